@@ -1,0 +1,98 @@
+import { can, type Permission } from './permissions';
+import { routeByName } from './routes';
+
+/** The side drawer of shell.md §2.3: entries in order, some grouped. Titles come from the spec's
+ * table where it gives one, otherwise from the route table. */
+export interface DrawerEntry {
+  route: string;
+  title: string;
+  permission: Permission | null;
+}
+export interface DrawerGroup {
+  group: string;
+  entries: DrawerEntry[];
+}
+export type DrawerItem = DrawerEntry | DrawerGroup;
+
+const e = (route: string, permission: Permission | null, title?: string): DrawerEntry => ({
+  route,
+  title: title ?? routeByName(route).title,
+  permission,
+});
+
+export const DRAWER: readonly DrawerItem[] = [
+  e('Requests', 'DISPATCHING', 'Requests'),
+  e('PhoneBooking', 'PHONE_BOOKING'),
+  e('Timeline', 'TIMELINE'),
+  e('CaptainsMap', 'MONITORING', 'Tracking'),
+  e('ComplaintsList', 'COMPLAINTS'),
+  e('Staff', 'USERS'),
+  e('Captains', 'DISPATCHING', 'Drivers'),
+  e('Passengers', 'PASSENGERS'),
+  e('Messages', 'MESSAGES'),
+  e('DriversAnnouncements', 'CAPTAINS'),
+  {
+    group: 'Maps',
+    entries: [
+      e('Locations', 'LOCATIONS', 'Sectors'),
+      e('stations', 'LOCATIONS'),
+      e('Landmarks', 'LANDMARK_MANAGEMENT'),
+      e('MapEditor', 'EDIT_MAP'),
+      e('EditSeasonalDestinations', 'EDIT_DESTINATION_SEASONAL'),
+      e('MonacoEditor', 'EDIT_MAP'),
+      e('RestrictedAreas', 'RESTRICTED_AREA'),
+    ],
+  },
+  {
+    group: 'Types',
+    entries: [e('CarBrands', 'TYPES'), e('Colors', 'TYPES'), e('VehicleTypesManagement', 'VEHICLE_TYPE_MANAGEMENT')],
+  },
+  {
+    group: 'Accommodation',
+    entries: [
+      e('Hotels', 'ACCOMMODATION'),
+      e('HotelsUsers', 'ACCOMMODATION'),
+      e('Restaurants', 'ACCOMMODATION'),
+      e('RestaurantsUsers', 'ACCOMMODATION'),
+      e('Companies', 'ACCOMMODATION'),
+    ],
+  },
+  e('CompanyRequests', 'COMPANY_REQUESTS'),
+  e('Settings', 'SETTINGS'),
+  e('Dispatching', 'DISPATCHING_CONFIG'),
+  e('ReservationsList', 'RESERVATIONS'),
+  e('EventsReport', 'EVENTS_REPORTS'),
+  e('BlockedCaptains', 'PUNISHMENT', 'Punishment'),
+  e('PriceRules', 'PRICE_RULES'),
+  { group: 'Planning', entries: [e('ShiftsMap', 'PLANNING'), e('Shifts', 'PLANNING')] },
+  e('Constraints', 'CONSTRAINTS'),
+  e('Surveys', 'SURVEYS'),
+  e('ReservationQueue', 'RESERVATION_QUEUE'),
+  e('TermsAndConditions', 'T_C'),
+  e('BarStatistics', 'STATISTICS', 'Statistics'),
+  e('Vacations', null),
+  e('scheduled_messages', 'SETTINGS'),
+  e('MaxBookingCount', 'T_C', 'Max Bookings Counts'),
+  e('sms_codes', 'SMS_CODES'),
+  e('seasonal_drivers_reservations_allowance_special_cases', 'SETTINGS'),
+  e('payments', 'CARLO_PAYMENT'),
+  e('lost_and_found', 'LOST_AND_FOUND'),
+];
+
+export function isDrawerGroup(item: DrawerItem): item is DrawerGroup {
+  return 'group' in item;
+}
+
+/** Entries whose permission the user lacks are hidden; a group with no visible child is hidden. */
+export function visibleDrawer(permissions: readonly string[]): DrawerItem[] {
+  const out: DrawerItem[] = [];
+  for (const item of DRAWER) {
+    if (isDrawerGroup(item)) {
+      const entries = item.entries.filter((entry) => can(permissions, entry.permission));
+      if (entries.length > 0) out.push({ group: item.group, entries });
+    } else if (can(permissions, item.permission)) {
+      out.push(item);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/** Every user-facing text of the spec, written once. Keep the spec's spelling. */
+export const MSG = {
+  // shell.md
+  productionBanner: 'YOU ARE CONNECTED TO PRODUCTION BACK-END SERVER',
+  invalidEmail: 'Please enter a valid email',
+  invalidPassword:
+    'Password must be 8-15 characters, and it must contain at least one uppercase letter, one lowercase letter, one number and one special character.',
+  required: 'This field is required',
+  invalidLength: (n: number) => `Invalid character length, required ${n}`,
+  checkYourInfo: 'Check your info',
+  tokenExpired: 'Token has expired',
+  networkError: 'Please check your Internet connection',
+  loggedIn: 'Logged in !',
+  loggedOut: 'Logout successfully.',
+  passwordChanged: 'Password changed successfully.',
+  resetEmailSent: "We've sent you an email to reset your password.",
+  verificationTitle: 'Please Enter Verification Code',
+  notificationTitle: 'Notification',
+  // server-side texts of the session flow (ours; the spec leaves them open)
+  wrongCredentials: 'These credentials do not match our records.',
+  codeSent: 'A verification code has been sent to your e-mail.',
+  wrongCode: 'The verification code is not valid.',
+  codeExpired: 'The verification code has expired. Please log in again to get a new one.',
+  codeAttemptsExceeded: 'Too many wrong codes. Please log in again to get a new one.',
+  tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  unauthenticated: 'Unauthenticated.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  validationFailed: 'The given data was invalid.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  seasonUpdated: 'Season updated successfully.',
+  accountDisabled: 'This account is disabled.',
+  // generic table (people.md)
+  fillAllFields: 'FILL ALL FIELDS!',
+  confirmDelete: 'Are you sure you want to delete this item?',
+  saved: 'Saved !',
+  deleted: 'Deleted',
+  deleteFailed: 'Error Happened (Check error log)',
+  saveFailed: "Couldn't save (error happened check error log)!",
+  noData: 'No data available',
+  planned: 'This page is planned',
+} as const;

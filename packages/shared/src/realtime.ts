@@ -1,0 +1,37 @@
+import type { AiStatus, NotificationItem } from './session';
+
+/** Socket.IO event names of the spec, kept as the spec spells them. */
+export const EVENTS = {
+  newNotification: 'new notification',
+  aiStatusUpdated: 'AI status updated',
+  newBooking: 'new booking',
+  updateBooking: 'update booking',
+  lateBooking: 'late booking',
+  lateCaptain: 'late captain',
+  newTicket: 'new ticket',
+  dismissTicket: 'dismiss ticket',
+  renewBesoin: 'renew besoin',
+  expiredBesoin: 'expired besoin',
+  bookingStatusUpdate: 'booking status update',
+  aiPassBooking: 'Ai:pass_booking',
+  aiNewNowBooking: 'Ai:new_now_booking',
+  aiNewSuggestion: 'Ai:new_suggestion',
+  aiPassSuggestion: 'Ai:pass_suggestion',
+  newPassenger: 'Dashboard:new_passenger',
+  bookingSuggestionAvailable: 'Dashboard:booking_suggestion_available',
+  bookingSuggestionSent: 'Dashboard:booking_suggestion_sent',
+  captainLocationUpdated: 'captain_location_updated',
+} as const;
+
+export const ROOMS = { users: 'users', captains: 'captains', guests: 'guests' } as const;
+
+/** Payloads later capabilities fill in are typed `unknown` until they are built. */
+export interface ServerToClientEvents {
+  'new notification': (payload: NotificationItem) => void;
+  'AI status updated': (payload: { user_id: number; ai_status: AiStatus }) => void;
+  [event: string]: (payload: never) => void;
+}
+
+export interface ClientToServerEvents {
+  'Ai:pass_booking': (payload: { booking_id: number }) => void;
+}
