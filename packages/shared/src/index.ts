@@ -1,4 +1,7 @@
 export * from './api';
+export * from './booking-dto';
+export * from './booking-messages';
+export * from './bookings';
 export * from './constants';
 export * from './drawer';
 export * from './messages';
@@ -7,4 +10,5 @@ export * from './realtime';
 export * from './roles';
 export * from './routes';
 export * from './session';
+export * from './text';
 export * from './validation';

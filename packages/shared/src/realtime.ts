@@ -1,3 +1,4 @@
+import type { BookingDto } from './booking-dto';
 import type { AiStatus, NotificationItem } from './session';
 
 /** Socket.IO event names of the spec, kept as the spec spells them. */
@@ -25,10 +26,27 @@ export const EVENTS = {
 
 export const ROOMS = { users: 'users', captains: 'captains', guests: 'guests' } as const;
 
+export interface LateBookingPayload {
+  booking_id: number;
+  message: string;
+}
+export interface LateCaptainPayload {
+  booking_id: number;
+  captain_name: string;
+  message: string;
+}
+
 /** Payloads later capabilities fill in are typed `unknown` until they are built. */
 export interface ServerToClientEvents {
   'new notification': (payload: NotificationItem) => void;
   'AI status updated': (payload: { user_id: number; ai_status: AiStatus }) => void;
+  'new booking': (payload: BookingDto) => void;
+  'update booking': (payload: BookingDto) => void;
+  'booking status update': (payload: BookingDto) => void;
+  'late booking': (payload: LateBookingPayload) => void;
+  'late captain': (payload: LateCaptainPayload) => void;
+  'renew besoin': (payload: { booking_id: number; besoin_date: string | null }) => void;
+  'expired besoin': (payload: { booking_id: number }) => void;
   [event: string]: (payload: never) => void;
 }
 

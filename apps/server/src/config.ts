@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The folder holding the root package.json (the monorepo root). */
+export function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && existsSync(path.join(dir, 'apps')) && existsSync(path.join(dir, 'packages'))) return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const int = (def: number, min = 0) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).default(def));
+
+export const APP_ENVS = ['development', 'preproduction', 'production'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+const envSchema = z
+  .object({
+    PORT: int(8080, 0).pipe(z.number().max(65535)),
+    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    REDIS_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    APP_ENV: z.preprocess(emptyToUndefined, z.enum(APP_ENVS).default('development')),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Taxi console <no-reply@example.com>')),
+    SIMULATOR: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    TILE_URL: z.preprocess(emptyToUndefined, z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
+    /** Login rate limits: per IP and per account, in one fixed window. */
+    LOGIN_RATE_WINDOW_SECONDS: int(60, 1),
+    LOGIN_RATE_MAX_PER_IP: int(30, 1),
+    LOGIN_RATE_MAX_PER_ACCOUNT: int(10, 1),
+    UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 1),
+    /** Key of the chat tokens; a random one is kept in DATA_DIR/secret when unset. */
+    CHAT_TOKEN_SECRET: optionalString,
+    CHAT_TOKEN_TTL_SECONDS: int(300, 1),
+    CORS_ORIGIN: optionalString,
+    JOB_POLL_MS: int(1000, 10),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when APP_ENV=production' });
+    }
+  });
+
+type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  appEnv: AppEnv;
+  isProduction: boolean;
+  isDevelopment: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  simulator: boolean;
+  tileUrl: string;
+  loginRate: { windowSeconds: number; maxPerIp: number; maxPerAccount: number };
+  uploadMaxBytes: number;
+  chatTokenSecret?: string;
+  chatTokenTtlSeconds: number;
+  corsOrigin?: string;
+  jobPollMs: number;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates every environment variable in one place; throws ConfigError naming each bad one. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const root = repoRoot();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(root, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    appEnv: e.APP_ENV,
+    isProduction: e.APP_ENV === 'production',
+    isDevelopment: e.APP_ENV === 'development',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    simulator: e.SIMULATOR === 'on',
+    tileUrl: e.TILE_URL,
+    loginRate: {
+      windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,
+      maxPerIp: e.LOGIN_RATE_MAX_PER_IP,
+      maxPerAccount: e.LOGIN_RATE_MAX_PER_ACCOUNT,
+    },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    chatTokenSecret: e.CHAT_TOKEN_SECRET,
+    chatTokenTtlSeconds: e.CHAT_TOKEN_TTL_SECONDS,
+    corsOrigin: e.CORS_ORIGIN,
+    jobPollMs: e.JOB_POLL_MS,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.join(root, 'apps/web/dist'),
+  };
+}

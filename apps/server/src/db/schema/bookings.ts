@@ -1,0 +1,255 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { places, sectors } from './city';
+import { captains, cars, passengers, services } from './people';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const userCancellationReasons = pgTable('user_cancellation_reasons', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+});
+
+export const captainCancellationReasons = pgTable('captain_cancellation_reasons', {
+  id: serial('id').primaryKey(),
+  text: text('text').notNull(),
+});
+
+export const vouchers = pgTable('vouchers', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  discountPercent: integer('discount_percent').notNull().default(10),
+  maxUses: integer('max_uses'),
+  expiresAt: ts('expires_at'),
+  active: boolean('active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A ride is one captain with one car serving one or more (pooled) bookings. */
+export const rides = pgTable(
+  'rides',
+  {
+    id: serial('id').primaryKey(),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => captains.id),
+    carId: integer('car_id').references(() => cars.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('rides_captain_idx').on(t.captainId)],
+);
+
+export interface BookingMeta {
+  round_trip?: boolean;
+  complaint_status?: string | null;
+  captain_order?: number | null;
+}
+export interface BookingConstraint {
+  constraint_name: string;
+  Abbreviation?: string;
+  strike_through?: boolean;
+}
+
+/** Bookings (bookings.md §3). Coordinates are kept as lon/lat columns (no PostGIS in PGlite). */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status').notNull().default('PENDING'),
+    origin: text('origin').notNull().default('app'),
+    groupOrder: text('group_order'),
+    highPriority: boolean('high_priority').notNull().default(false),
+    datetime: ts('datetime').notNull(),
+    now: boolean('now').notNull().default(true),
+    besoin: boolean('besoin').notNull().default(false),
+    besoinDate: ts('besoin_date'),
+    transformed: boolean('transformed').notNull().default(false),
+    seats: integer('seats').notNull().default(1),
+    vehicleType: text('vehicle_type'),
+    roomNumber: text('room_number'),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    passengerId: integer('passenger_id')
+      .notNull()
+      .references(() => passengers.id),
+    pickUpLocationName: text('pick_up_location_name').notNull(),
+    pickUpLocationDetails: text('pick_up_location_details'),
+    pickUpVoiceRecording: text('pick_up_voice_recording'),
+    pullDownLocationName: text('pull_down_location_name'),
+    pullDownLocationDetails: text('pull_down_location_details'),
+    landmarkPickupId: integer('landmark_pickup_id').references(() => places.id),
+    landmarkDropoffId: integer('landmark_dropoff_id').references(() => places.id),
+    pickUpLon: doublePrecision('pick_up_lon').notNull(),
+    pickUpLat: doublePrecision('pick_up_lat').notNull(),
+    pullDownLon: doublePrecision('pull_down_lon'),
+    pullDownLat: doublePrecision('pull_down_lat'),
+    pickupSectorId: integer('pickup_sector_id').references(() => sectors.id),
+    dropoffSectorId: integer('dropoff_sector_id').references(() => sectors.id),
+    voucherId: integer('voucher_id').references(() => vouchers.id),
+    meta: jsonb('meta').$type<BookingMeta>().notNull().default({}),
+    captainCancellations: integer('captain_cancellations').notNull().default(0),
+    captainCancellationReasonId: integer('captain_cancellation_reason_id').references(
+      () => captainCancellationReasons.id,
+    ),
+    userCancellationReasonId: integer('user_cancellation_reason_id').references(() => userCancellationReasons.id),
+    rideId: integer('ride_id').references(() => rides.id),
+    isEta: boolean('is_eta').notNull().default(false),
+    etaCaptain: integer('eta_captain'),
+    airportOffice: boolean('airport_office').notNull().default(false),
+    staticConstraints: jsonb('static_constraints').$type<BookingConstraint[]>().notNull().default([]),
+    dynamicConstraints: jsonb('dynamic_constraints').$type<BookingConstraint[]>().notNull().default([]),
+    /** The captain currently offered this booking and the offer's deadline (request card countdown). */
+    suggestionCaptainId: integer('suggestion_captain_id').references(() => captains.id),
+    suggestionUntil: ts('suggestion_until'),
+    creatorId: integer('creator_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('bookings_status_datetime_idx').on(t.status, t.datetime),
+    index('bookings_datetime_idx').on(t.datetime),
+    index('bookings_passenger_idx').on(t.passengerId),
+    index('bookings_ride_idx').on(t.rideId),
+    index('bookings_pickup_sector_idx').on(t.pickupSectorId, t.datetime),
+    index('bookings_dropoff_sector_idx').on(t.dropoffSectorId, t.datetime),
+    index('bookings_origin_idx').on(t.origin, t.datetime),
+  ],
+);
+
+export const bookingStops = pgTable('booking_stops', {
+  id: serial('id').primaryKey(),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull().default(0),
+  locationName: text('location_name').notNull(),
+  lon: doublePrecision('lon'),
+  lat: doublePrecision('lat'),
+});
+
+export const bookingStatuses = pgTable(
+  'booking_statuses',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    value: text('value'),
+    lon: doublePrecision('lon'),
+    lat: doublePrecision('lat'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('booking_statuses_booking_idx').on(t.bookingId)],
+);
+
+/** Offers of a booking to captains: SENT, ACCEPTED, REFUSED. */
+export const bookingSuggestions = pgTable(
+  'booking_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => captains.id),
+    status: text('status').notNull().default('SENT'),
+    until: ts('until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('booking_suggestions_booking_idx').on(t.bookingId)],
+);
+
+export const serviceChangeSuggestions = pgTable(
+  'service_change_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    newServiceId: integer('new_service_id')
+      .notNull()
+      .references(() => services.id),
+    acceptedAt: ts('accepted_at'),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('service_change_suggestions_booking_idx').on(t.bookingId)],
+);
+
+export const airportDetails = pgTable('airport_details', {
+  bookingId: integer('booking_id')
+    .primaryKey()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  agent: text('agent'),
+  airAgencyName: text('air_agency_name'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  phoneNumber: text('phone_number'),
+  whatsappNumber: text('whatsapp_number'),
+  riders: integer('riders'),
+  bags: integer('bags'),
+  pnr: text('pnr'),
+  country: text('country'),
+  estimatedPrice: numeric('estimated_price', { precision: 10, scale: 2 }),
+  lastUpdate: ts('last_update').notNull().defaultNow(),
+});
+
+export const geofenceLogs = pgTable(
+  'geofence_logs',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    captainId: integer('captain_id').references(() => captains.id),
+    enterTime: ts('enter_time'),
+    leaveTime: ts('leave_time'),
+  },
+  (t) => [index('geofence_logs_booking_idx').on(t.bookingId)],
+);
+
+/** Payment types: booking, tip, CANCELLATION_FEES; only status DONE counts. Amounts in euros. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    rideId: integer('ride_id').references(() => rides.id),
+    status: text('status').notNull().default('DONE'),
+    type: text('type').notNull().default('booking'),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payments_booking_idx').on(t.bookingId), index('payments_ride_idx').on(t.rideId)],
+);
+
+export const bookingNotes = pgTable(
+  'booking_notes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    authorId: integer('author_id').references(() => users.id),
+    solvedAt: ts('solved_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('booking_notes_booking_idx').on(t.bookingId)],
+);

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Services (bookings.md: ids 1 pooling, 2 full car, 7 VIP, and others). Ids are explicit. */
+export const services = pgTable('services', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  icon: text('icon'),
+  isPooling: boolean('is_pooling').notNull().default(false),
+  vehicleType: text('vehicle_type').notNull().default('sedan'),
+  seats: integer('seats').notNull().default(4),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Passengers (people.md §3). `registered=false` marks passengers created by phone without an app account. */
+export const passengers = pgTable(
+  'passengers',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    username: text('username'),
+    email: text('email'),
+    whatsappNumber: text('whatsapp_number'),
+    phoneNumber: text('phone_number').notNull(),
+    idCardFront: text('id_card_front'),
+    idCardBack: text('id_card_back'),
+    profileImage: text('profile_image'),
+    approvedAt: ts('approved_at'),
+    rejectedCount: integer('rejected_count').notNull().default(0),
+    canUseVip: boolean('can_use_vip').notNull().default(false),
+    activeLoyaltyClasses: jsonb('active_loyalty_classes').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(false),
+    registered: boolean('registered').notNull().default(true),
+    gender: integer('gender'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('passengers_phone_idx').on(t.phoneNumber),
+    index('passengers_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+  ],
+);
+
+export const cashRegisters = pgTable('cash_registers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const carBrands = pgTable('car_brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const carModels = pgTable('car_models', {
+  id: serial('id').primaryKey(),
+  carBrandId: integer('car_brand_id')
+    .notNull()
+    .references(() => carBrands.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+});
+
+export const colors = pgTable('colors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  hex: text('hex'),
+});
+
+/** Captains (drivers), people.md §3, plus the live state dispatch needs. */
+export const captains = pgTable(
+  'captains',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    username: text('username'),
+    email: text('email'),
+    whatsappNumber: text('whatsapp_number'),
+    phoneNumber: text('phone_number'),
+    profileImage: text('profile_image'),
+    conversationId: text('conversation_id'),
+    active: boolean('active').notNull().default(false),
+    registered: boolean('registered').notNull().default(true),
+    activatedAt: ts('activated_at'),
+    cashRegisterId: integer('cash_register_id').references(() => cashRegisters.id),
+    blockedUntil: ts('blocked_until'),
+    blockReason: text('block_reason'),
+    serviceIds: jsonb('service_ids').$type<number[]>().notNull().default([]),
+    online: boolean('online').notNull().default(false),
+    lastLon: doublePrecision('last_lon'),
+    lastLat: doublePrecision('last_lat'),
+    lastLocationAt: ts('last_location_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('captains_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`)],
+);
+
+export const cars = pgTable(
+  'cars',
+  {
+    id: serial('id').primaryKey(),
+    captainId: integer('captain_id').references(() => captains.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    colorId: integer('color_id').references(() => colors.id),
+    carModelId: integer('car_model_id').references(() => carModels.id),
+    vehicleType: text('vehicle_type').notNull().default('sedan'),
+    seats: integer('seats').notNull().default(4),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('cars_captain_idx').on(t.captainId), index('cars_number_idx').on(t.number)],
+);
+
+/** Passenger account entries by the spec's entry types (ACCOUNT_ENTRY_TYPES). */
+export const accountEntries = pgTable(
+  'account_entries',
+  {
+    id: serial('id').primaryKey(),
+    passengerId: integer('passenger_id').references(() => passengers.id, { onDelete: 'cascade' }),
+    captainId: integer('captain_id').references(() => captains.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    bookingId: integer('booking_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_entries_passenger_idx').on(t.passengerId)],
+);

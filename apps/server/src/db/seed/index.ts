@@ -1,0 +1,35 @@
+import { count } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client';
+import { users } from '../schema';
+import { seedCity } from './city';
+import { seedStaff } from './staff';
+
+export interface SeedContext {
+  log: (message: string) => void;
+}
+
+/** One domain's demo data. Later features add theirs to DEMO_SEEDERS (order matters: parents first). */
+export interface Seeder {
+  name: string;
+  run(db: DbOrTx, ctx: SeedContext): Promise<void>;
+}
+
+export const DEMO_SEEDERS: Seeder[] = [seedStaff, seedCity];
+
+/** Demo data of every domain, in order. Call only on a new database and never in production. */
+export async function seedDemo(db: Db, ctx: SeedContext, seeders: readonly Seeder[] = DEMO_SEEDERS): Promise<void> {
+  for (const seeder of seeders) {
+    const started = Date.now();
+    await db.transaction(async (tx) => seeder.run(tx, ctx));
+    ctx.log(`seed ${seeder.name}: ${Date.now() - started} ms`);
+  }
+}
+
+/** A database with no user yet is new. */
+export async function isNewDatabase(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row.n === 0;
+}
+
+export { seedBase } from './base';
+export { DEMO_PASSWORD, DEMO_USERS } from './staff';

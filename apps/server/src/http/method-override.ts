@@ -1,0 +1,118 @@
+import { MSG } from '@taxi/shared';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteHandlerMethod,
+  RouteOptions,
+} from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { authenticateToken, bearerToken, requirePermission } from './auth';
+import { HttpError } from './errors';
+
+const OVERRIDABLE = ['PUT', 'PATCH', 'DELETE'] as const;
+type Overridable = (typeof OVERRIDABLE)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Internal: marks the POST twin created by the method override. */
+    methodOverrideTwin?: boolean;
+  }
+}
+
+interface Parser {
+  parse(value: unknown): unknown;
+}
+const isParser = (schema: unknown): schema is Parser =>
+  typeof schema === 'object' && schema !== null && typeof (schema as Parser).parse === 'function';
+
+type Hook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+function overrideOf(body: unknown): Overridable | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const raw = (body as Record<string, unknown>)._method;
+  if (typeof raw !== 'string') return null;
+  const method = raw.toUpperCase();
+  return (OVERRIDABLE as readonly string[]).includes(method) ? (method as Overridable) : null;
+}
+
+/**
+ * Laravel's method spoofing: a POST whose body (JSON, urlencoded or multipart) has
+ * `_method=PUT|PATCH|DELETE` reaches the PUT/PATCH/DELETE route of the same URL. Fastify routes before
+ * it parses bodies, so every PUT/PATCH/DELETE /api route gets a POST twin (registered from onRoute)
+ * that reads `_method` once the body is parsed, authorizes with the target's config, validates with
+ * the target's zod schemas and calls the target's handler. A real POST route on the same URL must be
+ * registered before its PUT/PATCH/DELETE siblings; its handler is wrapped to honour `_method` too.
+ */
+export const methodOverridePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const targets = new Map<string, Map<Overridable, RouteOptions>>();
+  const postUrls = new Set<string>();
+
+  async function delegate(request: FastifyRequest, reply: FastifyReply, method: Overridable, target: RouteOptions) {
+    const config = (target.config ?? {}) as FastifyContextConfig;
+    if (!config.public) {
+      const { user, tokenId } = await authenticateToken(opts.db, bearerToken(request.headers.authorization));
+      request.user = user;
+      request.tokenId = tokenId;
+      if (config.permission) requirePermission(request, config.permission);
+    }
+    const { _method, ...body } = request.body as Record<string, unknown>;
+    const schema = target.schema ?? {};
+    if (isParser(schema.params)) request.params = schema.params.parse(request.params);
+    if (isParser(schema.querystring)) request.query = schema.querystring.parse(request.query);
+    request.body = isParser(schema.body) ? schema.body.parse(body) : body;
+    const preHandlers = ([] as Hook[]).concat((target.preHandler as Hook | Hook[] | undefined) ?? []);
+    for (const hook of preHandlers) {
+      await hook.call(app, request, reply);
+      if (reply.sent) return reply;
+    }
+    request.log.debug({ method }, 'method override');
+    return (target.handler as RouteHandlerMethod).call(app, request, reply);
+  }
+
+  function targetOf(url: string, method: Overridable | null): RouteOptions | undefined {
+    return method ? targets.get(url)?.get(method) : undefined;
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.methodOverrideTwin) return;
+    const url = route.url;
+    if (!url.startsWith('/api')) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+
+    if (methods.includes('POST')) {
+      postUrls.add(url);
+      const original = route.handler as RouteHandlerMethod;
+      route.handler = async function (this: FastifyInstance, request, reply) {
+        const target = targetOf(url, overrideOf(request.body));
+        if (target) return delegate(request, reply, overrideOf(request.body) as Overridable, target);
+        return original.call(this, request, reply);
+      };
+    }
+
+    for (const method of methods) {
+      if (!(OVERRIDABLE as readonly string[]).includes(method)) continue;
+      let byMethod = targets.get(url);
+      if (!byMethod) {
+        byMethod = new Map();
+        targets.set(url, byMethod);
+      }
+      byMethod.set(method as Overridable, route);
+      if (postUrls.has(url)) continue;
+      postUrls.add(url);
+      app.route({
+        method: 'POST',
+        url,
+        config: { public: true, methodOverrideTwin: true },
+        handler: async (request, reply) => {
+          const override = overrideOf(request.body);
+          const target = targetOf(url, override);
+          if (!override || !target) throw new HttpError(405, MSG.methodNotAllowed);
+          return delegate(request, reply, override, target);
+        },
+      });
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import type { Paginated } from '@taxi/shared';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+const bool01 = z
+  .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** Query of the generic table: page, perPage, sortBy, descending, search. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(1000).default(15),
+  sortBy: z.string().trim().optional(),
+  descending: bool01.optional().default(false),
+  search: z.string().trim().optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface PageSource<T> {
+  /** Total number of rows matching the filters. */
+  count(): Promise<number>;
+  /** One page of rows. */
+  rows(limit: number, offset: number): Promise<T[]>;
+}
+
+/**
+ * Laravel's LengthAwarePaginator shape. `query` counts and loads one page; pass `url` (the request's
+ * URL) to get next_page_url.
+ */
+export async function paginate<T>(
+  query: PageSource<T>,
+  { page, perPage, url }: { page: number; perPage: number; url?: string },
+): Promise<Paginated<T>> {
+  const [total, data] = await Promise.all([query.count(), query.rows(perPage, (page - 1) * perPage)]);
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  let nextPageUrl: string | null = null;
+  if (page < lastPage && url) {
+    const next = new URL(url, 'http://localhost');
+    next.searchParams.set('page', String(page + 1));
+    nextPageUrl = `${next.pathname}${next.search}`;
+  }
+  return { data, current_page: page, per_page: perPage, total, last_page: lastPage, next_page_url: nextPageUrl };
+}
+
+/** Paginates an in-memory list (small catalogues). */
+export function paginateArray<T>(items: readonly T[], opts: { page: number; perPage: number; url?: string }) {
+  return paginate(
+    { count: async () => items.length, rows: async (limit, offset) => items.slice(offset, offset + limit) },
+    opts,
+  );
+}
+
+export const requestUrl = (request: FastifyRequest) => request.url;

@@ -1,0 +1,70 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError, openDatabase } from './db/client';
+import { DEMO_PASSWORD, DEMO_USERS, isNewDatabase, seedBase, seedDemo } from './db/seed';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { db } = database;
+  await database.migrate();
+  await seedBase(db);
+
+  // Seed before building the app: services load what they keep in memory (the city) at build time.
+  const seeded = !config.isProduction && (await isNewDatabase(db));
+  if (seeded) await seedDemo(db, { log: (m) => console.log(`[seed] ${m}`) });
+  const app = await buildApp({ config, db, serveWeb: true });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.jobs.start(config.jobPollMs);
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = ['', `  Taxi console (${config.appEnv}, ${database.kind}) on http://${shown}:${config.port}`];
+  if (!config.isProduction) {
+    lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) lines.push(`    ${u.email}`);
+    if (config.isDevelopment) lines.push(`  Login codes: http://${shown}:${config.port}/api/dev/outbox`);
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,186 @@
+import { createHmac } from 'node:crypto';
+import {
+  type AuthUser,
+  LOGIN_CODE_LENGTH,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MS,
+  MSG,
+  type SessionUser,
+  TOKEN_TTL_MS,
+  TOKEN_TTL_REMEMBER_MS,
+} from '@taxi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError, validationError } from '../../http/errors';
+import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import type { Mailer } from '../../lib/mailer';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
+import type { RateLimiter } from '../../lib/rate-limit';
+import {
+  aiStatusOf,
+  findUserByEmail,
+  findUserById,
+  permissionsOfRole,
+  rolesOfUser,
+  type UserRow,
+} from '../users/queries';
+import {
+  addToOutbox,
+  consumeLoginCode,
+  countWrongCode,
+  findLoginCode,
+  insertAccessToken,
+  replaceLoginCode,
+  revokeAccessToken,
+} from './queries';
+import type { LoginBody, SendCodeBody } from './schemas';
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  log: FastifyBaseLogger;
+  chatSecret: string;
+}
+
+const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
+
+/** Two-step staff login (shell.md §2.6, §7): password → e-mailed code → opaque token. */
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  /** Per IP and per account, fixed window; 429 with MSG.tooManyRequests. */
+  async throttle(action: 'send_code' | 'login', ip: string, email: string): Promise<void> {
+    const { limiter, config } = this.deps;
+    const windowMs = config.loginRate.windowSeconds * 1000;
+    const [byIp, byAccount] = await Promise.all([
+      limiter.hit(`${action}:ip:${ip}`, config.loginRate.maxPerIp, windowMs),
+      limiter.hit(`${action}:account:${email.trim().toLowerCase()}`, config.loginRate.maxPerAccount, windowMs),
+    ]);
+    if (!byIp.allowed || !byAccount.allowed) throw new HttpError(429, MSG.tooManyRequests);
+  }
+
+  private async checkCredentials(username: string, password: string): Promise<UserRow> {
+    const user = await findUserByEmail(this.deps.db, username);
+    if (!user) {
+      await verifyAgainstDummy(password);
+      throw validationError('username', MSG.wrongCredentials);
+    }
+    if (!(await verifyPassword(user.passwordHash, password))) throw validationError('username', MSG.wrongCredentials);
+    if (!user.active) throw new HttpError(403, MSG.accountDisabled);
+    return user;
+  }
+
+  async sendCode(body: SendCodeBody): Promise<void> {
+    const { db, config, mailer, log } = this.deps;
+    const user = await this.checkCredentials(body.username, body.password);
+    const code = randomDigits(LOGIN_CODE_LENGTH);
+    await replaceLoginCode(db, user.id, codeHash(user.id, code), new Date(Date.now() + LOGIN_CODE_TTL_MS));
+    const mail = { to: user.email, subject: MSG.codeEmailSubject, text: MSG.codeEmailText(code) };
+    if (config.isDevelopment) {
+      await addToOutbox(db, { ...mail, code });
+      log.info({ to: user.email, code }, 'login code (development outbox)');
+    }
+    await mailer.send(mail);
+  }
+
+  async login(body: LoginBody): Promise<SessionUser> {
+    const { db } = this.deps;
+    const user = await this.checkCredentials(body.username, body.password);
+    const row = await findLoginCode(db, user.id);
+    if (!row || row.consumed) throw validationError('code', MSG.wrongCode);
+    if (row.attempts >= LOGIN_CODE_MAX_ATTEMPTS) throw validationError('code', MSG.codeAttemptsExceeded);
+    if (row.expiresAt.getTime() <= Date.now()) throw validationError('code', MSG.codeExpired);
+    if (!safeEqual(row.codeHash, codeHash(user.id, body.code))) {
+      const attempts = row.attempts + 1;
+      await countWrongCode(db, row.id, attempts);
+      throw validationError('code', attempts >= LOGIN_CODE_MAX_ATTEMPTS ? MSG.codeAttemptsExceeded : MSG.wrongCode);
+    }
+    if (!(await consumeLoginCode(db, row.id))) throw validationError('code', MSG.wrongCode);
+
+    const token = randomToken();
+    const now = Date.now();
+    const rememberMe = body.remember_me;
+    await insertAccessToken(db, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      expiresAt: new Date(now + (rememberMe ? TOKEN_TTL_REMEMBER_MS : TOKEN_TTL_MS)),
+      rememberMe,
+    });
+    const roles = await rolesOfUser(db, user.id);
+    return {
+      accessToken: token,
+      timestamp: new Date(now).toISOString(),
+      username: user.email,
+      roles,
+      online: user.online,
+      ai_status: aiStatusOf(user),
+    };
+  }
+
+  async logout(tokenId: number | null): Promise<void> {
+    if (tokenId !== null) await revokeAccessToken(this.deps.db, tokenId);
+  }
+
+  /** The check_auth answer (shell.md §3 "User as loaded on the check"). */
+  async currentUser(userId: number): Promise<AuthUser> {
+    const { db } = this.deps;
+    const user = await findUserById(db, userId);
+    if (!user) throw new HttpError(401, MSG.unauthenticated);
+    const roles = await rolesOfUser(db, user.id);
+    const permissions = await permissionsOfRole(db, roles[0]?.id);
+    return presentAuthUser(user, roles, permissions);
+  }
+
+  /** A short-lived HMAC-signed token for the chat service: base64url(payload).base64url(sig). */
+  chatToken(user: { id: number; email: string; first_name: string; last_name: string }): string {
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: user.id,
+        email: user.email,
+        name: `${user.first_name} ${user.last_name}`.trim(),
+        exp: Math.floor(Date.now() / 1000) + this.deps.config.chatTokenTtlSeconds,
+      }),
+    ).toString('base64url');
+    return `${payload}.${signChat(this.deps.chatSecret, payload)}`;
+  }
+}
+
+export const signChat = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(payload).digest('base64url');
+
+/** Verifies a chat token; returns its payload or null. */
+export function verifyChatToken(secret: string, token: string): { sub: number; exp: number } | null {
+  const [payload, sig] = token.split('.');
+  if (!payload || !sig || !safeEqual(sig, signChat(secret, payload))) return null;
+  const data = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: number; exp: number };
+  return data.exp * 1000 > Date.now() ? data : null;
+}
+
+export function presentAuthUser(user: UserRow, roles: AuthUser['roles'], permissions: string[]): AuthUser {
+  const settings = user.settings ?? {};
+  const followUp = (settings.FOLLOW_UP_TICKET ?? {}) as Partial<AuthUser['settings']['FOLLOW_UP_TICKET']>;
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    full_name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    username: user.email,
+    online: user.online,
+    ai_status: aiStatusOf(user),
+    roles,
+    permissions,
+    profile_image: user.profileImage,
+    settings: {
+      ...settings,
+      FOLLOW_UP_TICKET: {
+        id: followUp.id ?? null,
+        last_question_id: followUp.last_question_id ?? null,
+        last_field_id: followUp.last_field_id ?? null,
+      },
+    },
+  };
+}

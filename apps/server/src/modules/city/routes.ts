@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { pageQuerySchema, paginateArray } from '../../http/pagination';
+import type { CityService } from './service';
+import { PLACE_CATEGORIES } from './types';
+
+const placesQuery = pageQuerySchema.extend({
+  category: z.enum(PLACE_CATEGORIES).optional(),
+});
+
+const lonLatParam = z
+  .string()
+  .trim()
+  .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/, 'Expected "lon,lat"')
+  .transform((s) => s.split(',').map(Number) as [number, number])
+  .refine(([lon, lat]) => Math.abs(lon) <= 180 && Math.abs(lat) <= 90, 'Coordinates out of range');
+
+const routeQuery = z.object({ from: lonLatParam, to: lonLatParam });
+
+export interface CityRoutesOptions {
+  city: CityService;
+}
+
+/**
+ * GET /api/places, GET /api/sectors, GET /api/city/route. Register with `app.register(cityRoutes, { city })`.
+ * Map data © OpenStreetMap contributors.
+ */
+export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesOptions): Promise<void> {
+  const { city } = opts;
+  const config = { permission: 'DISPATCHING' as const };
+
+  app.get('/api/places', { config }, async (request) => {
+    const q = placesQuery.parse(request.query);
+    const list = city.places(q.category, q.search);
+    return ok(await paginateArray(list, { page: q.page, perPage: q.perPage, url: request.url }));
+  });
+
+  app.get('/api/sectors', { config }, async () => ok(city.sectors().map(({ id, name }) => ({ id, name }))));
+
+  app.get('/api/city/route', { config }, async (request) => {
+    const { from, to } = routeQuery.parse(request.query);
+    const route = city.route(from, to);
+    return ok({
+      seconds: Math.round(route.seconds),
+      metres: Math.round(route.metres),
+      kind: route.kind,
+      route: route.coordinates.map(([lng, lat]) => ({ lat, lng })),
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import { DEFAULT_SEASON, MSG, type Season } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, settings } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+
+/** Known setting keys and their defaults; any other key is a 404. */
+export const SETTING_DEFAULTS: Record<string, string> = { SEASON: DEFAULT_SEASON };
+
+export class SettingsService {
+  constructor(private readonly db: Db) {}
+
+  async get(key: string): Promise<string> {
+    const [row] = await this.db.select().from(settings).where(eq(settings.key, key)).limit(1);
+    if (row) return row.value;
+    const fallback = SETTING_DEFAULTS[key];
+    if (fallback === undefined) throw new HttpError(404, MSG.notFound);
+    return fallback;
+  }
+
+  async set(key: string, value: string, actorId: number | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(settings).where(eq(settings.key, key)).limit(1);
+      await tx
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+      await tx.insert(auditLog).values({
+        actorId,
+        action: 'update',
+        entity: 'setting',
+        entityId: key,
+        before: before ? { value: before.value } : null,
+        after: { value },
+      });
+    });
+  }
+
+  getSeason = async () => (await this.get('SEASON')) as Season;
+  setSeason = (season: Season, actorId: number | null) => this.set('SEASON', season, actorId);
+}

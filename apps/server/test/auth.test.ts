@@ -1,0 +1,217 @@
+import { LOGIN_CODE_MAX_ATTEMPTS, MSG } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokens, loginCodes, users } from '../src/db/schema';
+import { bearer, buildTestApp, lastCode, login, loginBody, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+describe('two-step login', () => {
+  it('send code → outbox → admin_login → check_auth → logout → 401', async () => {
+    const { app } = t;
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      payload: loginBody('admin@example.com'),
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ data: null, message: MSG.codeSent });
+
+    const code = await lastCode(app, 'admin@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const outbox = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json().data[0];
+    expect(Object.keys(outbox).sort()).toEqual(['code', 'created_at', 'subject', 'text', 'to']);
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      payload: loginBody('admin@example.com', { code }),
+    });
+    expect(res.statusCode).toBe(200);
+    const session = res.json().data;
+    expect(session).toMatchObject({
+      username: 'admin@example.com',
+      roles: [{ id: 1, name: 'Admin' }],
+      online: false,
+      ai_status: { snoozed_at: null, snooze_interval: 0, dispatch_interval: 0, ai_stopped: '0' },
+    });
+    expect(typeof session.accessToken).toBe('string');
+    expect(typeof session.timestamp).toBe('string');
+
+    const check = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(session.accessToken) });
+    expect(check.statusCode).toBe(200);
+    const user = check.json().data;
+    expect(user).toMatchObject({
+      email: 'admin@example.com',
+      roles: [{ id: 1, name: 'Admin' }],
+      profile_image: null,
+      settings: { FOLLOW_UP_TICKET: { id: null, last_question_id: null, last_field_id: null } },
+      ai_status: { ai_stopped: '0' },
+    });
+    expect(user.permissions).toContain('SETTINGS');
+    expect(user).not.toHaveProperty('password_hash');
+    expect(user).not.toHaveProperty('passwordHash');
+
+    // the code is single-use
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      payload: loginBody('admin@example.com', { code }),
+    });
+    expect(again.statusCode).toBe(422);
+
+    const out = await app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(session.accessToken) });
+    expect(out.json()).toEqual({ data: null, message: MSG.loggedOut });
+    const after = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(session.accessToken) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: MSG.unauthenticated });
+  });
+
+  it('remember_me gives a 30-day token, otherwise 12 h', async () => {
+    const { app, db } = t;
+    await app.inject({ method: 'POST', url: '/api/admin_send_code', payload: loginBody('gov@example.com') });
+    const code = await lastCode(app, 'gov@example.com');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      payload: loginBody('gov@example.com', { code, remember_me: 1 }),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await db.select().from(accessTokens);
+    const last = rows[rows.length - 1];
+    expect(last.rememberMe).toBe(true);
+    expect(last.expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3_600_000);
+  });
+
+  it('wrong password → 422 with the credentials message, no code sent', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      payload: loginBody('dispatcher@example.com', { password: 'Wrong#2026' }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: MSG.wrongCredentials, errors: { username: [MSG.wrongCredentials] } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      payload: loginBody('nobody@example.com'),
+    });
+    expect(unknown.statusCode).toBe(422);
+  });
+
+  it('five wrong codes kill the code, even the right one fails afterwards', async () => {
+    const { app } = t;
+    await app.inject({ method: 'POST', url: '/api/admin_send_code', payload: loginBody('callcenter@example.com') });
+    const code = await lastCode(app, 'callcenter@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= LOGIN_CODE_MAX_ATTEMPTS; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin_login',
+        payload: loginBody('callcenter@example.com', { code: wrong }),
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(i < LOGIN_CODE_MAX_ATTEMPTS ? MSG.wrongCode : MSG.codeAttemptsExceeded);
+    }
+    const right = await app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      payload: loginBody('callcenter@example.com', { code }),
+    });
+    expect(right.statusCode).toBe(422);
+    expect(right.json().message).toBe(MSG.codeAttemptsExceeded);
+
+    // a new send replaces the dead code
+    await login(app, 'callcenter@example.com');
+  });
+
+  it('an expired code is refused with a clear message', async () => {
+    const { app, db } = t;
+    await app.inject({ method: 'POST', url: '/api/admin_send_code', payload: loginBody('supervisor@example.com') });
+    const code = await lastCode(app, 'supervisor@example.com');
+    const [user] = await db.select().from(users).where(eq(users.email, 'supervisor@example.com'));
+    await db
+      .update(loginCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginCodes.userId, user.id));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin_login',
+      payload: loginBody('supervisor@example.com', { code }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(MSG.codeExpired);
+  });
+
+  it("an expired token → 401 'Token has expired'", async () => {
+    const { app, db } = t;
+    const token = await login(app, 'dispatcher@example.com');
+    const ok = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
+    expect(ok.statusCode).toBe(200);
+    const userId = ok.json().data.id as number;
+    await db
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.userId, userId));
+    const res = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Token has expired' });
+  });
+
+  it('no or unknown token → 401', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/api/check_auth' });
+    expect(none.statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer('nope') });
+    expect(bad.json()).toEqual({ message: MSG.unauthenticated });
+  });
+});
+
+describe('session calls', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await login(t.app, 'admin@example.com');
+  });
+
+  it('generate_chat_token returns a signed token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/generate_chat_token', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  it('role?perPage=50 lists roles as data.data rows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/role?perPage=50', headers: bearer(token) });
+    const body = res.json().data;
+    expect(body).toMatchObject({ current_page: 1, per_page: 50, last_page: 1, next_page_url: null });
+    expect(body.data).toContainEqual({ id: 4, name: 'Goverment' });
+    expect(body.data).toContainEqual({ id: 11, name: 'Airport agency' });
+    expect(body.total).toBe(body.data.length);
+
+    const paged = (await t.app.inject({ method: 'GET', url: '/api/role?perPage=2', headers: bearer(token) })).json()
+      .data;
+    expect(paged.data).toHaveLength(2);
+    expect(paged.next_page_url).toBe('/api/role?perPage=2&page=2');
+  });
+
+  it('permission lists every permission', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/permission', headers: bearer(token) });
+    const rows = res.json().data.data as { id: number; name: string }[];
+    expect(rows.map((r) => r.name)).toContain('LOST_AND_FOUND');
+    expect(Object.keys(rows[0]).sort()).toEqual(['id', 'name']);
+  });
+
+  it('notification lists the latest notifications of the user', async () => {
+    const me = (await t.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) })).json().data;
+    for (let i = 0; i < 7; i++) await t.app.notifications.create({ userId: me.id, message: `n${i}` });
+    const [other] = await t.db.select().from(users).where(eq(users.email, 'gov@example.com'));
+    await t.app.notifications.create({ userId: other.id, message: 'not mine' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/notification?perPage=5', headers: bearer(token) });
+    const page = res.json().data;
+    expect(page.total).toBe(7);
+    expect(page.data).toHaveLength(5);
+    expect(Object.keys(page.data[0]).sort()).toEqual(['color', 'datetime', 'icon', 'id', 'message']);
+  });
+});

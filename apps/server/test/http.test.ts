@@ -1,0 +1,217 @@
+import { MSG } from '@taxi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { HttpError } from '../src/http/errors';
+import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
+
+let t: TestApp;
+let admin: string;
+let dispatcher: string;
+
+const echoBody = z.object({
+  name: z.string().min(1),
+  active: z.enum(['0', '1']).transform((v) => v === '1'),
+  tags: z.array(z.string()).optional(),
+  photo: z.object({ filename: z.string(), mimetype: z.string(), data: z.instanceof(Buffer) }).optional(),
+});
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    routes: (app) => {
+      app.put('/api/test/echo/:id', { schema: { body: echoBody } }, async (request) => {
+        const body = request.body as z.infer<typeof echoBody>;
+        return {
+          data: {
+            method: request.method,
+            params: request.params,
+            name: body.name,
+            active: body.active,
+            tags: body.tags,
+            photo: body.photo ? { filename: body.photo.filename, size: body.photo.data.length } : null,
+          },
+        };
+      });
+      app.delete('/api/test/echo/:id', { config: { permission: 'USERS' } }, async () => ({ data: 'deleted' }));
+      app.get('/api/test/boom', async () => {
+        throw new Error('secret internals');
+      });
+      app.get('/api/test/conflict', { config: { public: true } }, async () => {
+        throw new HttpError(409, 'changed under you');
+      });
+    },
+  });
+  admin = await login(t.app, 'admin@example.com');
+  dispatcher = await login(t.app, 'dispatcher@example.com');
+});
+afterAll(() => t?.close());
+
+describe('errors', () => {
+  it('unknown /api route → 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: MSG.notFound });
+  });
+
+  it('422 with {message, errors: {field: [msg]}} and the first message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      payload: { username: 'no-at-sign', password: '' },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.errors.username).toEqual([MSG.invalidEmail]);
+    expect(body.errors.password).toEqual([MSG.required]);
+    expect(body.message).toBe(MSG.invalidEmail);
+  });
+
+  it('an unexpected error → 500 with MSG.serverError and no stack', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: bearer(admin) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: MSG.serverError });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('HttpError keeps its status and message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'changed under you' });
+  });
+
+  it('malformed JSON → 400, not 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('season setting', () => {
+  it('defaults to night; SETTINGS changes it; dispatcher gets 403', async () => {
+    const get = await t.app.inject({ method: 'GET', url: '/api/setting?key=SEASON', headers: bearer(dispatcher) });
+    expect(get.json()).toEqual({ data: 'night' });
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/setting?key=NOPE', headers: bearer(admin) });
+    expect(unknown.statusCode).toBe(404);
+
+    const forbidden = await t.app.inject({
+      method: 'PUT',
+      url: '/api/setting/season',
+      headers: bearer(dispatcher),
+      payload: { season: 'day' },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: MSG.forbidden });
+
+    const invalid = await t.app.inject({
+      method: 'PUT',
+      url: '/api/setting/season',
+      headers: bearer(admin),
+      payload: { season: 'winter' },
+    });
+    expect(invalid.statusCode).toBe(422);
+    expect(Object.keys(invalid.json().errors)).toEqual(['season']);
+
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/setting/season',
+      headers: bearer(admin),
+      payload: { season: 'hot' },
+    });
+    expect(put.json()).toEqual({ data: { season: 'hot' }, message: MSG.seasonUpdated });
+    const after = await t.app.inject({ method: 'GET', url: '/api/setting?key=SEASON', headers: bearer(admin) });
+    expect(after.json().data).toBe('hot');
+  });
+});
+
+describe('_method override and form bodies', () => {
+  it('multipart POST with _method=PUT reaches the PUT route with the parsed body, files and arrays', async () => {
+    const form = multipart({
+      _method: 'PUT',
+      name: 'Nice',
+      active: '1',
+      'tags[0]': 'a',
+      'tags[1]': 'b',
+      photo: { filename: 'id.png', type: 'image/png', data: Buffer.from([1, 2, 3, 4]) },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/7',
+      headers: { ...form.headers, ...bearer(admin) },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({
+      method: 'POST',
+      params: { id: '7' },
+      name: 'Nice',
+      active: true,
+      tags: ['a', 'b'],
+      photo: { filename: 'id.png', size: 4 },
+    });
+  });
+
+  it('urlencoded and JSON POSTs are overridden too; the target schema validates (422)', async () => {
+    const url = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/8',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...bearer(admin) },
+      payload: '_method=PUT&name=Url&active=0&tags%5B0%5D=x',
+    });
+    expect(url.json().data).toMatchObject({ name: 'Url', active: false, tags: ['x'] });
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/8',
+      headers: bearer(admin),
+      payload: { _method: 'PUT', name: '', active: '1' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['name']);
+  });
+
+  it("the target's authorization applies: 401 without token, 403 without permission", async () => {
+    const anon = await t.app.inject({ method: 'POST', url: '/api/test/echo/1', payload: { _method: 'DELETE' } });
+    expect(anon.statusCode).toBe(401);
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/1',
+      headers: bearer(dispatcher),
+      payload: { _method: 'DELETE' },
+    });
+    expect(denied.statusCode).toBe(403);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo/1',
+      headers: bearer(admin),
+      payload: { _method: 'DELETE' },
+    });
+    expect(deleted.json()).toEqual({ data: 'deleted' });
+  });
+
+  it('season change via multipart POST _method=PUT', async () => {
+    const form = multipart({ _method: 'PUT', season: 'classic' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/setting/season',
+      headers: { ...form.headers, ...bearer(admin) },
+      payload: form.payload,
+    });
+    expect(res.json()).toEqual({ data: { season: 'classic' }, message: MSG.seasonUpdated });
+  });
+});
+
+describe('system', () => {
+  it('tells the app environment without a token, for the production banner', async () => {
+    const { app, close } = await buildTestApp();
+    const res = await app.inject({ method: 'GET', url: '/api/app_info' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.app_env).toBe('development');
+    const health = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(health.json().data.status).toBe('ready');
+    await close();
+  });
+});

@@ -1,0 +1,12 @@
+import { expect, it } from 'vitest';
+import { buildTestApp } from './helpers';
+
+it('production registers no dev outbox', async () => {
+  const t = await buildTestApp({ env: { APP_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:1' } });
+  try {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(res.statusCode).toBe(404);
+  } finally {
+    await t.close();
+  }
+});

@@ -1,0 +1,120 @@
+import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@taxi/shared';
+import { getToken } from './session';
+
+/** A rejected API call: `message` is the server's message, or MSG.networkError without a response. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    const errors = (body as { errors?: unknown } | undefined)?.errors;
+    this.errors = errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
+  }
+
+  /** True when the server never answered (offline, timeout, DNS...). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false for the login calls: no bearer token and no global 401/403 handling. */
+  auth?: boolean;
+}
+
+interface HttpHandlers {
+  onUnauthorized: (message: string) => void;
+  onForbidden: (message: string) => void;
+}
+
+let handlers: HttpHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
+
+/** The app wires the logout flow and the forbidden redirect here once at start-up. */
+export function setHttpHandlers(next: HttpHandlers): void {
+  handlers = next;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const clean = path.replace(/^\/+/, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}/${clean}${qs ? `?${qs}` : ''}`;
+}
+
+/** Low-level call: resolves with the whole `{data, message}` envelope. */
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const { query, body, signal, auth = true } = options;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: payload,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    // A caller's own abort (TanStack Query cancelling) stays an AbortError.
+    if (signal?.aborted) throw error;
+    throw new ApiError(MSG.networkError, 0);
+  }
+
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+
+  if (!response.ok) {
+    const serverMessage = (json as { message?: unknown } | undefined)?.message;
+    const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : response.statusText;
+    if (auth && response.status === 401) handlers.onUnauthorized(message);
+    if (auth && response.status === 403) handlers.onForbidden(message);
+    throw new ApiError(message || MSG.serverError, response.status, json);
+  }
+  return (json ?? { data: undefined }) as Envelope<T>;
+}
+
+/** The HTTP client every feature uses. `get` resolves with `data`; writes resolve with the envelope so the
+ * caller can show the server's `message`. */
+export const http = {
+  get: async <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> =>
+    (await request<T>('GET', path, { query, signal })).data,
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** The message to show for any rejection. */
+export function errorMessage(error: unknown, fallback: string = MSG.networkError): string {
+  if (error instanceof ApiError) return error.message || fallback;
+  return fallback;
+}

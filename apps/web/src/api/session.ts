@@ -1,0 +1,64 @@
+import type { SessionUser } from '@taxi/shared';
+import { useSyncExternalStore } from 'react';
+
+/** The stored session (answer of admin_login): the token lives here and nowhere else. */
+const SESSION_KEY = 'taxi.session';
+/** Count of live notifications not yet seen in the bell menu (cleared on logout). */
+export const UNSEEN_NOTIFICATIONS_KEY = 'taxi.notifications.unseen';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function read(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: SessionUser | null = read();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+// Another tab logging in or out changes this tab's session too.
+window.addEventListener('storage', (event) => {
+  if (event.key === SESSION_KEY) {
+    current = read();
+    emit();
+  }
+});
+
+export function getSession(): SessionUser | null {
+  return current;
+}
+
+export function getToken(): string | null {
+  return current?.accessToken ?? null;
+}
+
+export function setSession(session: SessionUser): void {
+  current = session;
+  localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  emit();
+}
+
+/** Removes the token, the stored user and the stored notifications. */
+export function clearStoredSession(): void {
+  current = null;
+  localStorage.removeItem(SESSION_KEY);
+  localStorage.removeItem(UNSEEN_NOTIFICATIONS_KEY);
+  emit();
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): SessionUser | null {
+  return useSyncExternalStore(subscribe, getSession);
+}

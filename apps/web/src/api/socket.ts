@@ -1,0 +1,89 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { queryClient } from './queryClient';
+
+export type TaxiSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketStatus = 'idle' | 'connected' | 'reconnecting' | 'offline';
+type EventName = keyof ServerToClientEvents & string;
+type Handler = (payload: never) => void;
+
+let socket: TaxiSocket | null = null;
+let status: SocketStatus = 'idle';
+const statusListeners = new Set<() => void>();
+/** Handlers survive reconnects and socket re-creation: they are attached to every new socket. */
+const handlers = new Map<string, Set<Handler>>();
+
+function setStatus(next: SocketStatus): void {
+  if (status === next) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function dispatch(event: string, payload: unknown): void {
+  for (const handler of handlers.get(event) ?? []) (handler as (p: unknown) => void)(payload);
+}
+
+/** Opens the live socket with the access token (not for airport roles: the caller decides). */
+export function connectSocket(token: string): TaxiSocket {
+  if (socket) {
+    const auth = socket.auth as { token?: string };
+    if (auth.token === token) return socket;
+    disconnectSocket();
+  }
+  const next: TaxiSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+  let connectedOnce = false;
+  next.on('connect', () => {
+    setStatus('connected');
+    // Events may have been missed while away: refetch what is on screen.
+    if (connectedOnce) void queryClient.refetchQueries({ type: 'active' });
+    connectedOnce = true;
+  });
+  next.on('disconnect', (reason) => setStatus(reason === 'io client disconnect' ? 'offline' : 'reconnecting'));
+  next.on('connect_error', () => setStatus(next.active ? 'reconnecting' : 'offline'));
+  next.io.on('reconnect_failed', () => setStatus('offline'));
+  next.onAny((event: string, payload: unknown) => dispatch(event, payload));
+  socket = next;
+  setStatus('reconnecting');
+  return next;
+}
+
+export function disconnectSocket(): void {
+  socket?.disconnect();
+  socket = null;
+  setStatus('idle');
+}
+
+export function getSocket(): TaxiSocket | null {
+  return socket;
+}
+
+/** Subscribes to a server event for as long as the caller wants; returns the unsubscribe function. */
+export function onSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+  let set = handlers.get(event);
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+  }
+  set.add(handler as Handler);
+  return () => set.delete(handler as Handler);
+}
+
+/** React helper: `useSocketEvent(EVENTS.newNotification, (n) => ...)`. The latest handler is always used. */
+export function useSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    const relay = ((payload: never) => (ref.current as Handler)(payload)) as ServerToClientEvents[E];
+    return onSocketEvent(event, relay);
+  }, [event]);
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+export function useSocketStatus(): SocketStatus {
+  return useSyncExternalStore(subscribeStatus, () => status);
+}

@@ -1,0 +1,161 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
+import {
+  AppBar,
+  Box,
+  Breadcrumbs,
+  Drawer,
+  Fab,
+  IconButton,
+  Link,
+  Stack,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { MSG, pathTo, type RouteMeta, routeByName } from '@taxi/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useCan, useRoleFlags } from '../features/auth/currentUser';
+import { ProfileMenu } from '../features/auth/ProfileMenu';
+import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { SeasonSelector } from '../features/season/SeasonSelector';
+import { ProductionBanner, ScrollTopButton } from './globalChrome';
+import { NavDrawerContent } from './NavDrawer';
+import { OrderSearchButton, OrderSearchProvider } from './orderSearch';
+import { OVERLAYS } from './overlays';
+import { SocketIndicator } from './SocketIndicator';
+import { DRAWER_WIDTH } from './theme';
+
+function QuickPhoneBooking() {
+  const can = useCan();
+  if (!can('PHONE_BOOKING')) return null;
+  const title = routeByName('PhoneBooking').title;
+  return (
+    <Tooltip title={title} placement="left">
+      <Fab
+        color="secondary"
+        component={RouterLink}
+        to={pathTo('PhoneBooking')}
+        aria-label={title}
+        data-testid="fab-phone-booking"
+        sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.speedDial }}
+      >
+        <PhoneInTalkIcon />
+      </Fab>
+    </Tooltip>
+  );
+}
+
+/** Drawer, toolbar, floating button and global overlays around every protected page (shell.md §2.2–§2.5). */
+export function AppShell({ meta, children }: { meta: RouteMeta | undefined; children: ReactNode }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [wideOpen, setWideOpen] = useState(true);
+  const [narrowOpen, setNarrowOpen] = useState(false);
+  const can = useCan();
+  const { isAirport, isGovernment } = useRoleFlags();
+  const drawerOpen = wide ? wideOpen : narrowOpen;
+
+  useEffect(() => {
+    document.title = meta ? `${meta.title} · ${MSG.appTitle}` : MSG.appTitle;
+  }, [meta]);
+
+  const toggle = () => (wide ? setWideOpen(!wideOpen) : setNarrowOpen(!narrowOpen));
+  const closeNarrow = () => {
+    if (!wide) setNarrowOpen(false);
+  };
+
+  return (
+    <OrderSearchProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <AppBar
+          position="fixed"
+          color="primary"
+          sx={{
+            zIndex: (t) => t.zIndex.drawer + 1,
+            ml: wide && wideOpen ? `${DRAWER_WIDTH}px` : 0,
+            width: wide && wideOpen ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
+            transition: (t) => t.transitions.create(['margin', 'width']),
+          }}
+        >
+          <ProductionBanner />
+          <Toolbar variant="dense" sx={{ gap: 0.5 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={toggle}
+              aria-label={MSG.toggleDrawer}
+              data-testid="drawer-toggle"
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600, ml: 1, flexShrink: 1, minWidth: 0 }}>
+              {meta?.title}
+            </Typography>
+            <Box sx={{ flex: 1 }} />
+            <OrderSearchButton />
+            <SocketIndicator />
+            {!isGovernment && <UnreadMessagesButton />}
+            {can('SETTINGS') && (
+              <Box sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }}>
+                <SeasonSelector />
+              </Box>
+            )}
+            {!isAirport && <NotificationBell />}
+            <ProfileMenu />
+          </Toolbar>
+        </AppBar>
+        <Drawer
+          variant={wide ? 'persistent' : 'temporary'}
+          open={drawerOpen}
+          onClose={() => setNarrowOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{
+            width: wide && wideOpen ? DRAWER_WIDTH : 0,
+            flexShrink: 0,
+            transition: (t) => t.transitions.create('width'),
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+              borderRight: 1,
+              borderColor: 'divider',
+            },
+          }}
+        >
+          <NavDrawerContent onNavigate={closeNarrow} />
+        </Drawer>
+        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {/* Same height as the fixed app bar: banner (if shown) and toolbar. */}
+          <Box sx={{ visibility: 'hidden' }} aria-hidden>
+            <ProductionBanner spacer />
+          </Box>
+          <Toolbar variant="dense" />
+          <Box sx={{ p: { xs: 1.5, md: 2.5 }, flex: 1 }}>
+            {meta?.breadcrumb && (
+              <Breadcrumbs sx={{ mb: 1.5, fontSize: 12 }} data-testid="breadcrumb">
+                <Link component={RouterLink} to="/" underline="hover" color="inherit">
+                  {MSG.appTitle}
+                </Link>
+                <Typography color="text.primary" sx={{ fontSize: 12 }}>
+                  {meta.title}
+                </Typography>
+              </Breadcrumbs>
+            )}
+            <Stack>{children}</Stack>
+          </Box>
+        </Box>
+        <ScrollTopButton />
+        <QuickPhoneBooking />
+        {OVERLAYS.map((Overlay, index) => (
+          // Overlays are a fixed list decided at build time: the index is a stable key.
+          // biome-ignore lint/suspicious/noArrayIndexKey: static list
+          <Overlay key={index} />
+        ))}
+      </Box>
+    </OrderSearchProvider>
+  );
+}

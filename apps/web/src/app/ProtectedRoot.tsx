@@ -1,0 +1,93 @@
+import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AuthUser, can, EVENTS, isAirportRole, MSG, type RouteMeta } from '@taxi/shared';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { errorMessage } from '../api/client';
+import { queryKeys } from '../api/queryKeys';
+import { useSession } from '../api/session';
+import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
+import { homePath, meQuery } from '../features/auth/api';
+import { CurrentUserProvider } from '../features/auth/currentUser';
+import { AppShell } from './AppShell';
+import { NoAccessContent } from './StatusPages';
+
+export interface RouteHandle {
+  meta: RouteMeta;
+}
+
+/** Opens the live socket for this user (none for airport roles) and applies user-level events. */
+function SocketLifecycle({ user, token }: { user: AuthUser; token: string }) {
+  const client = useQueryClient();
+  const airport = isAirportRole(user.roles);
+  useEffect(() => {
+    if (airport) return;
+    connectSocket(token);
+    return () => disconnectSocket();
+  }, [airport, token]);
+
+  useSocketEvent(EVENTS.aiStatusUpdated, ({ user_id, ai_status }) => {
+    client.setQueryData<AuthUser>(queryKeys.auth.me, (me) => (me && me.id === user_id ? { ...me, ai_status } : me));
+  });
+  return null;
+}
+
+/** The root of every protected page: validates the token with check_auth, then guards the route's permission
+ * and renders the shell. */
+export function ProtectedRoot() {
+  const session = useSession();
+  const location = useLocation();
+  const matches = useMatches();
+  const me = useQuery({ ...meQuery, enabled: !!session });
+
+  if (!session) {
+    const next = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  if (me.isPending) {
+    return (
+      <Box sx={{ p: 4 }} data-testid="session-check">
+        <LinearProgress />
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          {MSG.loadingSession}
+        </Typography>
+      </Box>
+    );
+  }
+  if (me.isError) {
+    // A 401 has already run the logout flow (the session is gone and this re-renders to /login).
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => me.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        >
+          {MSG.sessionCheckFailed} {errorMessage(me.error)}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const user = me.data;
+  const meta = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta)?.handle as
+    | RouteHandle
+    | undefined;
+  const home = homePath(user.roles);
+  let content = <Outlet />;
+  if (location.pathname === '/') content = <Navigate to={home} replace />;
+  else if (meta && !can(user.permissions, meta.meta.permission)) {
+    // The guard sends the user to the start page; on the start page itself, say so instead of looping.
+    content = location.pathname === home ? <NoAccessContent /> : <Navigate to={home} replace />;
+  }
+
+  return (
+    <CurrentUserProvider user={user}>
+      <SocketLifecycle user={user} token={session.accessToken} />
+      <AppShell meta={meta?.meta}>{content}</AppShell>
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { Box, Tooltip } from '@mui/material';
+import { MSG } from '@taxi/shared';
+import { useSocketStatus } from '../api/socket';
+
+const LOOK = {
+  connected: { color: '#43a047', label: MSG.socketConnected },
+  reconnecting: { color: '#fbc02d', label: MSG.socketReconnecting },
+  offline: { color: '#e53935', label: MSG.socketOffline },
+} as const;
+
+/** A small dot telling whether live updates arrive. Renders nothing when there is no socket (airport roles). */
+export function SocketIndicator() {
+  const status = useSocketStatus();
+  if (status === 'idle') return null;
+  const look = LOOK[status];
+  return (
+    <Tooltip title={look.label}>
+      <Box
+        role="status"
+        aria-label={look.label}
+        data-testid="socket-status"
+        data-status={status}
+        sx={{
+          width: 10,
+          height: 10,
+          borderRadius: '50%',
+          bgcolor: look.color,
+          mx: 1,
+          boxShadow: '0 0 0 2px rgba(255,255,255,0.25)',
+        }}
+      />
+    </Tooltip>
+  );
+}

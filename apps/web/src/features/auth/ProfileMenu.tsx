@@ -1,0 +1,88 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PersonIcon from '@mui/icons-material/Person';
+import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { MSG, pathTo, primaryRole } from '@taxi/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../api/toast';
+import { logout } from './api';
+import { useCurrentUser } from './currentUser';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** Profile (→ /users/{id}) and Logout (PUT logout, toast, clear, /login). */
+export function ProfileMenu() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = user.full_name || user.username || user.email;
+
+  const onLogout = async () => {
+    setAnchor(null);
+    try {
+      await logout();
+    } catch {
+      // The local session is cleared whatever the server answered.
+    }
+    toast.success(MSG.loggedOut);
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <Tooltip title={name}>
+        <IconButton
+          onClick={(event) => setAnchor(event.currentTarget)}
+          data-testid="profile-menu-button"
+          sx={{ p: 0.5 }}
+        >
+          <Avatar
+            src={user.profile_image ?? undefined}
+            sx={{ width: 32, height: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 14 }}
+          >
+            {initials(name)}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Typography variant="subtitle2" sx={{ px: 2, pt: 0.5 }}>
+          {name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1, display: 'block' }}>
+          {primaryRole(user.roles)?.name}
+        </Typography>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(pathTo('UserProfile', { id: user.id }));
+          }}
+        >
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          {MSG.profile}
+        </MenuItem>
+        <MenuItem onClick={onLogout} data-testid="logout">
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          {MSG.logout}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

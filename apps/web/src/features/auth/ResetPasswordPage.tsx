@@ -1,0 +1,25 @@
+import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { MSG } from '@taxi/shared';
+import { Link as RouterLink } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
+
+/** Where the e-mailed reset link lands to choose a new password. Planned: no server call exists yet. */
+export function ResetPasswordPage() {
+  return (
+    <AuthCard title={MSG.resetPasswordTitle} subtitle={MSG.resetPasswordHelp}>
+      <Stack spacing={2}>
+        <Alert severity="info">
+          <strong>{MSG.planned}</strong>. {MSG.resetPlannedHelp}
+        </Alert>
+        <TextField label={MSG.newPasswordLabel} type="password" disabled />
+        <TextField label={MSG.confirmPasswordLabel} type="password" disabled />
+        <Button variant="contained" disabled>
+          {MSG.savePassword}
+        </Button>
+        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+          {MSG.backToLogin}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,72 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  AIRPORT_HOME_PATH,
+  type AuthUser,
+  can,
+  HOME_PATH,
+  isAirportRole,
+  LOGIN_PROVIDER,
+  type RoleRef,
+  type SessionUser,
+} from '@taxi/shared';
+import { http, request } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { clearStoredSession } from '../../api/session';
+import { disconnectSocket } from '../../api/socket';
+import { matchProtectedRoute } from '../../app/routeMatch';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  remember_me: boolean;
+}
+
+const payload = (credentials: Credentials, code: string | null) => ({
+  ...credentials,
+  code,
+  provider: LOGIN_PROVIDER,
+});
+
+export const sendCode = (credentials: Credentials) =>
+  request<unknown>('POST', 'admin_send_code', { body: payload(credentials, null), auth: false });
+
+export const login = (credentials: Credentials, code: string) =>
+  request<SessionUser>('POST', 'admin_login', { body: payload(credentials, code), auth: false });
+
+/** check_auth: validates the token and loads the user with permissions. */
+export const meQuery = queryOptions({
+  queryKey: queryKeys.auth.me,
+  queryFn: ({ signal }) => http.get<AuthUser>('check_auth', undefined, signal),
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** After login an airport agency user lands on airport/create, other users on /requests. */
+export function homePath(roles: readonly RoleRef[] | undefined): string {
+  return isAirportRole(roles) ? AIRPORT_HOME_PATH : HOME_PATH;
+}
+
+/** A `next` parameter is followed only when it is a protected page the user may open. */
+export function allowedNext(next: string | null, user: AuthUser | undefined): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//')) return null;
+  const pathname = next.split(/[?#]/)[0];
+  const route = matchProtectedRoute(pathname);
+  if (!route || !user || !can(user.permissions, route.permission)) return null;
+  return next;
+}
+
+/** The logout flow: token removed, stored user and notifications cleared, socket disconnected. */
+export function endSession(): void {
+  clearStoredSession();
+  disconnectSocket();
+  queryClient.clear();
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await http.put('logout');
+  } finally {
+    endSession();
+  }
+}

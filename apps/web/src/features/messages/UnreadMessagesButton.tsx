@@ -1,0 +1,25 @@
+import MailOutlineIcon from '@mui/icons-material/MailOutlined';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { MSG, pathTo } from '@taxi/shared';
+import { Link as RouterLink } from 'react-router';
+import { useUnreadMessagesCount } from './useUnreadMessages';
+
+/** Toolbar icon to the messages page with a red dot when unread messages exist (shell.md §2.4). */
+export function UnreadMessagesButton() {
+  const unread = useUnreadMessagesCount();
+  return (
+    <Tooltip title={MSG.messagesTooltip}>
+      <IconButton
+        color="inherit"
+        component={RouterLink}
+        to={pathTo('Messages')}
+        aria-label={MSG.messagesTooltip}
+        data-testid="toolbar-messages"
+      >
+        <Badge color="error" variant="dot" invisible={unread <= 0}>
+          <MailOutlineIcon />
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,56 @@
+import { MenuItem, TextField } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_SEASON, MSG, SEASONS, type Season } from '@taxi/shared';
+import { errorMessage, http } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { toast } from '../../api/toast';
+
+const SEASON_KEY = 'SEASON';
+
+export function useSeason() {
+  return useQuery({
+    queryKey: queryKeys.settings.byKey(SEASON_KEY),
+    queryFn: ({ signal }) => http.get<Season | null>('setting', { key: SEASON_KEY }, signal),
+  });
+}
+
+/** Season selector (needs SETTINGS — the caller checks): sends the new value and shows the server message. */
+export function SeasonSelector() {
+  const client = useQueryClient();
+  const season = useSeason();
+  const change = useMutation({
+    mutationFn: (next: Season) => http.put<unknown>('setting/season', { season: next }),
+    onSuccess: (answer, next) => {
+      client.setQueryData(queryKeys.settings.byKey(SEASON_KEY), next);
+      toast.success(answer.message ?? MSG.seasonUpdated);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const value = change.isPending ? change.variables : (season.data ?? DEFAULT_SEASON);
+  return (
+    <TextField
+      select
+      value={value}
+      disabled={change.isPending || season.isPending}
+      onChange={(event) => change.mutate(event.target.value as Season)}
+      fullWidth={false}
+      slotProps={{
+        htmlInput: { 'data-testid': 'season-select', 'aria-label': MSG.season },
+        select: { renderValue: (selected) => `${MSG.season}: ${String(selected)}` },
+      }}
+      sx={{
+        minWidth: 150,
+        '& .MuiSelect-select': { py: 0.75 },
+        '& .MuiInputBase-root': { color: 'inherit', bgcolor: 'rgba(255,255,255,0.08)' },
+        '& .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'rgba(255,255,255,0.8)' },
+        '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.35)' },
+      }}
+    >
+      {SEASONS.map((s) => (
+        <MenuItem key={s} value={s}>
+          {s}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,63 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { MSG } from '@taxi/shared';
+
+export const DEMO_PASSWORD = 'Demo#2026';
+
+export const USERS = {
+  admin: 'admin@example.com',
+  dispatcher: 'dispatcher@example.com',
+  callcenter: 'callcenter@example.com',
+  gov: 'gov@example.com',
+  airport: 'airport@example.com',
+} as const;
+
+interface OutboxRow {
+  to: string;
+  subject: string;
+  text: string;
+  code: string;
+  created_at: string;
+}
+
+async function outbox(request: APIRequestContext): Promise<OutboxRow[]> {
+  const response = await request.get('/api/dev/outbox');
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { data: OutboxRow[] }).data;
+}
+
+/** Fills step 1, waits for the code step, reads the code from the dev outbox and verifies. */
+export async function loginUntilCode(page: Page, request: APIRequestContext, email: string): Promise<string> {
+  const before = (await outbox(request)).filter((row) => row.to === email).length;
+  await page.goto('/login');
+  await page.getByLabel(MSG.emailLabel).fill(email);
+  await page.getByLabel(MSG.passwordLabel).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: MSG.loginButton }).click();
+  await expect(page.getByText(MSG.verificationTitle)).toBeVisible();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const rows = (await outbox(request)).filter((row) => row.to === email);
+      code = rows.length > before ? rows[0].code : '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+export async function login(page: Page, request: APIRequestContext, email: string): Promise<void> {
+  const code = await loginUntilCode(page, request, email);
+  await page.getByLabel(MSG.codeLabel).fill(code);
+  await page.getByRole('button', { name: MSG.verifyButton }).click();
+  await expect(page.getByTestId('drawer-toggle')).toBeVisible();
+}
+
+/** check_auth with the token the page stored. */
+export async function checkAuth(
+  page: Page,
+): Promise<{ id: number; permissions: string[]; roles: { id: number; name: string }[] }> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
+    const response = await fetch('/api/check_auth', { headers: { Authorization: `Bearer ${session?.accessToken}` } });
+    return (await response.json()).data;
+  });
+}

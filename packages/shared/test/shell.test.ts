@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  DRAWER,
+  emailSchema,
+  isDrawerGroup,
+  isValidEmail,
+  isValidPassword,
+  MSG,
+  passwordSchema,
+  visibleDrawer,
+} from '../src';
+
+const DISPATCHER = [
+  'DISPATCHING',
+  'PHONE_BOOKING',
+  'MONITORING',
+  'TIMELINE',
+  'PASSENGERS',
+  'COMPLAINTS',
+  'MESSAGES',
+  'CAPTAINS',
+];
+
+describe('validation rules (shell.md §5)', () => {
+  it('email must contain an @', () => {
+    expect(isValidEmail('a@b')).toBe(true);
+    expect(isValidEmail('ab')).toBe(false);
+    const res = emailSchema.safeParse('nope');
+    expect(res.success).toBe(false);
+    expect(res.error?.issues[0].message).toBe('Please enter a valid email');
+    expect(emailSchema.safeParse('').error?.issues[0].message).toBe('This field is required');
+  });
+
+  it('password: 8-15 chars, lower, upper, digit, special (accented e counts)', () => {
+    expect(isValidPassword('Demo#2026')).toBe(true);
+    expect(isValidPassword('Demoé2026')).toBe(true);
+    expect(isValidPassword('Demo2026')).toBe(false); // no special
+    expect(isValidPassword('demo#2026')).toBe(false); // no upper
+    expect(isValidPassword('DEMO#2026')).toBe(false); // no lower
+    expect(isValidPassword('Demo#demo')).toBe(false); // no digit
+    expect(isValidPassword('De#2')).toBe(false); // too short
+    expect(isValidPassword('Demo#2026Demo#20')).toBe(false); // 16
+    expect(passwordSchema.safeParse('short').error?.issues[0].message).toBe(
+      'Password must be 8-15 characters, and it must contain at least one uppercase letter, one lowercase letter, one number and one special character.',
+    );
+    expect(MSG.invalidLength(6)).toBe('Invalid character length, required 6');
+  });
+});
+
+describe('permissions and drawer (shell.md §2.3, §6)', () => {
+  it('can() tests membership; null means any signed-in user', () => {
+    expect(can(['USERS'], 'USERS')).toBe(true);
+    expect(can(['USERS'], 'SETTINGS')).toBe(false);
+    expect(can(undefined, 'USERS')).toBe(false);
+    expect(can([], null)).toBe(true);
+  });
+
+  it('a dispatcher sees no group without a visible child', () => {
+    const items = visibleDrawer(DISPATCHER);
+    expect(items.some(isDrawerGroup)).toBe(false);
+    const routes = items.map((i) => (isDrawerGroup(i) ? i.group : i.route));
+    expect(routes).toContain('Requests');
+    expect(routes).toContain('Vacations');
+    expect(routes).not.toContain('Staff');
+    expect(routes).not.toContain('Settings');
+  });
+
+  it('admin (every permission) sees every entry and group', () => {
+    const all = [
+      ...new Set(DRAWER.flatMap((i) => (isDrawerGroup(i) ? i.entries : [i])).map((e) => e.permission)),
+    ].filter((p): p is NonNullable<typeof p> => p !== null);
+    expect(visibleDrawer(all)).toEqual(DRAWER);
+  });
+});
