@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 8181;
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 // One fresh data directory per run; workers inherit it through the environment, the teardown removes it.
 process.env.E2E_DATA_DIR ??= resolve(`e2e/.data-${Date.now()}`);
 

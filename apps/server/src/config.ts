@@ -56,6 +56,7 @@ const envSchema = z
     CHAT_TOKEN_TTL_SECONDS: int(300, 1),
     CORS_ORIGIN: optionalString,
     JOB_POLL_MS: int(1000, 10),
+    DEMO_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(1)),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,6 +89,8 @@ export interface Config {
   chatTokenTtlSeconds: number;
   corsOrigin?: string;
   jobPollMs: number;
+  /** Scales the demo booking history (DEMO_SCALE, default 1). */
+  demoScale: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
 }
@@ -135,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatTokenTtlSeconds: e.CHAT_TOKEN_TTL_SECONDS,
     corsOrigin: e.CORS_ORIGIN,
     jobPollMs: e.JOB_POLL_MS,
+    demoScale: e.DEMO_SCALE,
     logLevel: e.LOG_LEVEL,
     webDist: path.join(root, 'apps/web/dist'),
   };

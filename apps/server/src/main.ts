@@ -31,7 +31,7 @@ async function main() {
 
   // Seed before building the app: services load what they keep in memory (the city) at build time.
   const seeded = !config.isProduction && (await isNewDatabase(db));
-  if (seeded) await seedDemo(db, { log: (m) => console.log(`[seed] ${m}`) });
+  if (seeded) await seedDemo(db, { log: (m) => console.log(`[seed] ${m}`), scale: config.demoScale });
   const app = await buildApp({ config, db, serveWeb: true });
 
   let stopping = false;

@@ -64,7 +64,8 @@ export async function buildTestApp(
   else database = await openDatabase();
   await database.migrate();
   await seedBase(database.db);
-  await seedDemo(database.db, { log: () => {} });
+  // Scale 0: staff, city and catalogues, but none of the generated volume (tests make their own rows).
+  await seedDemo(database.db, { log: () => {}, scale: 0 });
   const app = await buildApp({ config, db: database.db, logger: false });
   if (options.routes) await options.routes(app);
   await app.ready();

@@ -22,6 +22,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The driver underneath, for bulk loads and benchmarks that must bypass the ORM. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool };
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db,
       kind: 'postgres',
+      raw: { kind: 'postgres', client: pool },
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -94,6 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return {
       db: pgliteDb as unknown as Db,
       kind: 'pglite',
+      raw: { kind: 'pglite', client },
       migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_DIR }),
       close: async () => {
         if (closed) return;

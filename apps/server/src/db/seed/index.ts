@@ -6,6 +6,8 @@ import { seedStaff } from './staff';
 
 export interface SeedContext {
   log: (message: string) => void;
+  /** Volume of generated demo data: 1 = the full demo (config DEMO_SCALE), 0 = the minimum tests need. */
+  scale: number;
 }
 
 /** One domain's demo data. Later features add theirs to DEMO_SEEDERS (order matters: parents first). */

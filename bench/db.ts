@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/client';
+import { seedBase, seedDemo } from '../apps/server/src/db/seed';
+
+export type Engine = 'postgres' | 'pglite';
+
+export interface BenchApp {
+  engine: Engine;
+  app: FastifyInstance;
+  database: Database;
+  sql(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The PostgreSQL server benchmarks create their throw-away databases on. */
+export const BENCH_PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh, migrated, seeded (scale 0) database on the engine, with the app built on it. */
+export async function openBenchApp(engine: Engine, load: (sql: BenchApp['sql']) => Promise<void>): Promise<BenchApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-'));
+  let database: Database;
+  let drop = async () => {};
+  if (engine === 'postgres') {
+    const name = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: BENCH_PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(BENCH_PG_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    drop = async () => {
+      const c = new pg.Client({ connectionString: BENCH_PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase();
+  }
+  const sql = async (text: string) => {
+    if (database.raw.kind === 'pglite') await database.raw.client.exec(text);
+    else await database.raw.client.query(text);
+  };
+  await database.migrate();
+  await seedBase(database.db);
+  await seedDemo(database.db, { log: () => {}, scale: 0 });
+  await load(sql);
+  await sql('ANALYZE');
+  const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  return {
+    engine,
+    app,
+    database,
+    sql,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+
+export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'results');
+
+export interface Stats {
+  runs: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    runs: sorted.length,
+    p50_ms: round(at(0.5)),
+    p95_ms: round(at(0.95)),
+    p99_ms: round(at(0.99)),
+    mean_ms: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+  };
+}
+
+/** Times `fn` `runs` times after `warmup` untimed runs. */
+export async function measure(fn: () => Promise<unknown>, runs = 60, warmup = 5): Promise<Stats> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+export function writeResult(name: string, result: unknown): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file;
+}
+
+export interface CapturedQuery {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * Records the SQL a call sends to the database (PGlite or pg), so the benchmark can replay exactly the
+ * same statements directly and report the API's overhead as a ratio.
+ */
+export class QueryRecorder {
+  private recording: CapturedQuery[] | null = null;
+  constructor(private readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool }) {
+    const target = raw.client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const original = target.query.bind(target);
+    target.query = (...args: unknown[]) => {
+      if (this.recording) {
+        const first = args[0] as string | { text: string; values?: unknown[] };
+        const text = typeof first === 'string' ? first : first.text;
+        const params = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+        this.recording.push({ text, params: params ?? [] });
+      }
+      return original(...args);
+    };
+  }
+
+  async capture(fn: () => Promise<unknown>): Promise<CapturedQuery[]> {
+    this.recording = [];
+    try {
+      await fn();
+      return this.recording;
+    } finally {
+      this.recording = null;
+    }
+  }
+
+  /** Runs the captured statements directly, in order. */
+  async replay(queries: CapturedQuery[]): Promise<void> {
+    for (const q of queries) {
+      if (this.raw.kind === 'pglite') await this.raw.client.query(q.text, q.params as never[]);
+      else await this.raw.client.query(q.text, q.params);
+    }
+  }
+}
+
+export async function loginToken(app: FastifyInstance, email = 'admin@example.com'): Promise<string> {
+  const body = { username: email, password: 'Demo#2026', provider: 'users', remember_me: false };
+  await app.inject({ method: 'POST', url: '/api/admin_send_code', payload: body });
+  const outbox = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  const code = (outbox.json().data as { to: string; code: string }[]).find((m) => m.to === email)?.code;
+  const res = await app.inject({ method: 'POST', url: '/api/admin_login', payload: { ...body, code } });
+  return res.json().data.accessToken as string;
+}

@@ -1,0 +1,22 @@
+/**
+ * `npm run bench [suite ...]`: runs the benchmark suites (all by default) and writes JSON results to
+ * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings).
+ */
+import { benchBookings } from './bookings';
+
+const SUITES: Record<string, () => Promise<void>> = {
+  bookings: benchBookings,
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(SUITES);
+for (const name of names) {
+  const suite = SUITES[name];
+  if (!suite) {
+    console.error(`Unknown suite ${name}. Suites: ${Object.keys(SUITES).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`== ${name}`);
+  await suite();
+}
+process.exit(0);
