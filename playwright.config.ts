@@ -48,6 +48,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SIMULATOR: 'off',
       APP_ENV: 'development',
+      DEMO_SCALE: '0.05',
     },
   },
 });

@@ -35,7 +35,10 @@ export async function postgresReachable(): Promise<boolean> {
 }
 
 /** A fresh, migrated, seeded (scale 0) database on the engine, with the app built on it. */
-export async function openBenchApp(engine: Engine, load: (sql: BenchApp['sql']) => Promise<void>): Promise<BenchApp> {
+export async function openBenchApp(
+  engine: Engine,
+  load: (sql: BenchApp['sql'], database: Database) => Promise<void>,
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-'));
   let database: Database;
   let drop = async () => {};
@@ -64,7 +67,7 @@ export async function openBenchApp(engine: Engine, load: (sql: BenchApp['sql']) 
   await database.migrate();
   await seedBase(database.db);
   await seedDemo(database.db, { log: () => {}, scale: 0 });
-  await load(sql);
+  await load(sql, database);
   await sql('ANALYZE');
   const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, db: database.db, logger: false });

@@ -65,7 +65,8 @@ export class QueryRecorder {
       if (this.recording) {
         const first = args[0] as string | { text: string; values?: unknown[] };
         const text = typeof first === 'string' ? first : first.text;
-        const params = (typeof first === 'string' ? args[1] : first.values) as unknown[] | undefined;
+        // drizzle passes the parameters as the second argument, pg's query config may carry them as values
+        const params = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as unknown[] | undefined;
         this.recording.push({ text, params: params ?? [] });
       }
       return original(...args);

@@ -1,11 +1,16 @@
 /**
  * `npm run bench [suite ...]`: runs the benchmark suites (all by default) and writes JSON results to
- * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings).
+ * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings), people (passenger
+ * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis).
  */
 import { benchBookings } from './bookings';
+import { benchDispatch } from './dispatch';
+import { benchPeople } from './people';
 
 const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
+  people: benchPeople,
+  dispatch: benchDispatch,
 };
 
 const wanted = process.argv.slice(2);

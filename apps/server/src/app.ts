@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,17 +13,29 @@ import { JobQueue } from './jobs/worker';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { dataDirSecret } from './lib/secret';
+import { LocalFileStorage } from './lib/storage';
+import { aiRoutes, createAi } from './modules/ai';
 import { authRoutes } from './modules/auth/routes';
 import { AuthService } from './modules/auth/service';
+import { bookingsRoutes } from './modules/bookings/routes';
+import { BookingService } from './modules/bookings/service';
 import cityRoutes from './modules/city/routes';
 import { CityService } from './modules/city/service';
+import { complaintsRoutes } from './modules/complaints/routes';
+import { ComplaintService } from './modules/complaints/service';
 import { devRoutes } from './modules/dev/routes';
+import { filesRoutes } from './modules/files/routes';
+import { FileService } from './modules/files/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationService } from './modules/notifications/service';
+import { peopleRoutes } from './modules/people/routes';
+import { PeopleService } from './modules/people/service';
+import { resourcesRoutes } from './modules/resources/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
 import { systemRoutes } from './modules/system/routes';
+import { createTracking, trackingRoutes } from './modules/tracking';
 import { UserService } from './modules/users/service';
 import { createRealtime, type Realtime } from './realtime';
 
@@ -38,6 +51,14 @@ declare module 'fastify' {
     notifications: NotificationService;
     users: UserService;
     city: CityService;
+    positions: import('./dispatch/spatial-index').PositionIndex<import('./modules/tracking/service').LiveMeta>;
+    locations: import('./modules/tracking/service').LocationService;
+    dispatchEngine: import('./dispatch/service').DispatchService;
+    files: FileService;
+    people: PeopleService;
+    bookings: BookingService;
+    complaints: ComplaintService;
+    ai: import('./dispatch/ai/service').AiService;
   }
 }
 
@@ -95,11 +116,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('notifications', new NotificationService(db, realtime));
   app.decorate('users', new UserService(db, realtime));
   app.decorate(
+    'files',
+    new FileService(new LocalFileStorage(path.join(config.dataDir, 'uploads')), config.uploadMaxBytes),
+  );
+  app.decorate('people', new PeopleService(db, realtime, app.files));
+  app.decorate(
     'city',
     options.city ??
       (await CityService.load(db, { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) })),
   );
+  app.decorate('bookings', new BookingService({ db, realtime, jobs: app.jobs, city: app.city, log: app.log }));
+  app.bookings.registerJobs();
+  app.decorate(
+    'complaints',
+    new ComplaintService({
+      db,
+      storage: app.files.storage,
+      realtime,
+      bookings: app.bookings,
+      uploadMaxBytes: config.uploadMaxBytes,
+    }),
+  );
+  const tracking = await createTracking({ db, realtime, city: app.city, redisUrl: config.redisUrl, log: app.log });
+  app.decorate('positions', tracking.positions).decorate('locations', tracking.locations);
+  app.decorate('dispatchEngine', tracking.dispatchEngine);
+  await tracking.start();
+  app.decorate('ai', createAi(app));
   app.addHook('onClose', async () => {
+    await tracking.close();
     await app.jobs.stop();
     await realtime.close();
   });
@@ -113,6 +157,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rolesRoutes);
       await api.register(notificationsRoutes);
       await api.register(cityRoutes, { city: app.city });
+      await api.register(trackingRoutes);
+      await api.register(filesRoutes);
+      await api.register(peopleRoutes);
+      await api.register(bookingsRoutes);
+      await api.register(complaintsRoutes);
+      await api.register(aiRoutes);
+      await api.register(resourcesRoutes);
       if (config.isDevelopment) await api.register(devRoutes);
     },
     { prefix: '/api' },

@@ -45,6 +45,8 @@ const envSchema = z
     SMTP_URL: optionalString,
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Taxi console <no-reply@example.com>')),
     SIMULATOR: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+    SIM_CAPTAINS: int(150, 1),
+    SIM_BOOKINGS_PER_HOUR: int(240, 0),
     TILE_URL: z.preprocess(emptyToUndefined, z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
     /** Login rate limits: per IP and per account, in one fixed window. */
     LOGIN_RATE_WINDOW_SECONDS: int(60, 1),
@@ -82,6 +84,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   simulator: boolean;
+  /** Fleet size and booking rate of the world simulator. */
+  sim: { captains: number; bookingsPerHour: number };
   tileUrl: string;
   loginRate: { windowSeconds: number; maxPerIp: number; maxPerAccount: number };
   uploadMaxBytes: number;
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     simulator: e.SIMULATOR === 'on',
+    sim: { captains: e.SIM_CAPTAINS, bookingsPerHour: e.SIM_BOOKINGS_PER_HOUR },
     tileUrl: e.TILE_URL,
     loginRate: {
       windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS, isNewDatabase, seedBase, seedDemo } from './db/seed';
+import { Simulator } from './simulator';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -34,6 +35,7 @@ async function main() {
   if (seeded) await seedDemo(db, { log: (m) => console.log(`[seed] ${m}`), scale: config.demoScale });
   const app = await buildApp({ config, db, serveWeb: true });
 
+  let stopSimulator = async () => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -42,6 +44,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await stopSimulator();
       await app.close();
     } finally {
       await database.close();
@@ -53,6 +56,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);
+  app.ai.start();
+  let simLine = '  Simulator: off';
+  if (config.simulator && !config.isProduction) {
+    const sim = new Simulator(app, { captains: config.sim.captains, bookingsPerHour: config.sim.bookingsPerHour });
+    simLine = `  ${await sim.init()}`;
+    sim.start();
+    stopSimulator = () => sim.stop();
+  }
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = ['', `  Taxi console (${config.appEnv}, ${database.kind}) on http://${shown}:${config.port}`];
@@ -61,6 +72,7 @@ async function main() {
     for (const u of DEMO_USERS) lines.push(`    ${u.email}`);
     if (config.isDevelopment) lines.push(`  Login codes: http://${shown}:${config.port}/api/dev/outbox`);
   }
+  lines.push(simLine);
   console.log(`${lines.join('\n')}\n`);
 }
 

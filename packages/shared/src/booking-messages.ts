@@ -40,4 +40,18 @@ export const BOOKING_MSG = {
   alreadyDispatched: 'This order has already been dispatched by someone else.',
   governmentForbidden: 'The Goverment role cannot do this.',
   notBesoin: 'This order is not waiting for a driver search.',
+  // further server texts (ours)
+  created: (id: number | string) => `Order #${id} has been created`,
+  orderUpdated: 'The order has been updated.',
+  timeChanged: (datetime: string) => `Order time changed to ${datetime}`,
+  serviceChanged: (name: string) => `Service changed to ${name}`,
+  suggestionSent: 'Suggestion sent',
+  noPendingSuggestion: 'There is no pending service change suggestion for this order.',
+  captainUnavailable: 'This captain cannot take orders now (inactive, blocked or without a car).',
+  unknownService: 'Unknown service',
+  unknownPassenger: 'Unknown passenger',
+  unknownVoucher: 'Unknown or expired voucher',
+  unknownReason: 'Unknown cancellation reason',
+  lateBooking: (id: number | string) => `Order #${id} is still waiting for dispatching`,
+  lateCaptain: (id: number | string, captain: string) => `Captain ${captain} is late for order #${id}`,
 } as const;

@@ -1,4 +1,7 @@
+import type { AiPassPayload, AiPopupPayload, BookingSuggestionPayload } from './ai';
 import type { BookingDto } from './booking-dto';
+import type { CaptainLocationBatch } from './dispatch';
+import type { NewPassengerPayload } from './people';
 import type { AiStatus, NotificationItem } from './session';
 
 /** Socket.IO event names of the spec, kept as the spec spells them. */
@@ -47,6 +50,14 @@ export interface ServerToClientEvents {
   'late captain': (payload: LateCaptainPayload) => void;
   'renew besoin': (payload: { booking_id: number; besoin_date: string | null }) => void;
   'expired besoin': (payload: { booking_id: number }) => void;
+  'Dashboard:new_passenger': (payload: NewPassengerPayload) => void;
+  captain_location_updated: (payload: CaptainLocationBatch) => void;
+  'Ai:new_now_booking': (payload: AiPopupPayload) => void;
+  'Ai:new_suggestion': (payload: AiPopupPayload) => void;
+  'Ai:pass_suggestion': (payload: AiPassPayload) => void;
+  'Ai:pass_booking': (payload: AiPassPayload) => void;
+  'Dashboard:booking_suggestion_sent': (payload: BookingSuggestionPayload) => void;
+  'Dashboard:booking_suggestion_available': (payload: BookingSuggestionPayload) => void;
   [event: string]: (payload: never) => void;
 }
 

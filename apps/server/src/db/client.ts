@@ -72,6 +72,9 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover, a dropped test database) must not crash
+    // the process: pg re-opens connections on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -28,8 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No token needed. */
     public?: boolean;
-    /** The permission string the signed-in user must hold. */
-    permission?: Permission;
+    /** The permission the signed-in user must hold; with a list, any one of them is enough. */
+    permission?: Permission | readonly Permission[];
   }
 }
 
@@ -64,9 +64,10 @@ export async function authenticateToken(db: Db, token: string | null): Promise<A
   };
 }
 
-/** Throws 403 unless the user holds the permission. */
-export function requirePermission(request: FastifyRequest, permission: Permission): void {
-  if (!request.user?.permissions.includes(permission)) throw new HttpError(403, MSG.forbidden);
+/** Throws 403 unless the user holds the permission (or, given a list, any one of them). */
+export function requirePermission(request: FastifyRequest, permission: Permission | readonly Permission[]): void {
+  const wanted: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+  if (!wanted.some((p) => request.user?.permissions.includes(p))) throw new HttpError(403, MSG.forbidden);
 }
 
 /** The role named Goverment (shell.md §6) has restricted actions. */

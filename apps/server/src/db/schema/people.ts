@@ -46,12 +46,23 @@ export const passengers = pgTable(
     active: boolean('active').notNull().default(false),
     registered: boolean('registered').notNull().default(true),
     gender: integer('gender'),
+    /** Set when documents were removed as under legal age: the passenger cannot be approved. */
+    approvalBlocked: boolean('approval_blocked').notNull().default(false),
+    documentsRemovedAt: ts('documents_removed_at'),
+    documentsRemovalReason: text('documents_removal_reason'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('passengers_phone_idx').on(t.phoneNumber),
     index('passengers_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    // prefix search (LIKE 'term%') on any collation; pg_trgm is not available in PGlite
+    index('passengers_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('passengers_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('passengers_full_name_prefix_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName})) text_pattern_ops`),
+    index('passengers_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('passengers_phone_prefix_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
+    index('passengers_whatsapp_prefix_idx').on(sql`${t.whatsappNumber} text_pattern_ops`),
   ],
 );
 
@@ -103,10 +114,19 @@ export const captains = pgTable(
     lastLon: doublePrecision('last_lon'),
     lastLat: doublePrecision('last_lat'),
     lastLocationAt: ts('last_location_at'),
+    blockedAt: ts('blocked_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('captains_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`)],
+  (t) => [
+    index('captains_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
+    index('captains_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('captains_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('captains_full_name_prefix_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName})) text_pattern_ops`),
+    index('captains_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('captains_phone_prefix_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
+    index('captains_blocked_until_idx').on(t.blockedUntil),
+  ],
 );
 
 export const cars = pgTable(

@@ -1,7 +1,12 @@
 import { count } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema';
+import { seedBookings } from './bookings';
+import { seedCatalogue } from './catalogue';
 import { seedCity } from './city';
+import { seedComplaints } from './complaints';
+import { seedPeople } from './people';
+import { seedServices } from './services';
 import { seedStaff } from './staff';
 
 export interface SeedContext {
@@ -16,7 +21,15 @@ export interface Seeder {
   run(db: DbOrTx, ctx: SeedContext): Promise<void>;
 }
 
-export const DEMO_SEEDERS: Seeder[] = [seedStaff, seedCity];
+export const DEMO_SEEDERS: Seeder[] = [
+  seedStaff,
+  seedCity,
+  seedCatalogue,
+  seedServices,
+  seedPeople,
+  seedBookings,
+  seedComplaints,
+];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */
 export async function seedDemo(db: Db, ctx: SeedContext, seeders: readonly Seeder[] = DEMO_SEEDERS): Promise<void> {

@@ -28,7 +28,8 @@ export interface CityRoutesOptions {
  */
 export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesOptions): Promise<void> {
   const { city } = opts;
-  const config = { permission: 'DISPATCHING' as const };
+  // Places and sectors feed the dispatcher's board and the call centre's phone booking alike.
+  const config = { permission: ['DISPATCHING', 'PHONE_BOOKING'] as const };
 
   app.get('/api/places', { config }, async (request) => {
     const q = placesQuery.parse(request.query);

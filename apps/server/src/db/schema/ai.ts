@@ -1,0 +1,39 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bookings } from './bookings';
+import { captains } from './people';
+import { users } from './users';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** AI suggestions (the AI dispatch and time-suggestion popups); lifecycle in @taxi/shared ai.ts. */
+export const aiSuggestions = pgTable(
+  'ai_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    captainId: integer('captain_id')
+      .notNull()
+      .references(() => captains.id),
+    kind: text('kind').notNull().default('dispatch'),
+    status: text('status').notNull().default('PROPOSED'),
+    minPickUpTime: ts('min_pick_up_time').notNull(),
+    maxPickUpTime: ts('max_pick_up_time').notNull(),
+    minDropOffTime: ts('min_drop_off_time'),
+    maxDropOffTime: ts('max_drop_off_time'),
+    /** Seconds from the captain to the pickup. */
+    etaSeconds: integer('eta_seconds').notNull(),
+    tripSeconds: integer('trip_seconds'),
+    originalTime: ts('original_time'),
+    newTime: ts('new_time'),
+    countdownUntil: ts('countdown_until').notNull(),
+    decidedById: integer('decided_by_id').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ai_suggestions_booking_idx').on(t.bookingId),
+    index('ai_suggestions_status_idx').on(t.status, t.countdownUntil),
+  ],
+);

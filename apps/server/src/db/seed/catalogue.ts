@@ -1,0 +1,163 @@
+import {
+  banks,
+  captainCancellationReasons,
+  carBrands,
+  carModels,
+  cashRegisters,
+  changeCaptainReasons,
+  colors,
+  nationalities,
+  ratingCauses,
+  vouchers,
+} from '../schema';
+import type { Seeder } from './index';
+
+const BRANDS: Record<string, readonly string[]> = {
+  'Mercedes-Benz': ['E-Class', 'S-Class', 'V-Class', 'C-Class', 'EQE', 'EQS'],
+  Tesla: ['Model 3', 'Model Y', 'Model S', 'Model X'],
+  Toyota: ['Prius', 'Corolla', 'Camry', 'RAV4', 'C-HR'],
+  Peugeot: ['508', '308', '3008', '5008', 'e-208'],
+  Renault: ['Zoe', 'Megane E-Tech', 'Clio', 'Espace', 'Austral'],
+  BMW: ['5 Series', '7 Series', 'i4', 'i5', 'iX'],
+  Audi: ['A6', 'A8', 'Q7', 'e-tron GT'],
+  Volkswagen: ['Passat', 'ID.4', 'ID. Buzz', 'Multivan'],
+  Skoda: ['Superb', 'Octavia', 'Enyaq'],
+  Citroën: ['C5 X', 'ë-C4', 'SpaceTourer'],
+  'DS Automobiles': ['DS 7', 'DS 9'],
+  Hyundai: ['Ioniq 5', 'Ioniq 6', 'Kona Electric', 'Tucson'],
+  Kia: ['EV6', 'EV9', 'Niro', 'Sorento'],
+  Lexus: ['ES', 'RX', 'LM'],
+  Volvo: ['S90', 'XC60', 'XC90', 'EX30'],
+  Ford: ['Tourneo Custom', 'Mustang Mach-E', 'Galaxy'],
+  Nissan: ['Leaf', 'Ariya', 'X-Trail'],
+  Honda: ['Civic', 'CR-V', 'e:Ny1'],
+  Mazda: ['6', 'CX-5', 'CX-60'],
+  Opel: ['Insignia', 'Astra', 'Zafira Life'],
+  Fiat: ['500e', 'Tipo', 'Scudo'],
+  Jaguar: ['XF', 'I-Pace'],
+  'Land Rover': ['Range Rover', 'Discovery', 'Defender'],
+  Porsche: ['Taycan', 'Panamera', 'Cayenne'],
+  Bentley: ['Flying Spur', 'Bentayga'],
+  'Rolls-Royce': ['Ghost', 'Phantom', 'Cullinan'],
+  Maserati: ['Ghibli', 'Grecale'],
+  Cupra: ['Born', 'Formentor'],
+  Polestar: ['Polestar 2', 'Polestar 3'],
+  BYD: ['Seal', 'Atto 3', 'Han'],
+};
+
+const COLORS: readonly [string, string][] = [
+  ['Black', '#000000'],
+  ['White', '#ffffff'],
+  ['Silver', '#c0c0c0'],
+  ['Grey', '#808080'],
+  ['Dark blue', '#1f2a44'],
+  ['Blue', '#1e5bb8'],
+  ['Red', '#b71c1c'],
+  ['Burgundy', '#6d1b2b'],
+  ['Green', '#2e7d32'],
+  ['Beige', '#d8c8a8'],
+  ['Brown', '#5d4037'],
+  ['Gold', '#c9a227'],
+];
+
+const NATIONALITIES: readonly [string, string][] = [
+  ['Monegasque', 'MC'],
+  ['French', 'FR'],
+  ['Italian', 'IT'],
+  ['Spanish', 'ES'],
+  ['Portuguese', 'PT'],
+  ['Belgian', 'BE'],
+  ['Swiss', 'CH'],
+  ['German', 'DE'],
+  ['British', 'GB'],
+  ['Dutch', 'NL'],
+  ['Moroccan', 'MA'],
+  ['Tunisian', 'TN'],
+  ['Algerian', 'DZ'],
+  ['Lebanese', 'LB'],
+  ['Egyptian', 'EG'],
+  ['Romanian', 'RO'],
+  ['Polish', 'PL'],
+  ['Ukrainian', 'UA'],
+  ['American', 'US'],
+  ['Brazilian', 'BR'],
+];
+
+const BANKS: readonly [string, string, string][] = [
+  ['CMB Monaco', 'CMBMMCMX', 'Monaco'],
+  ['Banque Populaire Méditerranée', 'CCBPFRPPNCE', 'France'],
+  ['BNP Paribas Wealth Management Monaco', 'BNPAMCM1', 'Monaco'],
+  ['Société Générale Private Banking Monaco', 'SGBTMCMC', 'Monaco'],
+  ['Crédit Agricole Provence Côte d’Azur', 'AGRIFRPP891', 'France'],
+  ['Crédit Mutuel Méditerranéen', 'CMCIFR2A', 'France'],
+  ['CIC Lyonnaise de Banque', 'CMCIFRPP', 'France'],
+  ['La Banque Postale', 'PSSTFRPPMAR', 'France'],
+  ['Caisse d’Epargne Côte d’Azur', 'CEPAFRPP831', 'France'],
+  ['Banque J. Safra Sarasin Monaco', 'SARAMCMC', 'Monaco'],
+];
+
+const RATING_CAUSES: readonly [string, 'captain' | 'passenger'][] = [
+  ['Late arrival', 'captain'],
+  ['Unsafe driving', 'captain'],
+  ['Dirty vehicle', 'captain'],
+  ['Rude behaviour', 'captain'],
+  ['Wrong route', 'captain'],
+  ['Excellent service', 'captain'],
+  ['Passenger late at pickup', 'passenger'],
+  ['Passenger rude', 'passenger'],
+  ['Damage to the vehicle', 'passenger'],
+  ['Pleasant passenger', 'passenger'],
+];
+
+const CAPTAIN_CANCELLATION_REASONS = [
+  'Passenger not at the pickup point',
+  'Passenger asked to cancel',
+  'Vehicle breakdown',
+  'Traffic accident on the way',
+  'Pickup address unreachable',
+  'Too many passengers or too much luggage',
+];
+
+const CHANGE_CAPTAIN_REASONS = [
+  'Captain too far from the pickup',
+  'Captain not moving',
+  'Passenger complaint about the captain',
+  'Vehicle does not match the request',
+  'Captain asked to be replaced',
+];
+
+const DAY = 86_400_000;
+
+/** Catalogues of the console: car brands and models, colours, nationalities, banks, reasons, vouchers. */
+export const seedCatalogue: Seeder = {
+  name: 'catalogue',
+  async run(db, { log }) {
+    let models = 0;
+    for (const [name, list] of Object.entries(BRANDS)) {
+      const [brand] = await db.insert(carBrands).values({ name }).returning({ id: carBrands.id });
+      await db.insert(carModels).values(list.map((model) => ({ carBrandId: brand.id, name: model })));
+      models += list.length;
+    }
+    await db.insert(colors).values(COLORS.map(([name, hex]) => ({ name, hex })));
+    await db.insert(nationalities).values(NATIONALITIES.map(([name, code]) => ({ name, code })));
+    await db.insert(banks).values(BANKS.map(([name, swift, country]) => ({ name, swift, country })));
+    await db.insert(ratingCauses).values(RATING_CAUSES.map(([name, target]) => ({ name, target })));
+    await db.insert(captainCancellationReasons).values(CAPTAIN_CANCELLATION_REASONS.map((text) => ({ text })));
+    await db.insert(changeCaptainReasons).values(CHANGE_CAPTAIN_REASONS.map((text) => ({ text })));
+    await db
+      .insert(cashRegisters)
+      .values([{ name: 'Monte-Carlo office' }, { name: 'Fontvieille depot' }, { name: 'Airport desk' }]);
+    const now = Date.now();
+    await db
+      .insert(vouchers)
+      .values([
+        { code: 'WELCOME10', discountPercent: 10, maxUses: 1000, expiresAt: new Date(now + 180 * DAY) },
+        { code: 'GRANDPRIX25', discountPercent: 25, maxUses: 200, expiresAt: new Date(now + 60 * DAY) },
+        { code: 'NIGHT15', discountPercent: 15, maxUses: null, expiresAt: null },
+        { code: 'HOTEL20', discountPercent: 20, maxUses: 500, expiresAt: new Date(now + 365 * DAY) },
+        { code: 'SUMMER2025', discountPercent: 30, maxUses: 100, expiresAt: new Date(now - 30 * DAY), active: false },
+      ])
+      .onConflictDoNothing();
+    log(`seeded ${Object.keys(BRANDS).length} car brands, ${models} models and the catalogues`);
+  },
+};

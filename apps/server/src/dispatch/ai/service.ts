@@ -1,0 +1,491 @@
+import {
+  AI_MSG,
+  AI_OPEN_STATUSES,
+  AI_TIMINGS,
+  type AiDispatchPopupPayload,
+  type AiPassPayload,
+  type AiStatus,
+  type AiSuggestionStatus,
+  canMoveAi,
+  dateToCityLocal,
+  EVENTS,
+  type SuggestionPopupPayload,
+} from '@taxi/shared';
+import type { LonLat } from '@taxi/shared/geo';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { aiSuggestions, bookingSuggestions, bookings, captains, passengers, users } from '../../db/schema';
+import type { RequestUser } from '../../http/auth';
+import { conflict, HttpError } from '../../http/errors';
+import type { BookingService } from '../../modules/bookings/service';
+import type { CityService } from '../../modules/city/service';
+import type { LocationService } from '../../modules/tracking/service';
+import type { UserService } from '../../modules/users/service';
+import type { Realtime } from '../../realtime';
+import type { DispatchService } from '../service';
+
+type Actor = Pick<RequestUser, 'id' | 'roles'>;
+type SuggestionRow = typeof aiSuggestions.$inferSelect;
+
+/** The AI acting alone (countdown over): audited without a user. */
+export const AI_ACTOR: Actor = { id: 0, roles: [] };
+
+const MIN = 60_000;
+const NO_CAPTAIN_RETRY_MS = 20_000;
+const fullName = (a: string | null | undefined, b: string | null | undefined) => `${a ?? ''} ${b ?? ''}`.trim();
+/** 'YYYY-MM-DD HH:mm' in the city's zone → date and time parts. */
+function cityParts(d: Date): { date: string; time: string; local: string } {
+  const local = dateToCityLocal(d);
+  const [ymd, hm] = local.split(' ');
+  const [y, m, day] = ymd.split('-');
+  return { date: `${day}/${m}/${y}`, time: hm, local };
+}
+
+export interface AiDeps {
+  db: Db;
+  realtime: Realtime;
+  bookings: BookingService;
+  engine: DispatchService;
+  locations: LocationService;
+  city: CityService;
+  users: UserService;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The AI-assisted dispatch lifecycle. A sweep (`tick`) offers due PENDING bookings to the best ranked
+ * captain; a captain's acceptance becomes an AI suggestion shown to operators with a 150 s countdown; at
+ * zero (or on 'Ok, Let AI Dispatch it' or a client's Ai:pass_booking) the booking is dispatched through
+ * the bookings service's compare-and-set. Every state lives in the database, so any node may sweep.
+ */
+export class AiService {
+  clock: () => number = () => Date.now();
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+  private readonly retryAt = new Map<number, number>();
+
+  constructor(private readonly deps: AiDeps) {}
+
+  start(periodMs: number = AI_TIMINGS.sweepMs): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      if (this.sweeping) return;
+      this.sweeping = this.tick()
+        .catch((e) => this.deps.log.warn(e, 'AI sweep failed'))
+        .finally(() => {
+          this.sweeping = null;
+        });
+    }, periodMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+  }
+
+  private get db() {
+    return this.deps.db;
+  }
+
+  // ---------------------------------------------------------------- sweep
+
+  /** One pass over due work: ended suggestions, countdowns at zero, offers without answer, new offers. */
+  async tick(): Promise<void> {
+    const now = new Date(this.clock());
+    // Suggestions whose booking left PENDING (human dispatch, cancellation) end as EXPIRED.
+    const stale = await this.db
+      .select({ s: aiSuggestions })
+      .from(aiSuggestions)
+      .innerJoin(bookings, eq(bookings.id, aiSuggestions.bookingId))
+      .where(and(inArray(aiSuggestions.status, [...AI_OPEN_STATUSES]), sql`${bookings.status} <> 'PENDING'`));
+    for (const { s } of stale) await this.end(s, 'EXPIRED', null);
+
+    const due = await this.db
+      .select()
+      .from(aiSuggestions)
+      .where(and(inArray(aiSuggestions.status, [...AI_OPEN_STATUSES]), lte(aiSuggestions.countdownUntil, now)))
+      .orderBy(asc(aiSuggestions.id));
+    for (const s of due) {
+      try {
+        if (s.status === 'PROPOSED' && s.kind === 'dispatch') await this.pass(s.bookingId, AI_ACTOR, 'timer');
+        else if (s.status === 'PROPOSED') await this.snoozeSuggestion(s, AI_TIMINGS.defaultSnoozeMinutes, null);
+        else if (s.kind === 'dispatch') await this.repropose(s);
+        else await this.end(s, 'EXPIRED', null);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+      }
+    }
+
+    // Offers nobody answered in time.
+    const unanswered = await this.db
+      .select({ id: bookings.id, captainId: bookings.suggestionCaptainId })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'PENDING'),
+          lte(bookings.suggestionUntil, now),
+          sql`${bookings.suggestionCaptainId} is not null`,
+          sql`not exists (select 1 from ${aiSuggestions} where ${aiSuggestions.bookingId} = ${bookings.id} and ${aiSuggestions.status} in ('PROPOSED','SNOOZED'))`,
+        ),
+      );
+    for (const o of unanswered) if (o.captainId) await this.answerOffer(o.captainId, o.id, null).catch(() => {});
+
+    await this.offerDue(now);
+  }
+
+  /** PENDING bookings due now (or within the scheduled lead) without an offer or open suggestion. */
+  private async offerDue(now: Date, limit = 20): Promise<void> {
+    const lead = new Date(now.getTime() + AI_TIMINGS.scheduledLeadMinutes * MIN);
+    const rows = await this.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.status, 'PENDING'),
+          lte(bookings.datetime, lead),
+          or(isNull(bookings.suggestionUntil), lte(bookings.suggestionUntil, now)),
+          sql`not exists (select 1 from ${aiSuggestions} where ${aiSuggestions.bookingId} = ${bookings.id} and ${aiSuggestions.status} in ('PROPOSED','SNOOZED'))`,
+        ),
+      )
+      .orderBy(asc(bookings.datetime))
+      .limit(limit);
+    for (const { id } of rows) {
+      // A booking without a free captain nearby is looked at again only after a while (ranking is not free).
+      if ((this.retryAt.get(id) ?? 0) > now.getTime()) continue;
+      const offered = await this.offerNext(id, now);
+      if (offered === null) this.retryAt.set(id, now.getTime() + NO_CAPTAIN_RETRY_MS);
+      else this.retryAt.delete(id);
+    }
+    if (this.retryAt.size > 5000) this.retryAt.clear();
+  }
+
+  /** Offers the booking to the best ranked captain who has not already said no to it. */
+  async offerNext(bookingId: number, now = new Date(this.clock())): Promise<number | null> {
+    const ranking = await this.deps.engine.rank(bookingId, { now });
+    if (ranking.candidates.length === 0) return null;
+    const asked = await this.db
+      .select({ captainId: bookingSuggestions.captainId })
+      .from(bookingSuggestions)
+      .where(eq(bookingSuggestions.bookingId, bookingId));
+    const skip = new Set(asked.map((a) => a.captainId));
+    const best = ranking.candidates.find((c) => !skip.has(c.captain_id)) ?? ranking.candidates[0];
+    const until = new Date(now.getTime() + AI_TIMINGS.offerSeconds * 1000);
+    const dto = await this.deps.bookings.offer(bookingId, best.captain_id, until);
+    if (!dto) return null;
+    this.deps.realtime.emitToUsers(EVENTS.bookingSuggestionSent, {
+      booking_id: bookingId,
+      active_captain_suggestion: dto.active_captain_suggestion ?? {
+        captain_name: best.name,
+        until: until.toISOString(),
+      },
+    });
+    return best.captain_id;
+  }
+
+  /** The captain app answers an offer; null = no answer before the deadline. Acceptance opens the AI popup. */
+  async answerOffer(captainId: number, bookingId: number, accept: boolean | null): Promise<SuggestionRow | null> {
+    if (!accept) {
+      await this.deps.bookings.closeOffer(bookingId, captainId, accept === null ? null : 'REFUSED');
+      this.deps.realtime.emitToUsers(EVENTS.bookingSuggestionAvailable, {
+        booking_id: bookingId,
+        active_captain_suggestion: null,
+      });
+      return null;
+    }
+    const now = new Date(this.clock());
+    const countdownUntil = new Date(now.getTime() + AI_TIMINGS.popupSeconds * 1000);
+    await this.deps.bookings.closeOffer(bookingId, captainId, 'ACCEPTED', countdownUntil);
+    return this.propose(bookingId, captainId, countdownUntil);
+  }
+
+  /** Creates the AI suggestion (windows, ETA) and shows the popup to operators whose AI is on. */
+  async propose(bookingId: number, captainId: number, countdownUntil?: Date): Promise<SuggestionRow> {
+    const now = new Date(this.clock());
+    const until = countdownUntil ?? new Date(now.getTime() + AI_TIMINGS.popupSeconds * 1000);
+    const booking = await this.deps.bookings.find(bookingId);
+    const from = await this.captainPosition(captainId, [booking.pickUpLon, booking.pickUpLat]);
+    const pickup: LonLat = [booking.pickUpLon, booking.pickUpLat];
+    const eta = Math.round(this.deps.city.eta(from, pickup));
+    const trip =
+      booking.pullDownLon != null && booking.pullDownLat != null
+        ? Math.round(this.deps.city.eta(pickup, [booking.pullDownLon, booking.pullDownLat]))
+        : null;
+    const arrival = now.getTime() + eta * 1000;
+    const minPick = new Date(Math.max(arrival, booking.datetime.getTime()));
+    const maxPick = new Date(minPick.getTime() + 10 * MIN);
+    const late = !booking.now && arrival > booking.datetime.getTime() + AI_TIMINGS.timeChangeAfterMinutes * MIN;
+    const newTime = late ? new Date(Math.ceil(arrival / (5 * MIN)) * 5 * MIN) : null;
+    const [row] = await this.db
+      .insert(aiSuggestions)
+      .values({
+        bookingId,
+        captainId,
+        kind: late ? 'time_change' : 'dispatch',
+        status: 'PROPOSED',
+        minPickUpTime: minPick,
+        maxPickUpTime: maxPick,
+        minDropOffTime: trip === null ? null : new Date(minPick.getTime() + trip * 1000),
+        maxDropOffTime: trip === null ? null : new Date(maxPick.getTime() + trip * 1000 * 1.25),
+        etaSeconds: eta,
+        tripSeconds: trip,
+        originalTime: booking.datetime,
+        newTime,
+        countdownUntil: until,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await this.announce(row);
+    return row;
+  }
+
+  private async captainPosition(captainId: number, fallback: LonLat): Promise<LonLat> {
+    const live = await this.deps.locations.index.get(captainId);
+    if (live) return [live.lon, live.lat];
+    const [c] = await this.db
+      .select({ lon: captains.lastLon, lat: captains.lastLat })
+      .from(captains)
+      .where(eq(captains.id, captainId));
+    return c?.lon != null && c.lat != null ? [c.lon, c.lat] : fallback;
+  }
+
+  /** The popup payload of a suggestion (dispatch popup or time-suggestion reminder popup). */
+  async popupOf(s: SuggestionRow): Promise<AiDispatchPopupPayload | SuggestionPopupPayload> {
+    const [row] = await this.db
+      .select({ b: bookings, p: passengers, c: captains })
+      .from(bookings)
+      .innerJoin(passengers, eq(passengers.id, bookings.passengerId))
+      .innerJoin(captains, eq(captains.id, sql`${s.captainId}`))
+      .where(eq(bookings.id, s.bookingId));
+    const { b, p, c } = row;
+    const passengerName = fullName(p.firstName, p.lastName);
+    const captainName = fullName(c.firstName, c.lastName);
+    if (s.kind === 'time_change') {
+      return {
+        type: 'time_change',
+        id: s.id,
+        booking_id: b.id,
+        passenger_name: passengerName,
+        passenger_whatsapp: p.whatsappNumber ?? p.phoneNumber ?? null,
+        captain_name: captainName,
+        original_time: cityParts(s.originalTime ?? b.datetime).local,
+        new_time: cityParts(s.newTime ?? b.datetime).local,
+        countdown_until: s.countdownUntil.toISOString(),
+      };
+    }
+    const at = await this.captainPosition(c.id, [b.pickUpLon, b.pickUpLat]);
+    const when = cityParts(b.datetime);
+    const hm = (d: Date | null) => (d ? cityParts(d).time : null);
+    return {
+      type: 'dispatch',
+      id: s.id,
+      booking_id: b.id,
+      now: b.now,
+      date: when.date,
+      time: when.time,
+      min_pick_up_time: hm(s.minPickUpTime) as string,
+      max_pick_up_time: hm(s.maxPickUpTime) as string,
+      min_drop_off_time: hm(s.minDropOffTime),
+      max_drop_off_time: hm(s.maxDropOffTime),
+      eta: Math.max(1, Math.round(s.etaSeconds / 60)),
+      trip_minutes: s.tripSeconds === null ? null : Math.max(1, Math.round(s.tripSeconds / 60)),
+      pick_up_location_name: b.pickUpLocationName,
+      pick_up_location_details: b.pickUpLocationDetails,
+      pull_down_location_name: b.pullDownLocationName,
+      pull_down_location_details: b.pullDownLocationDetails,
+      pick_up_location: { coordinates: [b.pickUpLon, b.pickUpLat] },
+      pull_down_location:
+        b.pullDownLon != null && b.pullDownLat != null ? { coordinates: [b.pullDownLon, b.pullDownLat] } : null,
+      passenger_name: passengerName,
+      captain: {
+        id: c.id,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        current_location_name: this.deps.city.nearestPlace(at)?.place.name ?? null,
+        current_location: { coordinates: at },
+      },
+      countdown_until: s.countdownUntil.toISOString(),
+    };
+  }
+
+  /** Users whose AI is on and not snoozed. */
+  async activeOperators(now = new Date(this.clock())): Promise<number[]> {
+    const rows = await this.db
+      .select({ id: users.id, snoozedAt: users.snoozedAt, interval: users.snoozeInterval })
+      .from(users)
+      .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
+    return rows
+      .filter((u) => !u.snoozedAt || u.snoozedAt.getTime() + this.snoozeMinutes(u.interval) * MIN <= now.getTime())
+      .map((u) => u.id);
+  }
+
+  private snoozeMinutes(interval: number): number {
+    return interval > 0 ? interval : AI_TIMINGS.defaultSnoozeMinutes;
+  }
+
+  private async announce(s: SuggestionRow): Promise<void> {
+    const payload = await this.popupOf(s);
+    const booking = await this.deps.bookings.find(s.bookingId);
+    const event = s.kind === 'dispatch' && booking.now ? EVENTS.aiNewNowBooking : EVENTS.aiNewSuggestion;
+    for (const userId of await this.activeOperators()) this.deps.realtime.emitToUser(userId, event, payload);
+  }
+
+  // ---------------------------------------------------------------- state changes
+
+  /** Compare-and-set of a suggestion's status along the state machine; null when it moved meanwhile. */
+  private async move(
+    s: SuggestionRow,
+    to: AiSuggestionStatus,
+    actorId: number | null,
+    extra: Partial<typeof aiSuggestions.$inferInsert> = {},
+  ): Promise<SuggestionRow | null> {
+    const from = AI_OPEN_STATUSES.filter((f) => canMoveAi(f, to));
+    if (from.length === 0) return null;
+    const [row] = await this.db
+      .update(aiSuggestions)
+      .set({ ...extra, status: to, decidedById: actorId || null, updatedAt: new Date(this.clock()) })
+      .where(and(eq(aiSuggestions.id, s.id), inArray(aiSuggestions.status, from)))
+      .returning();
+    return row ?? null;
+  }
+
+  private passed(s: SuggestionRow, status: AiSuggestionStatus): AiPassPayload {
+    return { booking_id: s.bookingId, suggestion_id: s.id, status };
+  }
+
+  /** Ends a suggestion without dispatch: the captain is released, consoles close the popup. */
+  private async end(s: SuggestionRow, to: 'EXPIRED' | 'REFUSED', actorId: number | null): Promise<boolean> {
+    const row = await this.move(s, to, actorId);
+    if (!row) return false;
+    await this.deps.bookings.releaseHold(s.bookingId, s.captainId);
+    this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, to));
+    return true;
+  }
+
+  private async repropose(s: SuggestionRow): Promise<void> {
+    const until = new Date(this.clock() + AI_TIMINGS.popupSeconds * 1000);
+    const row = await this.move(s, 'PROPOSED', null, { countdownUntil: until });
+    if (row) await this.announce(row);
+  }
+
+  /** The open suggestion of a booking (newest), or 409. */
+  async openOf(bookingId: number): Promise<SuggestionRow> {
+    const [s] = await this.db
+      .select()
+      .from(aiSuggestions)
+      .where(and(eq(aiSuggestions.bookingId, bookingId), inArray(aiSuggestions.status, [...AI_OPEN_STATUSES])))
+      .orderBy(sql`${aiSuggestions.id} desc`)
+      .limit(1);
+    if (!s) throw conflict(AI_MSG.noSuggestion);
+    return s;
+  }
+
+  /**
+   * Dispatches the booking to the suggested captain: 'Ok, Let AI Dispatch it' (any open suggestion), a
+   * client's Ai:pass_booking or the countdown (only a PROPOSED one: a snoozed suggestion waits). The
+   * booking's dispatch is the compare-and-set: a human dispatching at the same time makes this a 409.
+   */
+  async pass(bookingId: number, actor: Actor, via: 'operator' | 'client' | 'timer') {
+    await this.deps.bookings.find(bookingId);
+    const s = await this.openOf(bookingId);
+    if (via !== 'operator' && s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
+    if (via !== 'operator' && s.kind !== 'dispatch') throw conflict(AI_MSG.notTimeChange);
+    const row = await this.move(s, 'DISPATCHED', actor.id);
+    if (!row) throw conflict(AI_MSG.noSuggestion);
+    try {
+      const dto = await this.deps.bookings.dispatch(actor, bookingId, s.captainId);
+      const payload = this.passed(s, 'DISPATCHED');
+      this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, payload);
+      this.deps.realtime.emitToUsers(EVENTS.aiPassBooking, payload);
+      return dto;
+    } catch (error) {
+      // Someone else dispatched (or cancelled) first: the suggestion ends, the 409 goes to the caller.
+      await this.db
+        .update(aiSuggestions)
+        .set({ status: 'EXPIRED', updatedAt: new Date(this.clock()) })
+        .where(eq(aiSuggestions.id, s.id));
+      await this.deps.bookings.releaseHold(bookingId, s.captainId);
+      this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, 'EXPIRED'));
+      throw error;
+    }
+  }
+
+  private async snoozeSuggestion(s: SuggestionRow, minutes: number, actorId: number | null) {
+    const until = new Date(this.clock() + minutes * MIN);
+    const row = await this.move(s, 'SNOOZED', actorId, { countdownUntil: until });
+    if (!row) throw conflict(AI_MSG.noSuggestion);
+    this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, 'SNOOZED'));
+    return row;
+  }
+
+  /** POST booking/{id}/snooze: the suggestion waits the user's snooze interval; the user's AI status records it. */
+  async snooze(user: Actor, bookingId: number): Promise<{ minutes: number; ai_status: AiStatus }> {
+    await this.deps.bookings.find(bookingId);
+    const s = await this.openOf(bookingId);
+    if (s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
+    const [u] = await this.db.select({ interval: users.snoozeInterval }).from(users).where(eq(users.id, user.id));
+    const minutes = this.snoozeMinutes(u?.interval ?? 0);
+    await this.snoozeSuggestion(s, minutes, user.id);
+    const ai_status = await this.deps.users.setAiStatus(user.id, { snoozed_at: new Date(this.clock()) }, user.id);
+    return { minutes, ai_status };
+  }
+
+  /** POST booking/{id}/confirm_suggestion: the passenger said ok — the new time applies, then the AI dispatches. */
+  async confirm(user: Actor, bookingId: number) {
+    await this.deps.bookings.find(bookingId);
+    const s = await this.openOf(bookingId);
+    if (s.kind !== 'time_change' || !s.newTime) throw conflict(AI_MSG.notTimeChange);
+    const row = await this.move(s, 'CONFIRMED', user.id);
+    if (!row) throw conflict(AI_MSG.noSuggestion);
+    this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, 'CONFIRMED'));
+    try {
+      await this.deps.bookings.applyTime(user.id, bookingId, s.newTime);
+      return await this.deps.bookings.dispatch(user, bookingId, s.captainId);
+    } catch (error) {
+      await this.deps.bookings.releaseHold(bookingId, s.captainId);
+      throw error;
+    }
+  }
+
+  /** POST booking/{id}/refuse_suggestion: the passenger said NO — the booking keeps its time, the captain is released. */
+  async refuse(user: Actor, bookingId: number) {
+    await this.deps.bookings.find(bookingId);
+    const s = await this.openOf(bookingId);
+    if (!(await this.end(s, 'REFUSED', user.id))) throw conflict(AI_MSG.noSuggestion);
+    return this.deps.bookings.show(bookingId);
+  }
+
+  /**
+   * Development only (demo and end-to-end tests without the simulator): plays the captain app of the
+   * booking's offer — offers it if needed, and accepts — so the AI popup opens.
+   */
+  async acceptAsCaptain(bookingId: number): Promise<SuggestionRow> {
+    const booking = await this.deps.bookings.find(bookingId);
+    const open = await this.openOf(bookingId).catch(() => null);
+    if (open) return open;
+    const now = this.clock();
+    let captainId =
+      booking.suggestionCaptainId && booking.suggestionUntil && booking.suggestionUntil.getTime() > now
+        ? booking.suggestionCaptainId
+        : null;
+    captainId ??= await this.offerNext(bookingId);
+    if (!captainId) throw conflict(AI_MSG.noCaptain);
+    const row = await this.answerOffer(captainId, bookingId, true);
+    if (!row) throw conflict(AI_MSG.noSuggestion);
+    return row;
+  }
+
+  /** Open suggestions (a console that connects late shows them). */
+  async openPopups(): Promise<(AiDispatchPopupPayload | SuggestionPopupPayload)[]> {
+    const rows = await this.db
+      .select()
+      .from(aiSuggestions)
+      .where(eq(aiSuggestions.status, 'PROPOSED'))
+      .orderBy(asc(aiSuggestions.countdownUntil))
+      .limit(50);
+    return Promise.all(rows.map((r) => this.popupOf(r)));
+  }
+}

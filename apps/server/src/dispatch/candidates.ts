@@ -1,0 +1,68 @@
+import { type BookingConstraint, constraintViolation, type ExclusionReason } from '@taxi/shared';
+
+/** What the candidate rules need to know about a booking. */
+export interface BookingFacts {
+  id: number;
+  service_id: number;
+  /** Required vehicle type, or null for any. */
+  vehicle_type: string | null;
+  seats: number;
+  pickup: [number, number];
+  static_constraints: readonly BookingConstraint[];
+  dynamic_constraints: readonly BookingConstraint[];
+}
+
+/** What the candidate rules need to know about a captain (from the database and the live index). */
+export interface CaptainFacts {
+  captain_id: number;
+  name: string;
+  online: boolean;
+  active: boolean;
+  blocked_until: Date | null;
+  /** Services the captain drives; empty means every service. */
+  service_ids: readonly number[];
+  /** The captain's car, null when none is assigned. */
+  car_number: string | null;
+  vehicle_type: string | null;
+  seats: number | null;
+  /** Has an active ride or a pending offer. */
+  busy: boolean;
+}
+
+/**
+ * Null when the captain may take the booking, else the first rule that leaves them out (in a fixed
+ * order, so the explanation is stable).
+ */
+export function exclusionReason(booking: BookingFacts, captain: CaptainFacts, now: Date): ExclusionReason | null {
+  if (!captain.online) return 'offline';
+  if (!captain.active) return 'inactive';
+  if (captain.blocked_until && captain.blocked_until.getTime() > now.getTime()) return 'blocked';
+  if (captain.busy) return 'busy';
+  if (captain.service_ids.length > 0 && !captain.service_ids.includes(booking.service_id)) return 'service';
+  if (captain.vehicle_type === null) return 'vehicle_type';
+  if (booking.vehicle_type && captain.vehicle_type.toLowerCase() !== booking.vehicle_type.toLowerCase()) {
+    return 'vehicle_type';
+  }
+  if ((captain.seats ?? 0) < booking.seats) return 'seats';
+  const constraints = [...booking.static_constraints, ...booking.dynamic_constraints];
+  if (constraintViolation(constraints, { captain_id: captain.captain_id, vehicle_type: captain.vehicle_type })) {
+    return 'constraint';
+  }
+  return null;
+}
+
+/** Splits captains into candidates and a count of exclusions by reason. */
+export function filterCandidates<C extends CaptainFacts>(
+  booking: BookingFacts,
+  captains: readonly C[],
+  now: Date,
+): { candidates: C[]; excluded: Partial<Record<ExclusionReason, number>> } {
+  const candidates: C[] = [];
+  const excluded: Partial<Record<ExclusionReason, number>> = {};
+  for (const c of captains) {
+    const reason = exclusionReason(booking, c, now);
+    if (reason) excluded[reason] = (excluded[reason] ?? 0) + 1;
+    else candidates.push(c);
+  }
+  return { candidates, excluded };
+}

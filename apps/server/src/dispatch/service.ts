@@ -1,0 +1,169 @@
+import { BUSY_BOOKING_STATUSES, type CandidateRankingDto, type RideRouteDto } from '@taxi/shared';
+import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { bookings, rides } from '../db/schema/bookings';
+import { captains, cars } from '../db/schema/people';
+import { notFound } from '../http/errors';
+import type { CityService } from '../modules/city/service';
+import type { LiveMeta } from '../modules/tracking/service';
+import { type BookingFacts, type CaptainFacts, filterCandidates } from './candidates';
+import { type PositionedCaptain, rankCandidates } from './ranking';
+import type { NearbyHit, PositionIndex } from './spatial-index';
+
+export interface RankOptions {
+  /** Straight-line search radius around the pickup (default 15 km). */
+  radiusM?: number;
+  /** How many nearest captains are looked at (default 200). */
+  prefilter?: number;
+  /** How many eligible captains get a street-graph ETA (default 10). */
+  k?: number;
+  now?: Date;
+}
+
+/**
+ * Candidate search and ranking for a booking: captains near the pickup from the position index, the
+ * candidate rules on their database facts, street-graph ETAs for the nearest K, explainable scores.
+ */
+export class DispatchService {
+  constructor(private readonly deps: { db: Db; city: CityService; index: PositionIndex<LiveMeta> }) {}
+
+  async bookingFacts(bookingId: number): Promise<BookingFacts> {
+    const [b] = await this.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
+    if (!b) throw notFound();
+    return {
+      id: b.id,
+      service_id: b.serviceId,
+      vehicle_type: b.vehicleType,
+      seats: b.seats,
+      pickup: [b.pickUpLon, b.pickUpLat],
+      static_constraints: b.staticConstraints ?? [],
+      dynamic_constraints: b.dynamicConstraints ?? [],
+    };
+  }
+
+  /** Database facts of the given captains (their newest car, whether they hold a ride or an offer). */
+  async captainFacts(ids: readonly number[], now = new Date()): Promise<Map<number, CaptainFacts>> {
+    const out = new Map<number, CaptainFacts>();
+    if (ids.length === 0) return out;
+    const { db } = this.deps;
+    const list = [...ids];
+    const [rows, carRows, busyRows, offerRows] = await Promise.all([
+      db.select().from(captains).where(inArray(captains.id, list)),
+      db
+        .select({ captainId: cars.captainId, number: cars.number, vehicleType: cars.vehicleType, seats: cars.seats })
+        .from(cars)
+        .where(inArray(cars.captainId, list))
+        .orderBy(desc(cars.id)),
+      db
+        .selectDistinct({ captainId: rides.captainId })
+        .from(bookings)
+        .innerJoin(rides, eq(rides.id, bookings.rideId))
+        .where(and(inArray(rides.captainId, list), inArray(bookings.status, BUSY_BOOKING_STATUSES))),
+      db
+        .selectDistinct({ captainId: bookings.suggestionCaptainId })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.suggestionCaptainId, list),
+            eq(bookings.status, 'PENDING'),
+            isNotNull(bookings.suggestionUntil),
+            gt(bookings.suggestionUntil, now),
+          ),
+        ),
+    ]);
+    const carOf = new Map<number, (typeof carRows)[number]>();
+    for (const c of carRows) if (c.captainId != null && !carOf.has(c.captainId)) carOf.set(c.captainId, c);
+    const busy = new Set<number>([...busyRows.map((r) => r.captainId), ...offerRows.map((r) => r.captainId ?? 0)]);
+    for (const r of rows) {
+      const car = carOf.get(r.id);
+      out.set(r.id, {
+        captain_id: r.id,
+        name: `${r.firstName} ${r.lastName}`.trim(),
+        online: r.online,
+        active: r.active,
+        blocked_until: r.blockedUntil,
+        service_ids: r.serviceIds ?? [],
+        car_number: car?.number ?? null,
+        vehicle_type: car?.vehicleType ?? null,
+        seats: car?.seats ?? null,
+        busy: busy.has(r.id),
+      });
+    }
+    return out;
+  }
+
+  /** Ranked candidates of a booking with each score's parts ("why this captain"). */
+  async rank(bookingId: number, options: RankOptions = {}): Promise<CandidateRankingDto> {
+    const booking = await this.bookingFacts(bookingId);
+    return this.rankFor(booking, options);
+  }
+
+  async rankFor(booking: BookingFacts, options: RankOptions = {}): Promise<CandidateRankingDto> {
+    const now = options.now ?? new Date();
+    const [lon, lat] = booking.pickup;
+    const hits: NearbyHit<LiveMeta>[] = await this.deps.index.nearby(
+      lon,
+      lat,
+      options.radiusM ?? 15_000,
+      options.prefilter ?? 200,
+    );
+    // A captain whose live state is not FREE is busy whatever the database says (fresher signal).
+    const near = hits.filter((h) => h.meta.state === 'FREE');
+    const facts = await this.captainFacts(
+      near.map((h) => h.id),
+      now,
+    );
+    const positioned: PositionedCaptain[] = [];
+    for (const h of near) {
+      const f = facts.get(h.id);
+      if (!f) continue;
+      positioned.push({
+        ...f,
+        lon: h.lon,
+        lat: h.lat,
+        distance_m: h.distance_m,
+        idle_s: Math.max(0, (now.getTime() - h.meta.since) / 1000),
+        position_age_s: Math.max(0, (now.getTime() - h.meta.at) / 1000),
+      });
+    }
+    const { candidates, excluded } = filterCandidates(booking, positioned, now);
+    const notFree = hits.length - near.length;
+    if (notFree > 0) excluded.busy = (excluded.busy ?? 0) + notFree;
+    const ranked = rankCandidates(booking, candidates, (from, to) => this.deps.city.eta(from, to), options.k ?? 10);
+    return { booking_id: booking.id, pickup: { lon, lat }, candidates: ranked, considered: hits.length, excluded };
+  }
+
+  /** GET ride/{rideId}/route: the street route from the ride's booking pickup to its dropoff. */
+  async rideRoute(rideId: number): Promise<RideRouteDto> {
+    const [b] = await this.deps.db
+      .select({
+        id: bookings.id,
+        pickLon: bookings.pickUpLon,
+        pickLat: bookings.pickUpLat,
+        dropLon: bookings.pullDownLon,
+        dropLat: bookings.pullDownLat,
+      })
+      .from(bookings)
+      .where(eq(bookings.rideId, rideId))
+      .orderBy(bookings.id)
+      .limit(1);
+    if (!b) throw notFound();
+    if (b.dropLon == null || b.dropLat == null) {
+      return {
+        ride_id: rideId,
+        booking_id: b.id,
+        route: [{ lat: b.pickLat, lng: b.pickLon }],
+        distance_m: 0,
+        duration_s: 0,
+      };
+    }
+    const r = this.deps.city.route([b.pickLon, b.pickLat], [b.dropLon, b.dropLat]);
+    return {
+      ride_id: rideId,
+      booking_id: b.id,
+      route: r.coordinates.map(([lng, lat]) => ({ lat, lng })),
+      distance_m: Math.round(r.metres),
+      duration_s: Math.round(r.seconds),
+    };
+  }
+}

@@ -1,0 +1,294 @@
+import { EARTH_RADIUS_M } from '@taxi/shared/geo';
+import type { Redis } from 'ioredis';
+
+/** Free-form facts kept beside a position (state, heading, speed, report time, …). */
+export type PositionMeta = Record<string, unknown>;
+
+export interface IndexedPosition<M extends PositionMeta = PositionMeta> {
+  id: number;
+  lon: number;
+  lat: number;
+  meta: M;
+}
+export interface NearbyHit<M extends PositionMeta = PositionMeta> extends IndexedPosition<M> {
+  /** Straight-line distance from the query point, metres. */
+  distance_m: number;
+}
+
+/**
+ * Where captains are now. In memory on one node (GridIndex); Redis GEO with REDIS_URL (RedisGeoIndex) so
+ * every node sees the same positions. Both pass the same contract tests.
+ */
+export interface PositionIndex<M extends PositionMeta = PositionMeta> {
+  upsert(id: number, lon: number, lat: number, meta: M): Promise<void>;
+  /** Many at once (one round trip for Redis). */
+  upsertMany(items: readonly IndexedPosition<M>[]): Promise<void>;
+  remove(id: number): Promise<void>;
+  /** Positions within radiusM of the point, nearest first, at most `limit`. */
+  nearby(lon: number, lat: number, radiusM: number, limit: number): Promise<NearbyHit<M>[]>;
+  get(id: number): Promise<IndexedPosition<M> | null>;
+  all(): Promise<IndexedPosition<M>[]>;
+  size(): Promise<number>;
+  clear(): Promise<void>;
+}
+
+const RAD = Math.PI / 180;
+const M_PER_DEG = EARTH_RADIUS_M * RAD;
+
+/** Fast distance for short ranges (equirectangular; < 0.1 % error within tens of km). */
+export function approxDistanceM(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const x = (lon2 - lon1) * Math.cos(((lat1 + lat2) / 2) * RAD);
+  const y = lat2 - lat1;
+  return Math.sqrt(x * x + y * y) * M_PER_DEG;
+}
+
+interface Entry<M> {
+  id: number;
+  lon: number;
+  lat: number;
+  meta: M;
+  cell: number;
+}
+
+/**
+ * In-memory uniform grid over degrees. `nearby` visits cells ring by ring around the query and stops
+ * as soon as the next ring cannot hold anything nearer than the k-th hit found, so the cost follows the
+ * local density, not the total count.
+ */
+export class GridIndex<M extends PositionMeta = PositionMeta> implements PositionIndex<M> {
+  private readonly cellDeg: number;
+  private readonly cells = new Map<number, Set<Entry<M>>>();
+  private readonly entries = new Map<number, Entry<M>>();
+
+  /** cellM: the cell's north-south size in metres (default 500 m). */
+  constructor(cellM = 500) {
+    this.cellDeg = cellM / M_PER_DEG;
+  }
+
+  private key(ix: number, iy: number): number {
+    return (ix + 200_000) * 400_000 + (iy + 200_000);
+  }
+
+  private cellOf(lon: number, lat: number): number {
+    return this.key(Math.floor(lon / this.cellDeg), Math.floor(lat / this.cellDeg));
+  }
+
+  upsertSync(id: number, lon: number, lat: number, meta: M): void {
+    const cell = this.cellOf(lon, lat);
+    const existing = this.entries.get(id);
+    if (existing) {
+      existing.lon = lon;
+      existing.lat = lat;
+      existing.meta = meta;
+      if (existing.cell === cell) return;
+      this.cells.get(existing.cell)?.delete(existing);
+      existing.cell = cell;
+      this.bucket(cell).add(existing);
+      return;
+    }
+    const entry: Entry<M> = { id, lon, lat, meta, cell };
+    this.entries.set(id, entry);
+    this.bucket(cell).add(entry);
+  }
+
+  private bucket(cell: number): Set<Entry<M>> {
+    let set = this.cells.get(cell);
+    if (!set) {
+      set = new Set();
+      this.cells.set(cell, set);
+    }
+    return set;
+  }
+
+  removeSync(id: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    const set = this.cells.get(entry.cell);
+    set?.delete(entry);
+    if (set && set.size === 0) this.cells.delete(entry.cell);
+  }
+
+  getSync(id: number): IndexedPosition<M> | null {
+    const e = this.entries.get(id);
+    return e ? { id: e.id, lon: e.lon, lat: e.lat, meta: e.meta } : null;
+  }
+
+  /** Nearby with an optional filter applied while scanning (the filter does not count towards `limit`). */
+  nearbySync(
+    lon: number,
+    lat: number,
+    radiusM: number,
+    limit: number,
+    accept?: (meta: M, id: number) => boolean,
+  ): NearbyHit<M>[] {
+    if (limit <= 0 || this.entries.size === 0) return [];
+    const cx = Math.floor(lon / this.cellDeg);
+    const cy = Math.floor(lat / this.cellDeg);
+    const cosLat = Math.max(0.01, Math.cos(Math.min(89, Math.abs(lat) + 1) * RAD));
+    // metres one ring step is at least worth, in each axis
+    const stepM = this.cellDeg * M_PER_DEG * cosLat;
+    const maxRing = Math.ceil(radiusM / stepM) + 1;
+    const hits: NearbyHit<M>[] = [];
+    // A huge radius over few positions: scanning them all is cheaper than visiting empty cells.
+    if ((2 * maxRing + 1) ** 2 > this.entries.size * 4) {
+      for (const e of this.entries.values()) {
+        const d = approxDistanceM(lon, lat, e.lon, e.lat);
+        if (d > radiusM || (accept && !accept(e.meta, e.id))) continue;
+        hits.push({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta, distance_m: d });
+      }
+      hits.sort((a, b) => a.distance_m - b.distance_m);
+      if (hits.length > limit) hits.length = limit;
+      return hits;
+    }
+    for (let r = 0; r <= maxRing; r++) {
+      // a point in ring r is at least (r - 1) steps away
+      if (hits.length >= limit) {
+        hits.sort((a, b) => a.distance_m - b.distance_m);
+        hits.length = limit;
+        if (hits[limit - 1].distance_m <= (r - 1) * stepM) break;
+      }
+      for (let dx = -r; dx <= r; dx++) {
+        const edge = dx === -r || dx === r;
+        for (let dy = -r; dy <= r; dy += edge ? 1 : 2 * r) {
+          const set = this.cells.get(this.key(cx + dx, cy + dy));
+          if (set) {
+            for (const e of set) {
+              const d = approxDistanceM(lon, lat, e.lon, e.lat);
+              if (d > radiusM || (accept && !accept(e.meta, e.id))) continue;
+              hits.push({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta, distance_m: d });
+            }
+          }
+          if (r === 0) break;
+        }
+      }
+    }
+    hits.sort((a, b) => a.distance_m - b.distance_m);
+    if (hits.length > limit) hits.length = limit;
+    return hits;
+  }
+
+  allSync(): IndexedPosition<M>[] {
+    return [...this.entries.values()].map((e) => ({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta }));
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  async upsert(id: number, lon: number, lat: number, meta: M): Promise<void> {
+    this.upsertSync(id, lon, lat, meta);
+  }
+  async upsertMany(items: readonly IndexedPosition<M>[]): Promise<void> {
+    for (const i of items) this.upsertSync(i.id, i.lon, i.lat, i.meta);
+  }
+  async remove(id: number): Promise<void> {
+    this.removeSync(id);
+  }
+  async nearby(lon: number, lat: number, radiusM: number, limit: number): Promise<NearbyHit<M>[]> {
+    return this.nearbySync(lon, lat, radiusM, limit);
+  }
+  async get(id: number): Promise<IndexedPosition<M> | null> {
+    return this.getSync(id);
+  }
+  async all(): Promise<IndexedPosition<M>[]> {
+    return this.allSync();
+  }
+  async size(): Promise<number> {
+    return this.entries.size;
+  }
+  async clear(): Promise<void> {
+    this.entries.clear();
+    this.cells.clear();
+  }
+}
+
+/**
+ * Redis GEO: a sorted set `<prefix>:geo` (GEOADD/GEOSEARCH) and a hash `<prefix>:meta` of JSON metadata.
+ * Shared by every node of a cluster.
+ */
+export class RedisGeoIndex<M extends PositionMeta = PositionMeta> implements PositionIndex<M> {
+  private readonly geoKey: string;
+  private readonly metaKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix = 'taxi:captains',
+  ) {
+    this.geoKey = `${prefix}:geo`;
+    this.metaKey = `${prefix}:meta`;
+  }
+
+  async upsert(id: number, lon: number, lat: number, meta: M): Promise<void> {
+    await this.upsertMany([{ id, lon, lat, meta }]);
+  }
+
+  async upsertMany(items: readonly IndexedPosition<M>[]): Promise<void> {
+    if (items.length === 0) return;
+    const geo: (string | number)[] = [];
+    const meta: string[] = [];
+    for (const i of items) {
+      geo.push(i.lon, i.lat, String(i.id));
+      meta.push(String(i.id), JSON.stringify({ lon: i.lon, lat: i.lat, meta: i.meta }));
+    }
+    await this.redis
+      .multi()
+      .geoadd(this.geoKey, ...geo)
+      .hset(this.metaKey, ...meta)
+      .exec();
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.redis.multi().zrem(this.geoKey, String(id)).hdel(this.metaKey, String(id)).exec();
+  }
+
+  async nearby(lon: number, lat: number, radiusM: number, limit: number): Promise<NearbyHit<M>[]> {
+    if (limit <= 0) return [];
+    const rows = (await this.redis.geosearch(
+      this.geoKey,
+      'FROMLONLAT',
+      lon,
+      lat,
+      'BYRADIUS',
+      radiusM,
+      'm',
+      'ASC',
+      'COUNT',
+      limit,
+      'WITHDIST',
+    )) as [string, string][];
+    if (rows.length === 0) return [];
+    const metas = await this.redis.hmget(this.metaKey, ...rows.map((r) => r[0]));
+    const hits: NearbyHit<M>[] = [];
+    rows.forEach(([member, dist], i) => {
+      const stored = metas[i];
+      if (!stored) return;
+      const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
+      hits.push({ id: Number(member), lon: s.lon, lat: s.lat, meta: s.meta, distance_m: Number(dist) });
+    });
+    return hits;
+  }
+
+  async get(id: number): Promise<IndexedPosition<M> | null> {
+    const stored = await this.redis.hget(this.metaKey, String(id));
+    if (!stored) return null;
+    const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
+    return { id, lon: s.lon, lat: s.lat, meta: s.meta };
+  }
+
+  async all(): Promise<IndexedPosition<M>[]> {
+    const map = await this.redis.hgetall(this.metaKey);
+    return Object.entries(map).map(([id, stored]) => {
+      const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
+      return { id: Number(id), lon: s.lon, lat: s.lat, meta: s.meta };
+    });
+  }
+
+  async size(): Promise<number> {
+    return this.redis.zcard(this.geoKey);
+  }
+
+  async clear(): Promise<void> {
+    await this.redis.del(this.geoKey, this.metaKey);
+  }
+}

@@ -1,0 +1,78 @@
+import { AI_MSG, BOOKING_MSG, MSG } from '@taxi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { aiStatusOf, findUserById } from '../users/queries';
+
+const idParams = z.object({ id: z.coerce.number({ error: MSG.notFound }).int().positive() });
+const minutes = z.coerce.number({ error: MSG.required }).int().min(0).max(1440);
+const aiStatusBody = z
+  .object({
+    ai_stopped: z
+      .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
+      .transform((v) => (v === true || v === 'true' || v === '1' ? '1' : '0'))
+      .optional(),
+    snooze_interval: minutes.optional(),
+    dispatch_interval: minutes.optional(),
+  })
+  .strict();
+
+const DISPATCHING = { permission: 'DISPATCHING' } as const;
+
+/** AI calls of bookings.md §7 and the user's AI status. Rules live in AiService. */
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ai = app.ai;
+  const authorize = (user: Parameters<typeof app.bookings.authorizeRole>[0]) =>
+    app.bookings.authorizeRole(user, 'dispatch');
+
+  app.post(
+    '/booking/:id/let_ai_dispatch_it',
+    { config: DISPATCHING, schema: { params: idParams } },
+    async (request) => {
+      authorize(request.user);
+      const booking = await ai.pass(request.params.id, request.user, 'operator');
+      return ok(booking, BOOKING_MSG.dispatched(booking.id));
+    },
+  );
+
+  app.post('/booking/:id/snooze', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
+    authorize(request.user);
+    const result = await ai.snooze(request.user, request.params.id);
+    return ok(result, AI_MSG.snoozed(result.minutes));
+  });
+
+  app.post(
+    '/booking/:id/confirm_suggestion',
+    { config: DISPATCHING, schema: { params: idParams } },
+    async (request) => {
+      authorize(request.user);
+      return ok(await ai.confirm(request.user, request.params.id), AI_MSG.confirmed);
+    },
+  );
+
+  app.post('/booking/:id/refuse_suggestion', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
+    authorize(request.user);
+    return ok(await ai.refuse(request.user, request.params.id), AI_MSG.refused);
+  });
+
+  // Development only: plays the captain app accepting the booking's offer (demo, e2e without simulator).
+  if (app.config.isDevelopment) {
+    app.post('/ai/dev/accept/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+      ok(await ai.popupOf(await ai.acceptAsCaptain(request.params.id))),
+    );
+  }
+
+  app.get('/ai/suggestions', { config: DISPATCHING }, async () => ok(await ai.openPopups()));
+
+  app.get('/ai_status', async (request) => {
+    const user = await findUserById(app.db, request.user.id);
+    if (!user) throw notFound();
+    return ok(aiStatusOf(user));
+  });
+
+  app.put('/ai_status', { schema: { body: aiStatusBody } }, async (request) => {
+    const status = await app.users.setAiStatus(request.user.id, request.body, request.user.id);
+    return ok(status, AI_MSG.aiStatusSaved);
+  });
+};

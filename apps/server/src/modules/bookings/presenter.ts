@@ -1,0 +1,412 @@
+import type {
+  BookingDto,
+  BookingNoteDto,
+  BookingOrigin,
+  BookingStatus,
+  BookingStatusDto,
+  CaptainRefDto,
+  CarDto,
+  PaymentDto,
+  PointDto,
+} from '@taxi/shared';
+import { NOTE_DIVIDER } from '@taxi/shared';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  airportDetails,
+  bookingNotes,
+  bookingStatuses,
+  bookingStops,
+  bookingSuggestions,
+  type bookings,
+  captainCancellationReasons,
+  captains,
+  carBrands,
+  carModels,
+  cars,
+  colors,
+  geofenceLogs,
+  passengers,
+  payments,
+  places,
+  rides,
+  sectors,
+  serviceChangeSuggestions,
+  services,
+  userCancellationReasons,
+  users,
+  vouchers,
+} from '../../db/schema';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d).toISOString() : d.toISOString());
+const isoOrNull = (d: Date | string | null | undefined) => (d ? iso(d) : null);
+const point = (lon: number | null, lat: number | null): PointDto | null =>
+  lon === null || lat === null ? null : { type: 'Point', coordinates: [lon, lat] };
+const uniq = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((v): v is T => v != null))];
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+export function presentCaptain(c: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  conversationId: string | null;
+}): CaptainRefDto {
+  return {
+    id: c.id,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    full_name: fullName(c.firstName, c.lastName),
+    phone_number: c.phoneNumber,
+    conversation_id: c.conversationId,
+  };
+}
+
+/** Cars with colour and brand/model, by id (one query). */
+export async function loadCars(db: DbOrTx, ids: number[]): Promise<Map<number, CarDto>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: cars.id,
+      number: cars.number,
+      color: colors.name,
+      model: carModels.name,
+      brand: carBrands.name,
+    })
+    .from(cars)
+    .leftJoin(colors, eq(colors.id, cars.colorId))
+    .leftJoin(carModels, eq(carModels.id, cars.carModelId))
+    .leftJoin(carBrands, eq(carBrands.id, carModels.carBrandId))
+    .where(inArray(cars.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        number: r.number,
+        color: r.color ? { name: r.color } : null,
+        brand_model: r.model ? { name: r.model, brand: { name: r.brand ?? '' } } : null,
+      },
+    ]),
+  );
+}
+
+export function presentStatus(s: typeof bookingStatuses.$inferSelect): BookingStatusDto {
+  return {
+    status: s.status as BookingStatus,
+    value: s.value,
+    created_at: iso(s.createdAt),
+    location: point(s.lon, s.lat),
+  };
+}
+
+export function presentNote(n: typeof bookingNotes.$inferSelect, authorName: string | null): BookingNoteDto {
+  return {
+    id: n.id,
+    note: n.note,
+    author_id: n.authorId,
+    author_name: authorName,
+    created_at: iso(n.createdAt),
+    solved: n.solvedAt !== null,
+  };
+}
+
+/**
+ * Builds BookingDto for a page of bookings with a fixed number of queries (no N+1): one per related
+ * table, each for all the page's ids. `detail` adds statuses, geofence logs and payments.
+ */
+export async function presentBookings(
+  db: DbOrTx,
+  rows: BookingRow[],
+  opts: { detail?: boolean } = {},
+): Promise<BookingDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((b) => b.id);
+  const rideIds = uniq(rows.map((b) => b.rideId));
+  const sectorIds = uniq(rows.flatMap((b) => [b.pickupSectorId, b.dropoffSectorId]));
+  const placeIds = uniq(rows.flatMap((b) => [b.landmarkPickupId, b.landmarkDropoffId]));
+  const voucherIds = uniq(rows.map((b) => b.voucherId));
+  const creatorIds = uniq(rows.map((b) => b.creatorId));
+  const userReasonIds = uniq(rows.map((b) => b.userCancellationReasonId));
+  const captainReasonIds = uniq(rows.map((b) => b.captainCancellationReasonId));
+
+  const none = Promise.resolve([]);
+  const [
+    passengerRows,
+    serviceRows,
+    rideRows,
+    noteRows,
+    suggestionRows,
+    serviceChangeRows,
+    sectorRows,
+    placeRows,
+    airportRows,
+    stopRows,
+    voucherRows,
+    creatorRows,
+    userReasonRows,
+    captainReasonRows,
+  ] = await Promise.all([
+    db
+      .select()
+      .from(passengers)
+      .where(inArray(passengers.id, uniq(rows.map((b) => b.passengerId)))),
+    db.select().from(services),
+    rideIds.length ? db.select().from(rides).where(inArray(rides.id, rideIds)) : none,
+    db
+      .select({ note: bookingNotes, first: users.firstName, last: users.lastName })
+      .from(bookingNotes)
+      .leftJoin(users, eq(users.id, bookingNotes.authorId))
+      .where(inArray(bookingNotes.bookingId, ids))
+      .orderBy(asc(bookingNotes.id)),
+    db
+      .select({ bookingId: bookingSuggestions.bookingId, status: bookingSuggestions.status })
+      .from(bookingSuggestions)
+      .where(inArray(bookingSuggestions.bookingId, ids))
+      .orderBy(asc(bookingSuggestions.id)),
+    db
+      .selectDistinctOn([serviceChangeSuggestions.bookingId], {
+        id: serviceChangeSuggestions.id,
+        bookingId: serviceChangeSuggestions.bookingId,
+        newServiceId: serviceChangeSuggestions.newServiceId,
+        acceptedAt: serviceChangeSuggestions.acceptedAt,
+      })
+      .from(serviceChangeSuggestions)
+      .where(inArray(serviceChangeSuggestions.bookingId, ids))
+      .orderBy(serviceChangeSuggestions.bookingId, desc(serviceChangeSuggestions.id)),
+    sectorIds.length
+      ? db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds))
+      : none,
+    placeIds.length
+      ? db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.id, placeIds))
+      : none,
+    db
+      .select({ bookingId: airportDetails.bookingId, riders: airportDetails.riders, bags: airportDetails.bags })
+      .from(airportDetails)
+      .where(inArray(airportDetails.bookingId, ids)),
+    db
+      .select({ bookingId: bookingStops.bookingId, name: bookingStops.locationName })
+      .from(bookingStops)
+      .where(inArray(bookingStops.bookingId, ids))
+      .orderBy(asc(bookingStops.position), asc(bookingStops.id)),
+    voucherIds.length
+      ? db.select({ id: vouchers.id, code: vouchers.code }).from(vouchers).where(inArray(vouchers.id, voucherIds))
+      : none,
+    creatorIds.length
+      ? db
+          .select({ id: users.id, email: users.email, firstName: users.firstName })
+          .from(users)
+          .where(inArray(users.id, creatorIds))
+      : none,
+    userReasonIds.length
+      ? db.select().from(userCancellationReasons).where(inArray(userCancellationReasons.id, userReasonIds))
+      : none,
+    captainReasonIds.length
+      ? db.select().from(captainCancellationReasons).where(inArray(captainCancellationReasons.id, captainReasonIds))
+      : none,
+  ]);
+
+  // second round: captains (ride + offered) and cars
+  const captainIds = uniq([...rideRows.map((r) => r.captainId), ...rows.map((b) => b.suggestionCaptainId)]);
+  const [captainRows, carMap] = await Promise.all([
+    captainIds.length ? db.select().from(captains).where(inArray(captains.id, captainIds)) : none,
+    loadCars(db, uniq(rideRows.map((r) => r.carId))),
+  ]);
+
+  let statusesBy = new Map<number, BookingStatusDto[]>();
+  let geofenceBy = new Map<number, { enter_time: string | null; leave_time: string | null }[]>();
+  let paymentsBy = new Map<number, PaymentDto[]>();
+  if (opts.detail) {
+    const [statusRows, geofenceRows, paymentRows] = await Promise.all([
+      db
+        .select()
+        .from(bookingStatuses)
+        .where(inArray(bookingStatuses.bookingId, ids))
+        .orderBy(asc(bookingStatuses.createdAt), asc(bookingStatuses.id)),
+      db.select().from(geofenceLogs).where(inArray(geofenceLogs.bookingId, ids)).orderBy(asc(geofenceLogs.id)),
+      db.select().from(payments).where(inArray(payments.bookingId, ids)).orderBy(asc(payments.id)),
+    ]);
+    statusesBy = new Map([...groupBy(statusRows, (s) => s.bookingId)].map(([k, v]) => [k, v.map(presentStatus)]));
+    geofenceBy = new Map(
+      [...groupBy(geofenceRows, (g) => g.bookingId)].map(([k, v]) => [
+        k,
+        v.map((g) => ({ enter_time: isoOrNull(g.enterTime), leave_time: isoOrNull(g.leaveTime) })),
+      ]),
+    );
+    paymentsBy = new Map(
+      [...groupBy(paymentRows, (p) => p.bookingId)].map(([k, v]) => [
+        k,
+        v.map((p) => ({
+          id: p.id,
+          status: p.status,
+          type: p.type as PaymentDto['type'],
+          amount: Number(p.amount),
+          created_at: iso(p.createdAt),
+        })),
+      ]),
+    );
+  }
+
+  const passengerMap = byId(passengerRows);
+  const serviceMap = byId(serviceRows);
+  const rideMap = byId(rideRows);
+  const captainMap = byId(captainRows);
+  const sectorMap = byId(sectorRows);
+  const placeMap = byId(placeRows);
+  const voucherMap = byId(voucherRows);
+  const creatorMap = byId(creatorRows);
+  const userReasonMap = byId(userReasonRows);
+  const captainReasonMap = byId(captainReasonRows);
+  const notesBy = groupBy(noteRows, (n) => n.note.bookingId);
+  const suggestionsBy = groupBy(suggestionRows, (s) => s.bookingId);
+  const serviceChangeBy = new Map(serviceChangeRows.map((s) => [s.bookingId, s]));
+  const airportBy = new Map(airportRows.map((a) => [a.bookingId, a]));
+  const stopsBy = groupBy(stopRows, (s) => s.bookingId);
+
+  return rows.map((b): BookingDto => {
+    const p = passengerMap.get(b.passengerId);
+    const service = serviceMap.get(b.serviceId);
+    const ride = b.rideId ? rideMap.get(b.rideId) : undefined;
+    const rideCaptain = ride ? captainMap.get(ride.captainId) : undefined;
+    const offered = b.suggestionCaptainId ? captainMap.get(b.suggestionCaptainId) : undefined;
+    const notes = (notesBy.get(b.id) ?? []).map((n) =>
+      presentNote(n.note, n.first ? fullName(n.first, n.last ?? '') : null),
+    );
+    const change = serviceChangeBy.get(b.id);
+    const airport = airportBy.get(b.id);
+    const creator = b.creatorId ? creatorMap.get(b.creatorId) : undefined;
+    const sector = (id: number | null) => {
+      const s = id ? sectorMap.get(id) : undefined;
+      return s ? { id: s.id, name: s.name } : null;
+    };
+    const landmark = (id: number | null) => {
+      const l = id ? placeMap.get(id) : undefined;
+      return l ? { id: l.id, name: l.name } : null;
+    };
+    const dto: BookingDto = {
+      id: b.id,
+      status: b.status as BookingStatus,
+      origin: b.origin as BookingOrigin,
+      group_order: b.groupOrder,
+      high_priority: b.highPriority,
+      datetime: iso(b.datetime),
+      created_at: iso(b.createdAt),
+      updated_at: iso(b.updatedAt),
+      now: b.now,
+      besoin: b.besoin,
+      besoin_date: isoOrNull(b.besoinDate),
+      transformed: b.transformed,
+      seats: b.seats,
+      vehicle_type: b.vehicleType,
+      room_number: b.roomNumber,
+      notes: notes.length ? notes.map((n) => n.note).join(NOTE_DIVIDER) : null,
+      notes_list: notes,
+      service: {
+        id: b.serviceId,
+        name: service?.name ?? '',
+        icon: service?.icon ?? null,
+        is_pooling: service?.isPooling ?? false,
+      },
+      service_id: b.serviceId,
+      passenger: {
+        id: b.passengerId,
+        first_name: p?.firstName ?? '',
+        last_name: p?.lastName ?? '',
+        full_name: p ? fullName(p.firstName, p.lastName) : '',
+        username: p?.username ?? null,
+        phone_number: p?.phoneNumber ?? '',
+        whatsapp_number: p?.whatsappNumber ?? null,
+        approved_at: isoOrNull(p?.approvedAt),
+        id_card_front: p?.idCardFront ?? null,
+        id_card_back: p?.idCardBack ?? null,
+        rejected_count: p?.rejectedCount ?? 0,
+        can_use_vip: p?.canUseVip ?? false,
+        active_loyalty_classes: (p?.activeLoyaltyClasses ?? []).map((name) => ({ name })),
+      },
+      pick_up_location_name: b.pickUpLocationName,
+      pick_up_location_details: b.pickUpLocationDetails,
+      pick_up_voice_recording: b.pickUpVoiceRecording,
+      pull_down_location_name: b.pullDownLocationName,
+      pull_down_location_details: b.pullDownLocationDetails,
+      landmark_pickup: landmark(b.landmarkPickupId),
+      landmark_dropoff: landmark(b.landmarkDropoffId),
+      pick_up_location: point(b.pickUpLon, b.pickUpLat) as PointDto,
+      pull_down_location: point(b.pullDownLon, b.pullDownLat),
+      pickup_sector: sector(b.pickupSectorId),
+      dropoff_sector: sector(b.dropoffSectorId),
+      stops: (stopsBy.get(b.id) ?? []).map((s) => ({ location_name: s.name })),
+      voucher: b.voucherId && voucherMap.get(b.voucherId) ? { code: voucherMap.get(b.voucherId)?.code ?? '' } : null,
+      meta: b.meta ?? {},
+      captain_cancellations: b.captainCancellations,
+      captain_cancellation_reason: b.captainCancellationReasonId
+        ? (captainReasonMap.get(b.captainCancellationReasonId) ?? null)
+        : null,
+      user_cancellation_reason: b.userCancellationReasonId
+        ? (userReasonMap.get(b.userCancellationReasonId) ?? null)
+        : null,
+      suggestions: (suggestionsBy.get(b.id) ?? []).map((s) => ({
+        status: s.status as 'SENT' | 'ACCEPTED' | 'REFUSED',
+      })),
+      active_captain_suggestion:
+        offered && b.suggestionUntil
+          ? { captain_name: fullName(offered.firstName, offered.lastName), until: iso(b.suggestionUntil) }
+          : null,
+      last_service_change_suggestion: change
+        ? {
+            id: change.id,
+            new_service: serviceMap.get(change.newServiceId)?.name ?? '',
+            new_service_id: change.newServiceId,
+            accepted_at: isoOrNull(change.acceptedAt),
+          }
+        : null,
+      is_eta: b.isEta,
+      eta_captain: b.etaCaptain,
+      airport_office: b.airportOffice,
+      airport: airport ? { riders: airport.riders, bags: airport.bags } : null,
+      ride_id: b.rideId,
+      ride:
+        ride && rideCaptain
+          ? {
+              id: ride.id,
+              captain_id: ride.captainId,
+              captain: presentCaptain(rideCaptain),
+              car: ride.carId ? (carMap.get(ride.carId) ?? null) : null,
+            }
+          : null,
+      captain_last_location: rideCaptain ? point(rideCaptain.lastLon, rideCaptain.lastLat) : null,
+      static_constraints: b.staticConstraints ?? [],
+      dynamic_constraints: b.dynamicConstraints ?? [],
+      creator_email: creator?.email ?? null,
+      user_first_name: creator?.firstName ?? null,
+    };
+    if (opts.detail) {
+      dto.statuses = statusesBy.get(b.id) ?? [];
+      dto.geofence_logs = geofenceBy.get(b.id) ?? [];
+      dto.payments = paymentsBy.get(b.id) ?? [];
+    }
+    return dto;
+  });
+}
+
+export async function presentBooking(
+  db: DbOrTx,
+  row: BookingRow,
+  opts: { detail?: boolean } = {},
+): Promise<BookingDto> {
+  const [dto] = await presentBookings(db, [row], opts);
+  return dto;
+}

@@ -1,0 +1,155 @@
+import {
+  CANCELLED_STATUSES,
+  cityLocalToDate,
+  FINISHED_STATUSES,
+  REQUESTED_BY_VALUES,
+  STATUS_GROUPS,
+  type StatusGroup,
+} from '@taxi/shared';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DbOrTx } from '../../db/client';
+import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
+import { validationError } from '../../http/errors';
+import type { BookingRow } from './presenter';
+
+const optionalTrimmed = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z.string().trim().optional(),
+);
+const localDate = optionalTrimmed.refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), 'YYYY-MM-DD');
+const page = z.coerce.number().int().min(1).default(1);
+
+/** GET booking (the Requests board). */
+export const boardQuerySchema = z.object({
+  page,
+  perPage: z.coerce.number().int().min(1).max(100).default(25),
+  group: z.enum(Object.keys(STATUS_GROUPS) as [StatusGroup, ...StatusGroup[]]).default('all'),
+  search: optionalTrimmed,
+  service_id: z.coerce.number().int().positive().optional(),
+  origin: z.enum(['app', 'dashboard', 'phone']).optional(),
+  /** 1 = immediate orders only, 0 = scheduled ones only (the reservations list). */
+  now: z.enum(['0', '1']).optional(),
+  captain_id: z.coerce.number().int().positive().optional(),
+  from_date: localDate,
+  to_date: localDate,
+});
+export type BoardQuery = z.infer<typeof boardQuerySchema>;
+
+/** GET booking/search: the 7 filter keys of bookings.md §2 plus dates. */
+export const searchQuerySchema = z.object({
+  page,
+  perPage: z.coerce.number().int().min(1).max(100).default(15),
+  customer: optionalTrimmed,
+  driver: optionalTrimmed,
+  pickup_sector: optionalTrimmed,
+  dropoff_sector: optionalTrimmed,
+  order_id: optionalTrimmed.refine((v) => v === undefined || /^#?\d+$/.test(v), 'must be a number'),
+  requested_by: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
+    z.enum(REQUESTED_BY_VALUES).optional(),
+  ),
+  car: optionalTrimmed,
+  from_date: localDate,
+  to_date: localDate,
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** `%text%` for ILIKE, with the pattern characters escaped. */
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const passengerMatches = (text: string) =>
+  inArray(
+    bookings.passengerId,
+    sql`(select ${passengers.id} from ${passengers} where (${passengers.firstName} || ' ' || ${passengers.lastName}) ilike ${like(text)} or ${passengers.phoneNumber} ilike ${like(text)})`,
+  );
+const captainMatches = (text: string) =>
+  inArray(
+    bookings.rideId,
+    sql`(select ${rides.id} from ${rides} join ${captains} on ${captains.id} = ${rides.captainId} where (${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)} or ${captains.phoneNumber} ilike ${like(text)})`,
+  );
+const plateMatches = (text: string) =>
+  inArray(
+    bookings.rideId,
+    sql`(select ${rides.id} from ${rides} join ${cars} on ${cars.id} = ${rides.carId} where ${cars.number} ilike ${like(text)})`,
+  );
+const sectorMatches = (column: typeof bookings.pickupSectorId | typeof bookings.dropoffSectorId, value: string) =>
+  /^\d+$/.test(value)
+    ? eq(column, Number(value))
+    : inArray(column, sql`(select ${sectors.id} from ${sectors} where ${sectors.name} ilike ${like(value)})`);
+
+function dateRange(field: 'from_date' | 'to_date', value: string | undefined): SQL | undefined {
+  if (!value) return undefined;
+  const start = cityLocalToDate(value);
+  if (!start) throw validationError(field, 'YYYY-MM-DD');
+  if (field === 'from_date') return gte(bookings.datetime, start);
+  // to_date is inclusive: before the next local midnight
+  const [y, m, d] = value.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  const end = cityLocalToDate(next.toISOString().slice(0, 10)) as Date;
+  return lt(bookings.datetime, end);
+}
+
+export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst: boolean } {
+  const statuses = STATUS_GROUPS[q.group];
+  const conditions: (SQL | undefined)[] = [inArray(bookings.status, [...statuses])];
+  if (q.service_id) conditions.push(eq(bookings.serviceId, q.service_id));
+  if (q.origin) conditions.push(eq(bookings.origin, q.origin));
+  if (q.now) conditions.push(eq(bookings.now, q.now === '1'));
+  if (q.captain_id)
+    conditions.push(
+      inArray(bookings.rideId, sql`(select ${rides.id} from ${rides} where ${rides.captainId} = ${q.captain_id})`),
+    );
+  conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
+  if (q.search) {
+    const text = q.search.replace(/^#/, '');
+    const any: SQL[] = [
+      passengerMatches(text),
+      captainMatches(text),
+      plateMatches(text),
+      sql`${bookings.pickUpLocationName} ilike ${like(text)}`,
+      sql`coalesce(${bookings.pullDownLocationName}, '') ilike ${like(text)}`,
+    ];
+    if (/^\d{1,9}$/.test(text)) any.unshift(eq(bookings.id, Number(text)));
+    conditions.push(or(...any));
+  }
+  const newestFirst = q.group === 'finished' || q.group === 'cancelled';
+  return { where: and(...conditions), newestFirst };
+}
+
+export function searchWhere(q: SearchQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (q.customer) conditions.push(passengerMatches(q.customer));
+  if (q.driver) conditions.push(captainMatches(q.driver));
+  if (q.pickup_sector) conditions.push(sectorMatches(bookings.pickupSectorId, q.pickup_sector));
+  if (q.dropoff_sector) conditions.push(sectorMatches(bookings.dropoffSectorId, q.dropoff_sector));
+  if (q.order_id) conditions.push(eq(bookings.id, Number(q.order_id.replace('#', ''))));
+  if (q.requested_by === 'APP') conditions.push(eq(bookings.origin, 'app'));
+  if (q.requested_by === 'DASHBOARD') conditions.push(inArray(bookings.origin, ['dashboard', 'phone']));
+  if (q.car) conditions.push(plateMatches(q.car));
+  conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
+  return and(...conditions);
+}
+
+/** A page source over bookings for paginate(). */
+export function bookingPageSource(db: DbOrTx, where: SQL | undefined, newestFirst: boolean) {
+  return {
+    count: async () => {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings).where(where);
+      return Number(row.n);
+    },
+    rows: (limit: number, offset: number): Promise<BookingRow[]> =>
+      db
+        .select()
+        .from(bookings)
+        .where(where)
+        .orderBy(
+          newestFirst ? desc(bookings.datetime) : asc(bookings.datetime),
+          newestFirst ? desc(bookings.id) : asc(bookings.id),
+        )
+        .limit(limit)
+        .offset(offset),
+  };
+}
+
+export const FINAL_GROUP_STATUSES = [...FINISHED_STATUSES, ...CANCELLED_STATUSES];

@@ -1,0 +1,203 @@
+import { BOOKING_MSG, bookingCreateSchema, cancelQuerySchema, MSG } from '@taxi/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookings } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { validationError } from '../../http/errors';
+import { paginate } from '../../http/pagination';
+import { presentBookings } from './presenter';
+import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
+
+const id = z.coerce.number({ error: MSG.notFound }).int().positive();
+const idParams = z.object({ id });
+const bool01 = z
+  .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+const bookingIdBody = z.object({ booking_id: z.coerce.number({ error: MSG.required }).int().positive() });
+const updateBody = z.object({
+  datetime: z.string().trim().optional(),
+  detach_voucher: bool01.optional(),
+  service_id: z.coerce.number().int().positive().optional(),
+});
+const serviceBody = z.object({ service_id: z.coerce.number({ error: MSG.required }).int().positive() });
+
+const DISPATCHING = { permission: 'DISPATCHING' } as const;
+
+/** Bookings calls of docs/api/bookings.md. Routes parse and present; rules live in BookingService. */
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const svc = app.bookings;
+
+  app.get('/booking', { config: DISPATCHING, schema: { querystring: boardQuerySchema } }, async (request) => {
+    const { where, newestFirst } = boardWhere(request.query);
+    const page = await paginate(bookingPageSource(app.db, where, newestFirst), {
+      page: request.query.page,
+      perPage: request.query.perPage,
+      url: request.url,
+    });
+    return ok({ ...page, data: await presentBookings(app.db, page.data) });
+  });
+
+  app.get('/booking/search', { config: DISPATCHING, schema: { querystring: searchQuerySchema } }, async (request) => {
+    const page = await paginate(bookingPageSource(app.db, searchWhere(request.query), true), {
+      page: request.query.page,
+      perPage: request.query.perPage,
+      url: request.url,
+    });
+    return ok({ ...page, data: await presentBookings(app.db, page.data) });
+  });
+
+  app.get(
+    '/passenger/:id/bookings',
+    {
+      config: { permission: 'PASSENGERS' },
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          perPage: z.coerce.number().int().min(1).max(100).default(15),
+        }),
+      },
+    },
+    async (request) => {
+      const where = eq(bookings.passengerId, request.params.id);
+      const page = await paginate(
+        {
+          count: () => app.db.$count(bookings, where),
+          rows: (limit, offset) =>
+            app.db
+              .select()
+              .from(bookings)
+              .where(where)
+              .orderBy(desc(bookings.datetime), desc(bookings.id))
+              .limit(limit)
+              .offset(offset),
+        },
+        { page: request.query.page, perPage: request.query.perPage, url: request.url },
+      );
+      return ok({ ...page, data: await presentBookings(app.db, page.data) });
+    },
+  );
+
+  app.get('/user_cancellation_reason', { config: DISPATCHING }, async () => ok(await svc.cancellationReasons()));
+
+  app.get('/bookings/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.show(request.params.id)),
+  );
+  app.get('/booking/:id/statuses', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.statuses(request.params.id)),
+  );
+  app.get('/booking/:id/logs', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.logs(request.user, request.params.id)),
+  );
+  app.get('/booking/:id/candidates', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.candidates(request.params.id)),
+  );
+  app.get('/booking/:id/airport_details', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.airportDetails(request.params.id)),
+  );
+  app.put('/booking/:id/touch', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+    ok(await svc.touch(request.user, request.params.id), BOOKING_MSG.okWeReceived),
+  );
+
+  app.post(
+    '/bookings',
+    { config: { permission: 'PHONE_BOOKING' }, schema: { body: bookingCreateSchema } },
+    async (request, reply) => {
+      const booking = await svc.create(request.user, request.body);
+      return reply.status(201).send(ok(booking, BOOKING_MSG.created(booking.id)));
+    },
+  );
+
+  app.delete(
+    '/bookings/:id',
+    {
+      config: DISPATCHING,
+      schema: {
+        params: idParams,
+        querystring: z.object({
+          user_cancellation_reason_id: z.preprocess(
+            (v) => (v === '' ? undefined : v),
+            cancelQuerySchema.shape.user_cancellation_reason_id.optional(),
+          ),
+        }),
+      },
+    },
+    async (request) => {
+      const reasonId = request.query.user_cancellation_reason_id;
+      // Role first (403), then the missing reason (422).
+      svc.authorizeRole(request.user, 'cancel');
+      if (!reasonId) throw validationError('user_cancellation_reason_id', BOOKING_MSG.chooseReason);
+      const booking = await svc.cancel(request.user, request.params.id, reasonId);
+      return ok(booking, BOOKING_MSG.cancelled(booking.id));
+    },
+  );
+
+  app.put(
+    '/dispatch/:bookingId/:captainId',
+    { config: DISPATCHING, schema: { params: z.object({ bookingId: id, captainId: id }) } },
+    async (request) => {
+      const booking = await svc.dispatch(request.user, request.params.bookingId, request.params.captainId);
+      return ok(booking, BOOKING_MSG.dispatched(booking.id));
+    },
+  );
+
+  app.post('/send_pending_reminder', { config: DISPATCHING, schema: { body: bookingIdBody } }, async (request) => {
+    await svc.remind(request.user, request.body.booking_id, 'pendingReminder');
+    return ok(null, BOOKING_MSG.reminderSent);
+  });
+  app.post('/send_dispatched_reminder', { config: DISPATCHING, schema: { body: bookingIdBody } }, async (request) => {
+    await svc.remind(request.user, request.body.booking_id, 'dispatchedReminder');
+    return ok(null, BOOKING_MSG.reminderSent);
+  });
+
+  app.post('/besoin/renew/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
+    const booking = await svc.renewBesoin(request.user, request.params.id);
+    return ok(booking, BOOKING_MSG.extended(booking.id));
+  });
+
+  for (const url of ['/bookings/:id', '/booking/:id']) {
+    app.put(url, { config: DISPATCHING, schema: { params: idParams, body: updateBody } }, async (request) => {
+      const { datetime, detach_voucher, service_id } = request.body;
+      if (datetime !== undefined) {
+        svc.authorizeRole(request.user, 'changeTime');
+        const result = await svc.changeTime(request.user, request.params.id, datetime, detach_voucher ?? false);
+        return ok(result, BOOKING_MSG.timeChanged(result.datetime));
+      }
+      if (service_id !== undefined) {
+        const booking = await svc.changeService(request.user, request.params.id, service_id);
+        return ok(booking, BOOKING_MSG.serviceChanged(booking.service.name));
+      }
+      svc.authorizeRole(request.user, 'changeTime');
+      throw validationError('datetime', MSG.required);
+    });
+  }
+
+  app.put(
+    '/bookings/:id/order',
+    { config: { permission: 'PHONE_BOOKING' }, schema: { params: idParams, body: bookingCreateSchema } },
+    async (request) => ok(await svc.editOrder(request.user, request.params.id, request.body), BOOKING_MSG.orderUpdated),
+  );
+
+  app.post(
+    '/booking/:id/suggest_service_change',
+    { config: DISPATCHING, schema: { params: idParams, body: serviceBody } },
+    async (request) =>
+      ok(
+        await svc.suggestServiceChange(request.user, request.params.id, request.body.service_id),
+        BOOKING_MSG.suggestionSent,
+      ),
+  );
+  app.put(
+    '/booking/:id/service_change/accept',
+    { config: DISPATCHING, schema: { params: idParams } },
+    async (request) => {
+      const booking = await svc.acceptServiceChange(request.user, request.params.id);
+      return ok(booking, BOOKING_MSG.serviceChanged(booking.service.name));
+    },
+  );
+
+  app.put('/notes/:noteId', { config: DISPATCHING, schema: { params: z.object({ noteId: id }) } }, async (request) =>
+    ok(await svc.solveNote(request.user, request.params.noteId), BOOKING_MSG.solved),
+  );
+};

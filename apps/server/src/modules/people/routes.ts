@@ -1,0 +1,225 @@
+import {
+  ACCOUNT_ENTRY_TYPES,
+  blockCaptainSchema,
+  captainActivationSchema,
+  createCaptainSchema,
+  createCarSchema,
+  MSG,
+  PEOPLE_MSG,
+  type Permission,
+  passengerConfirmationSchema,
+  removeDocumentsSchema,
+} from '@taxi/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/errors';
+import { isUploadedFile, type UploadedFile } from '../../http/multipart';
+import { pageQuerySchema } from '../../http/pagination';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const yesNo = z
+  .union([z.boolean(), z.enum(['true', 'false', '0', '1', 'yes', 'no'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+const file = z.custom<UploadedFile>(isUploadedFile, PEOPLE_MSG.fileRequired);
+
+const passengerListQuery = pageQuerySchema.extend({
+  loyalty_class: z.string().trim().optional(),
+  approved: yesNo.optional(),
+  registered: yesNo.optional(),
+  has_documents: yesNo.optional(),
+});
+const captainListQuery = pageQuerySchema.extend({
+  active: yesNo.optional(),
+  registered: yesNo.optional(),
+  online: yesNo.optional(),
+  blocked: yesNo.optional(),
+});
+
+/** Pickers in other features list passengers and captains too: any of these permissions opens the lists. */
+function requireAny(request: FastifyRequest, permissions: readonly Permission[]): void {
+  requirePermission(request, permissions);
+}
+const PASSENGER_READERS: Permission[] = ['PASSENGERS', 'DISPATCHING', 'PHONE_BOOKING', 'COMPLAINTS'];
+const CAPTAIN_READERS: Permission[] = ['DISPATCHING', 'CAPTAINS', 'PUNISHMENT', 'MONITORING', 'COMPLAINTS'];
+
+export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const people = () => app.people;
+
+  // passengers -----------------------------------------------------------------------------------
+  app.get('/passenger', { schema: { querystring: passengerListQuery } }, async (request) => {
+    requireAny(request, PASSENGER_READERS);
+    const { page, perPage, sortBy, descending, search, ...filters } = request.query;
+    return ok(
+      await people().listPassengers({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+    );
+  });
+
+  app.get('/passenger/:id', { config: { permission: 'PASSENGERS' }, schema: { params: idParams } }, async (request) =>
+    ok(await people().getPassenger(request.params.id)),
+  );
+
+  app.put(
+    '/passenger/:id',
+    {
+      config: { permission: 'PASSENGERS' },
+      schema: {
+        params: idParams,
+        body: passengerConfirmationSchema.extend({ id_card_front: file.optional(), id_card_back: file.optional() }),
+      },
+    },
+    async (request) => {
+      const data = await people().updatePassenger(request.user.id, request.params.id, request.body);
+      return ok(data, PEOPLE_MSG.passengerSaved);
+    },
+  );
+
+  app.put(
+    '/passenger/:id/remove_documents',
+    {
+      config: { permission: 'PASSENGERS' },
+      schema: {
+        params: idParams,
+        querystring: z.object({ no_approval: yesNo.optional() }),
+        body: removeDocumentsSchema,
+      },
+    },
+    async (request) => {
+      const data = await people().removeDocuments(
+        request.user.id,
+        request.params.id,
+        request.body.message,
+        request.query.no_approval ?? false,
+      );
+      return ok(data, PEOPLE_MSG.documentsRemoved);
+    },
+  );
+
+  app.put(
+    '/passengers/:id/active',
+    { config: { permission: 'PASSENGERS' }, schema: { params: idParams } },
+    async (request) =>
+      ok(await people().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
+  );
+
+  app.get(
+    '/passenger/:id/account_entries',
+    {
+      config: { permission: 'PASSENGERS' },
+      schema: {
+        params: idParams,
+        querystring: pageQuerySchema.extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() }),
+      },
+    },
+    async (request) => {
+      const { page, perPage, type } = request.query;
+      return ok(await people().passengerAccountEntries(request.params.id, type, { page, perPage, url: request.url }));
+    },
+  );
+
+  // captains -------------------------------------------------------------------------------------
+  app.get('/captain', { schema: { querystring: captainListQuery } }, async (request) => {
+    requireAny(request, CAPTAIN_READERS);
+    const { page, perPage, sortBy, descending, search, ...filters } = request.query;
+    return ok(
+      await people().listCaptains({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+    );
+  });
+
+  app.get(
+    '/captain/search',
+    { schema: { querystring: z.object({ search: z.string().trim().default('') }) } },
+    async (request) => {
+      requireAny(request, CAPTAIN_READERS);
+      return ok(request.query.search ? await people().searchCaptains(request.query.search) : []);
+    },
+  );
+
+  app.get(
+    '/captain/blocked',
+    { config: { permission: 'PUNISHMENT' }, schema: { querystring: pageQuerySchema } },
+    async (request) => {
+      const { page, perPage, search, sortBy, descending } = request.query;
+      return ok(
+        await people().listCaptains(
+          { search, blocked: true },
+          { page, perPage, sortBy: sortBy ?? 'blocked_until', descending, url: request.url },
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/captain',
+    { config: { permission: 'DISPATCHING' }, schema: { body: createCaptainSchema } },
+    async (request) => ok(await people().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
+  );
+
+  app.get('/captain/:id', { schema: { params: idParams } }, async (request) => {
+    requireAny(request, CAPTAIN_READERS);
+    return ok(await people().getCaptain(request.params.id));
+  });
+
+  app.get('/captain/:id/cars', { schema: { params: idParams } }, async (request) => {
+    requireAny(request, CAPTAIN_READERS);
+    return ok(await people().captainCars(request.params.id));
+  });
+
+  app.post(
+    '/captain/:id/cars',
+    { config: { permission: 'DISPATCHING' }, schema: { params: idParams, body: createCarSchema } },
+    async (request) =>
+      ok(await people().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
+  );
+
+  app.put(
+    '/captain/:id/active',
+    {
+      config: { permission: 'DISPATCHING' },
+      schema: { params: idParams, body: z.object({ cash_register_id: z.unknown() }).partial().optional() },
+    },
+    async (request) => {
+      // 'Choose cash register please' for a missing or bad id (people.md §5)
+      const parsed = captainActivationSchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        throw new HttpError(422, PEOPLE_MSG.chooseCashRegister, { cash_register_id: [PEOPLE_MSG.chooseCashRegister] });
+      }
+      const data = await people().activateCaptain(request.user.id, request.params.id, parsed.data.cash_register_id);
+      return ok(data, PEOPLE_MSG.activationCompleted);
+    },
+  );
+
+  app.put(
+    '/captain/:id/block',
+    { config: { permission: 'PUNISHMENT' }, schema: { params: idParams, body: blockCaptainSchema } },
+    async (request) =>
+      ok(
+        await people().blockCaptain(request.user.id, request.params.id, request.body.until, request.body.reason),
+        PEOPLE_MSG.captainBlocked,
+      ),
+  );
+
+  app.put(
+    '/captain/:id/unblock',
+    { config: { permission: 'PUNISHMENT' }, schema: { params: idParams } },
+    async (request) =>
+      ok(await people().unblockCaptain(request.user.id, request.params.id), PEOPLE_MSG.captainUnblocked),
+  );
+
+  app.get(
+    '/captain/:id/bookings',
+    { schema: { params: idParams, querystring: pageQuerySchema.pick({ page: true, perPage: true }) } },
+    async (request) => {
+      requireAny(request, CAPTAIN_READERS);
+      const { page, perPage } = request.query;
+      return ok(await people().captainBookings(request.params.id, { page, perPage, url: request.url }));
+    },
+  );
+
+  app.get('/captain/:id/monthly-bookings', { schema: { params: idParams } }, async (request) => {
+    requireAny(request, CAPTAIN_READERS);
+    return ok(await people().monthlyBookings(request.params.id));
+  });
+};

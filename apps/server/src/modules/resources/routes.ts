@@ -1,0 +1,109 @@
+import { PICKER_PAGE_SIZE, RESOURCE_MSG, ROWS_PER_PAGE_OPTIONS, type RowContext, resourceSchemas } from '@taxi/shared';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePermission } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/errors';
+import { pageQuerySchema, paginate } from '../../http/pagination';
+import { BINDINGS } from './bindings';
+import { ResourceService } from './service';
+
+// The table's options, plus the pickers' 50 (shell.md §6) — and the car-model list's 100 is among them.
+const PER_PAGE = new Set<number>([...ROWS_PER_PAGE_OPTIONS, PICKER_PAGE_SIZE]);
+
+const listQuery = pageQuerySchema.extend({
+  perPage: z.coerce
+    .number()
+    .int()
+    .default(10)
+    .refine((n) => PER_PAGE.has(n), RESOURCE_MSG.invalidPerPage),
+});
+const exportQuery = listQuery.omit({ page: true, perPage: true });
+const idParam = z.coerce.number().int().positive();
+
+const toRoute = (url: string) => `/${url.replace(/\{(\w+)\}/g, ':$1')}`;
+
+function rowContext(request: FastifyRequest): RowContext {
+  return { userId: request.user.id, permissions: request.user.permissions };
+}
+
+/** The id of the URL, or 404 for anything that is not one. */
+function idOf(params: unknown): number {
+  const parsed = idParam.safeParse((params as { id?: unknown }).id);
+  if (!parsed.success) throw new HttpError(404, RESOURCE_MSG.notFound);
+  return parsed.data;
+}
+
+/** Parent params of nested lists (`car_brands/:car_brand_id/models`): integers or 404. */
+function parentOf(service: ResourceService, params: unknown): Record<string, unknown> {
+  const parent = service.def.parent;
+  if (!parent) return {};
+  const parsed = idParam.safeParse((params as Record<string, unknown>)[parent.param]);
+  if (!parsed.success) throw new HttpError(404, RESOURCE_MSG.notFound);
+  return { [parent.param]: parsed.data };
+}
+
+/**
+ * The generic table calls (people.md §7 "Generic table calls") for every binding: list, CSV export,
+ * detail, create, update (also POST with _method PUT) and delete (also POST with _method DELETE).
+ */
+export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const binding of BINDINGS) {
+    const service = new ResourceService(app.db, binding);
+    const def = service.def;
+    const base = toRoute(def.url);
+    const schemas = resourceSchemas(def);
+    const read = def.readPermission === undefined ? def.permission : def.readPermission;
+    const readConfig: FastifyContextConfig = read ? { permission: read } : {};
+    const writeConfig: FastifyContextConfig = { permission: def.permission };
+
+    app.get(base, { config: readConfig, schema: { querystring: listQuery } }, async (request) => {
+      const { page, perPage, ...q } = request.query;
+      const source = await service.list({ page, perPage, ...q }, parentOf(service, request.params));
+      return ok(await paginate(source, { page, perPage, url: request.url }));
+    });
+
+    app.get(
+      `${base}/export.csv`,
+      { config: readConfig, schema: { querystring: exportQuery } },
+      async (request, reply) => {
+        const rows = await service.all(request.query, parentOf(service, request.params));
+        const name = def.key.replace(/[^a-z0-9_-]/gi, '_');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(`\uFEFF${service.toCsv(rows)}`);
+      },
+    );
+
+    // A row the declaration lets the user see (their own profile) needs no permission.
+    app.get(`${base}/:id`, { config: def.canView ? ({} as FastifyContextConfig) : readConfig }, async (request) => {
+      const row = await service.get(idOf(request.params), parentOf(service, request.params));
+      if (def.canView && read && !def.canView(row, rowContext(request))) requirePermission(request, read);
+      return ok(row);
+    });
+
+    app.post(base, { config: writeConfig }, async (request) => {
+      const input = schemas.create.parse(request.body ?? {});
+      const row = await service.create(input, request.user.id, parentOf(service, request.params));
+      return ok(row, RESOURCE_MSG.created);
+    });
+
+    app.put(`${base}/:id`, { config: writeConfig }, async (request) => {
+      const input = schemas.update.parse(request.body ?? {});
+      const row = await service.update(
+        idOf(request.params),
+        input,
+        rowContext(request),
+        parentOf(service, request.params),
+      );
+      return ok(row, RESOURCE_MSG.updated);
+    });
+
+    app.delete(`${base}/:id`, { config: writeConfig }, async (request) => {
+      await service.remove(idOf(request.params), rowContext(request), parentOf(service, request.params));
+      return ok(null, RESOURCE_MSG.removed);
+    });
+  }
+};

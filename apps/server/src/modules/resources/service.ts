@@ -1,0 +1,300 @@
+import {
+  type FieldDef,
+  isListed,
+  MSG,
+  RESOURCE_MSG,
+  type ResourceDef,
+  type ResourceRow,
+  type RowContext,
+} from '@taxi/shared';
+import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { HttpError, validationError } from '../../http/errors';
+
+export type Values = Record<string, unknown>;
+
+export interface SaveContext {
+  tx: Tx;
+  mode: 'create' | 'update';
+  /** The row's id on update. */
+  id?: number;
+  actorId: number;
+}
+
+/** One declaration bound to its table; hooks cover what columns alone cannot (passwords, join tables). */
+export interface ResourceBinding {
+  declaration: ResourceDef;
+  table: PgTable;
+  /** Adds presented fields to a page of rows (labels of references, join-table ids). */
+  present?: (rows: ResourceRow[], db: DbOrTx) => Promise<ResourceRow[]>;
+  /** Turns validated input (field names) into column values (field names); may throw HttpError. */
+  beforeSave?: (input: Values, ctx: SaveContext) => Promise<Values>;
+  /** Writes what lives outside the row (join tables) in the same transaction. */
+  afterSave?: (input: Values, ctx: SaveContext & { id: number }) => Promise<void>;
+  /** Refuses a delete the rules forbid (409/403). */
+  beforeDelete?: (id: number, tx: Tx) => Promise<void>;
+}
+
+interface ColumnRef {
+  key: string;
+  column: PgColumn;
+}
+
+export interface ListQuery {
+  page: number;
+  perPage: number;
+  sortBy?: string;
+  descending: boolean;
+  search?: string;
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function pgError(error: unknown): { code?: string; detail?: string; constraint?: string } | null {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(code)) return e as { code: string };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * The generic calls of people.md §7 over one table: list (paging, sorting, search), detail, create,
+ * partial update, delete, CSV rows. Every change runs in a transaction with its audit_log row.
+ */
+export class ResourceService {
+  readonly def: ResourceDef;
+  private readonly columns = new Map<string, ColumnRef>();
+  private readonly idColumn: PgColumn;
+
+  constructor(
+    private readonly db: Db,
+    readonly binding: ResourceBinding,
+  ) {
+    this.def = binding.declaration;
+    const all = getTableColumns(binding.table) as Record<string, PgColumn>;
+    for (const [key, column] of Object.entries(all)) this.columns.set(column.name, { key, column });
+    const id = this.columns.get('id');
+    if (!id) throw new Error(`${this.def.key}: the table has no id column`);
+    this.idColumn = id.column;
+  }
+
+  private col(field: string): PgColumn | undefined {
+    return this.columns.get(field)?.column;
+  }
+
+  private where(parent: Values, search?: string): SQL | undefined {
+    const parts: (SQL | undefined)[] = [];
+    const parentId = this.def.parent ? parent[this.def.parent.param] : undefined;
+    if (this.def.parent && parentId !== undefined) {
+      const column = this.col(this.def.parent.field);
+      if (column) parts.push(eq(column, Number(parentId)));
+    }
+    if (search) {
+      const pattern = likePattern(search);
+      const matches = this.def.fields
+        .filter((f) => f.searchable && this.col(f.name))
+        .map((f) => ilike(sql`${this.col(f.name) as AnyColumn}::text`, pattern));
+      if (/^\d+$/.test(search)) matches.push(eq(this.idColumn, Number(search)));
+      parts.push(matches.length ? or(...matches) : sql`false`);
+    }
+    return and(...parts.filter((p): p is SQL => !!p));
+  }
+
+  private order(sortBy: string | undefined, descending: boolean): SQL[] {
+    const name = sortBy || this.def.defaultSort || 'id';
+    const sortable = name === 'id' || this.def.fields.some((f) => f.name === name && f.sortable);
+    const column = this.col(name);
+    if (!sortable || !column) throw validationError('sortBy', RESOURCE_MSG.invalidSort);
+    const dir = descending ? desc : asc;
+    return name === 'id' ? [dir(column)] : [dir(column), dir(this.idColumn)];
+  }
+
+  /** Declared fields of a table row, plus whatever the binding presents. */
+  private async present(rows: Values[], db: DbOrTx = this.db): Promise<ResourceRow[]> {
+    const out: ResourceRow[] = rows.map((row) => {
+      const presented: ResourceRow = { id: row[this.columns.get('id')?.key ?? 'id'] as number };
+      for (const f of this.def.fields) {
+        if (f.type === 'password') continue;
+        const ref = this.columns.get(f.name);
+        if (ref) presented[f.name] = row[ref.key] ?? null;
+      }
+      return presented;
+    });
+    return this.binding.present ? this.binding.present(out, db) : out;
+  }
+
+  async list(q: ListQuery, parent: Values = {}) {
+    const where = this.where(parent, q.search);
+    const orderBy = this.order(q.sortBy, q.descending);
+    const table = this.binding.table;
+    return {
+      count: async () => (await this.db.select({ n: count() }).from(table).where(where))[0].n,
+      rows: async (limit: number, offset: number) => {
+        const rows = (await this.db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)) as Values[];
+        return this.present(rows);
+      },
+    };
+  }
+
+  /** Every row of the filter, in the order asked (CSV export). */
+  async all(q: Omit<ListQuery, 'page' | 'perPage'>, parent: Values = {}): Promise<ResourceRow[]> {
+    const rows = (await this.db
+      .select()
+      .from(this.binding.table)
+      .where(this.where(parent, q.search))
+      .orderBy(...this.order(q.sortBy, q.descending))) as Values[];
+    return this.present(rows);
+  }
+
+  private async load(db: DbOrTx, id: number, parent: Values = {}): Promise<ResourceRow> {
+    const where = and(eq(this.idColumn, id), this.where(parent));
+    const [row] = (await db.select().from(this.binding.table).where(where).limit(1)) as Values[];
+    if (!row) throw new HttpError(404, RESOURCE_MSG.notFound);
+    return (await this.present([row], db))[0];
+  }
+
+  async get(id: number, parent: Values = {}): Promise<ResourceRow> {
+    return this.load(this.db, id, parent);
+  }
+
+  /** Field values → column values; a unique field already taken → 422 on that field. */
+  private async toColumns(tx: Tx, values: Values, id?: number): Promise<Values> {
+    const out: Values = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      const ref = this.columns.get(name);
+      if (!ref) continue;
+      const field = this.def.fields.find((f) => f.name === name);
+      out[ref.key] =
+        field && (field.type === 'datetime' || field.type === 'date') && value ? new Date(value as string) : value;
+      if (field?.unique && typeof value === 'string') await this.checkUnique(tx, field, ref.column, value, id);
+    }
+    return out;
+  }
+
+  private async checkUnique(tx: Tx, field: FieldDef, column: PgColumn, value: string, id?: number) {
+    const clash = and(sql`lower(${column}::text) = lower(${value})`, id ? sql`${this.idColumn} <> ${id}` : undefined);
+    const [row] = await tx.select({ n: count() }).from(this.binding.table).where(clash);
+    if (row.n > 0) throw validationError(field.name, RESOURCE_MSG.taken(field.label));
+  }
+
+  /** Database constraint violations become readable 422/409 answers, never a 500. */
+  private translate(error: unknown): never {
+    if (error instanceof HttpError) throw error;
+    const pg = pgError(error);
+    if (pg?.code === '23505') {
+      const column = /Key \((?:lower\()?"?(\w+)"?\)?\)=/.exec(pg.detail ?? '')?.[1];
+      const field = this.def.fields.find((f) => f.name === column);
+      if (field) throw validationError(field.name, RESOURCE_MSG.taken(field.label));
+      throw new HttpError(409, RESOURCE_MSG.taken('value'));
+    }
+    if (pg?.code === '23503')
+      throw new HttpError(
+        409,
+        pg.detail?.includes('is still referenced') ? RESOURCE_MSG.inUse : RESOURCE_MSG.missingReference,
+      );
+    if (pg?.code === '23502' || pg?.code === '22P02' || pg?.code === '22003')
+      throw new HttpError(422, MSG.validationFailed);
+    throw error;
+  }
+
+  private audit(tx: Tx, actorId: number, action: string, id: number, before: unknown, after: unknown) {
+    return tx.insert(auditLog).values({
+      actorId,
+      action: `${this.def.key}.${action}`,
+      entity: this.def.key,
+      entityId: String(id),
+      before: before ?? null,
+      after: after ?? null,
+    });
+  }
+
+  async create(input: Values, actorId: number, parent: Values = {}): Promise<ResourceRow> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const ctx: SaveContext = { tx, mode: 'create', actorId };
+        const values = { ...(this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input) };
+        if (this.def.parent) values[this.def.parent.field] = Number(parent[this.def.parent.param]);
+        const columns = await this.toColumns(tx, values);
+        const [row] = (await tx.insert(this.binding.table).values(columns).returning()) as Values[];
+        const id = row[this.columns.get('id')?.key ?? 'id'] as number;
+        if (this.binding.afterSave) await this.binding.afterSave(input, { ...ctx, id });
+        const after = await this.load(tx, id);
+        await this.audit(tx, actorId, 'create', id, null, after);
+        return after;
+      });
+    } catch (error) {
+      this.translate(error);
+    }
+  }
+
+  async update(id: number, input: Values, user: RowContext, parent: Values = {}): Promise<ResourceRow> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const before = await this.load(tx, id, parent);
+        if (this.def.canEdit && !this.def.canEdit(before, user)) throw new HttpError(403, RESOURCE_MSG.cannotEdit);
+        const ctx: SaveContext = { tx, mode: 'update', id, actorId: user.userId };
+        const values = this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input;
+        const columns = await this.toColumns(tx, values, id);
+        if (Object.keys(columns).length > 0)
+          await tx.update(this.binding.table).set(columns).where(eq(this.idColumn, id));
+        if (this.binding.afterSave) await this.binding.afterSave(input, { ...ctx, id });
+        const after = await this.load(tx, id);
+        await this.audit(tx, user.userId, 'update', id, before, after);
+        return after;
+      });
+    } catch (error) {
+      this.translate(error);
+    }
+  }
+
+  async remove(id: number, user: RowContext, parent: Values = {}): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const before = await this.load(tx, id, parent);
+        if (this.def.canDelete && !this.def.canDelete(before, user))
+          throw new HttpError(403, RESOURCE_MSG.cannotDelete);
+        if (this.binding.beforeDelete) await this.binding.beforeDelete(id, tx);
+        await tx.delete(this.binding.table).where(eq(this.idColumn, id));
+        await this.audit(tx, user.userId, 'delete', id, before, null);
+      });
+    } catch (error) {
+      this.translate(error);
+    }
+  }
+
+  /** CSV of listed fields (labels of references when presented), RFC 4180 quoting. */
+  toCsv(rows: ResourceRow[]): string {
+    const fields = this.def.fields.filter(isListed);
+    const cell = (value: unknown): string => {
+      if (value === null || value === undefined) return '';
+      const text =
+        value instanceof Date
+          ? value.toISOString()
+          : Array.isArray(value)
+            ? value.join('; ')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
+      // A leading =, +, - or @ would run as a formula in a spreadsheet.
+      const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
+      return /[",\r\n;]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+    };
+    const lines = [['id', ...fields.map((f) => f.label)].map(cell).join(',')];
+    for (const row of rows) {
+      lines.push([row.id, ...fields.map((f) => row[`${f.name}_label`] ?? row[f.name])].map(cell).join(','));
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  }
+}

@@ -1,0 +1,288 @@
+import {
+  AI_MSG,
+  type AiDispatchPopupPayload,
+  type AiPassPayload,
+  BOOKING_MSG,
+  type BookingDto,
+  type ClientToServerEvents,
+  canMoveAi,
+  EVENTS,
+  MAP_CENTER,
+  nextStatuses,
+  type ServerToClientEvents,
+  type SuggestionPopupPayload,
+} from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiSuggestions, bookingSuggestions, bookings, rides, users } from '../src/db/schema';
+import { makeBooking, makeCaptain } from './factories';
+import { bearer, buildTestApp, login, type TestApp } from './helpers';
+
+let t: TestApp;
+let base: string;
+let disp: string;
+let airport: string;
+const sockets: Socket[] = [];
+const MIN = 60_000;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  base = `http://127.0.0.1:${address.port}`;
+  [disp, airport] = await Promise.all([login(t.app, 'dispatcher@example.com'), login(t.app, 'airport@example.com')]);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null = disp, payload?: object) =>
+  t.app.inject({ method, url: `/api/${url}`, headers: token ? bearer(token) : {}, payload });
+
+/** A captain online at a position (default 500 m east of the pickup), known to the live index. */
+async function captainAt(dLon = 0.006) {
+  const { captain } = await makeCaptain(t.db, { lastLon: MAP_CENTER[0] + dLon, lastLat: MAP_CENTER[1] });
+  await t.app.locations.setOnline(captain.id, true);
+  t.app.locations.report(captain.id, MAP_CENTER[0] + dLon, MAP_CENTER[1]);
+  return captain;
+}
+
+/** A PENDING booking with an open AI suggestion for a new captain. */
+async function suggested(values: Parameters<typeof makeBooking>[1] = {}, dLon = 0.006) {
+  const captain = await captainAt(dLon);
+  const booking = await makeBooking(t.db, values);
+  const suggestion = await t.app.ai.propose(booking.id, captain.id);
+  return { captain, booking, suggestion };
+}
+
+describe('AI state machine', () => {
+  it('allows only the documented moves', () => {
+    expect(canMoveAi('PROPOSED', 'DISPATCHED')).toBe(true);
+    expect(canMoveAi('PROPOSED', 'SNOOZED')).toBe(true);
+    expect(canMoveAi('SNOOZED', 'PROPOSED')).toBe(true);
+    expect(canMoveAi('SNOOZED', 'CONFIRMED')).toBe(false);
+    expect(canMoveAi('DISPATCHED', 'PROPOSED')).toBe(false);
+    expect(canMoveAi('EXPIRED', 'DISPATCHED')).toBe(false);
+  });
+  it('lists the legal next booking statuses', () => {
+    expect(nextStatuses('PENDING')).toEqual(expect.arrayContaining(['APPROVED', 'PAX_CANCELLED']));
+    expect(nextStatuses('PENDING')).not.toContain('ARRIVED');
+    expect(nextStatuses('DONE')).toEqual(['PAID']);
+    expect(nextStatuses('PAID')).toEqual([]);
+    expect(nextStatuses('ARRIVED')).toEqual(expect.arrayContaining(['PICKED_UP', 'CAPTAIN_CANCELLED']));
+  });
+});
+
+describe('POST booking/{id}/let_ai_dispatch_it', () => {
+  it('401, 403, 404, 409 without a suggestion, then dispatches to the suggested captain once', async () => {
+    const { booking, captain } = await suggested();
+    expect((await call('POST', `booking/${booking.id}/let_ai_dispatch_it`, null)).statusCode).toBe(401);
+    expect((await call('POST', `booking/${booking.id}/let_ai_dispatch_it`, airport)).statusCode).toBe(403);
+    expect((await call('POST', 'booking/999999/let_ai_dispatch_it')).statusCode).toBe(404);
+    const bare = await makeBooking(t.db);
+    const none = await call('POST', `booking/${bare.id}/let_ai_dispatch_it`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(AI_MSG.noSuggestion);
+
+    const res = await call('POST', `booking/${booking.id}/let_ai_dispatch_it`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(BOOKING_MSG.dispatched(booking.id));
+    const dto = res.json().data as BookingDto;
+    expect(dto.status).toBe('APPROVED');
+    const [ride] = await t.db
+      .select()
+      .from(rides)
+      .where(eq(rides.id, dto.ride_id as number));
+    expect(ride.captainId).toBe(captain.id);
+    const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
+    expect(s.status).toBe('DISPATCHED');
+    expect(t.app.locations.stateOf(captain.id)).toBe('TO_PICKUP');
+    expect((await call('POST', `booking/${booking.id}/let_ai_dispatch_it`)).statusCode).toBe(409);
+  });
+
+  it('races a human dispatch: exactly one wins, the other gets 409', async () => {
+    const { booking } = await suggested();
+    const other = await captainAt(0.004);
+    const [a, b] = await Promise.all([
+      call('POST', `booking/${booking.id}/let_ai_dispatch_it`),
+      call('PUT', `dispatch/${booking.id}/${other.id}`),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row.status).toBe('APPROVED');
+    const rideRows = await t.db
+      .select()
+      .from(rides)
+      .where(eq(rides.id, row.rideId as number));
+    expect(rideRows).toHaveLength(1);
+  });
+});
+
+describe('POST booking/{id}/snooze', () => {
+  it('401, 403, 409, then snoozes for the user interval and records snoozed_at', async () => {
+    const { booking } = await suggested();
+    expect((await call('POST', `booking/${booking.id}/snooze`, null)).statusCode).toBe(401);
+    expect((await call('POST', `booking/${booking.id}/snooze`, airport)).statusCode).toBe(403);
+    expect((await call('PUT', 'ai_status', disp, { snooze_interval: 7 })).statusCode).toBe(200);
+    const res = await call('POST', `booking/${booking.id}/snooze`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AI_MSG.snoozed(7));
+    expect(res.json().data.ai_status.snoozed_at).toBeTruthy();
+    const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
+    expect(s.status).toBe('SNOOZED');
+    expect(s.countdownUntil.getTime()).toBeGreaterThan(Date.now() + 6 * MIN);
+    // A snoozed suggestion is not passed by a console's countdown, and cannot be snoozed twice.
+    await expect(t.app.ai.pass(booking.id, { id: 1, roles: [] }, 'client')).rejects.toMatchObject({ status: 409 });
+    expect((await call('POST', `booking/${booking.id}/snooze`)).statusCode).toBe(409);
+    // Operators who just snoozed get no popups until the interval is over.
+    const [u] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
+    expect(await t.app.ai.activeOperators()).not.toContain(u.id);
+    await call('PUT', 'ai_status', disp, { snooze_interval: 0 });
+    await t.app.users.setAiStatus(u.id, { snoozed_at: null });
+  });
+});
+
+describe('time-change suggestions', () => {
+  const later = () => ({ now: false, datetime: new Date(Date.now() + MIN) });
+
+  it('a late captain for a scheduled booking makes a time_change suggestion', async () => {
+    const { suggestion } = await suggested(later(), 0.12);
+    expect(suggestion.kind).toBe('time_change');
+    expect(suggestion.newTime?.getTime()).toBeGreaterThan(Date.now() + 5 * MIN);
+    const popup = (await t.app.ai.popupOf(suggestion)) as SuggestionPopupPayload;
+    expect(popup).toMatchObject({ type: 'time_change', booking_id: suggestion.bookingId });
+    expect(popup.captain_name).toMatch(/^Cap Tain/);
+    expect(popup.original_time).not.toBe(popup.new_time);
+  });
+
+  it('confirm_suggestion: 401, 403, 409 for a dispatch suggestion, then applies the new time and dispatches', async () => {
+    const plain = await suggested();
+    expect((await call('POST', `booking/${plain.booking.id}/confirm_suggestion`, null)).statusCode).toBe(401);
+    expect((await call('POST', `booking/${plain.booking.id}/confirm_suggestion`, airport)).statusCode).toBe(403);
+    const wrong = await call('POST', `booking/${plain.booking.id}/confirm_suggestion`);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toBe(AI_MSG.notTimeChange);
+
+    const { booking, suggestion } = await suggested(later(), 0.12);
+    const res = await call('POST', `booking/${booking.id}/confirm_suggestion`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row.datetime.getTime()).toBe(suggestion.newTime?.getTime());
+    expect(row.status).toBe('APPROVED');
+    expect((await call('POST', `booking/${booking.id}/confirm_suggestion`)).statusCode).toBe(409);
+  });
+
+  it('refuse_suggestion: 401, 403, then keeps the time and releases the captain', async () => {
+    const { booking, captain } = await suggested(later(), 0.12);
+    expect((await call('POST', `booking/${booking.id}/refuse_suggestion`, null)).statusCode).toBe(401);
+    expect((await call('POST', `booking/${booking.id}/refuse_suggestion`, airport)).statusCode).toBe(403);
+    const res = await call('POST', `booking/${booking.id}/refuse_suggestion`);
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row.datetime.getTime()).toBe(booking.datetime.getTime());
+    expect(row.status).toBe('PENDING');
+    const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
+    expect(s.status).toBe('REFUSED');
+    expect(s.captainId).toBe(captain.id);
+    expect((await call('POST', `booking/${booking.id}/refuse_suggestion`)).statusCode).toBe(409);
+  });
+});
+
+describe('AI status', () => {
+  it('401, 422, then saves and reads back', async () => {
+    expect((await call('GET', 'ai_status', null)).statusCode).toBe(401);
+    const bad = await call('PUT', 'ai_status', disp, { snooze_interval: -1 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.snooze_interval).toBeTruthy();
+    const res = await call('PUT', 'ai_status', disp, { ai_stopped: true, dispatch_interval: 15 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ai_stopped: '1', dispatch_interval: 15 });
+    expect((await call('GET', 'ai_status')).json().data.ai_stopped).toBe('1');
+    const [u] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
+    expect(await t.app.ai.activeOperators()).not.toContain(u.id);
+    await call('PUT', 'ai_status', disp, { ai_stopped: false });
+    expect(await t.app.ai.activeOperators()).toContain(u.id);
+  });
+});
+
+describe('offers to captains', () => {
+  it('an offer sets the card countdown; a refusal frees it; an acceptance opens the AI suggestion', async () => {
+    const captain = await captainAt(0.0005);
+    const booking = await makeBooking(t.db);
+    expect(await t.app.bookings.offer(booking.id, captain.id, new Date(Date.now() + 30_000))).toBeTruthy();
+    // A second offer while one is live is refused (compare-and-set).
+    expect(await t.app.bookings.offer(booking.id, captain.id, new Date(Date.now() + 30_000))).toBeNull();
+    let dto = await t.app.bookings.show(booking.id);
+    expect(dto.active_captain_suggestion?.captain_name).toBe(`${captain.firstName} ${captain.lastName}`);
+    await t.app.ai.answerOffer(captain.id, booking.id, false);
+    dto = await t.app.bookings.show(booking.id);
+    expect(dto.active_captain_suggestion).toBeFalsy();
+    const [refused] = await t.db.select().from(bookingSuggestions).where(eq(bookingSuggestions.bookingId, booking.id));
+    expect(refused.status).toBe('REFUSED');
+
+    await t.app.bookings.offer(booking.id, captain.id, new Date(Date.now() + 30_000));
+    const s = await t.app.ai.answerOffer(captain.id, booking.id, true);
+    expect(s?.status).toBe('PROPOSED');
+    expect(s?.countdownUntil.getTime()).toBeGreaterThan(Date.now() + 140_000);
+  });
+});
+
+describe('socket lifecycle', () => {
+  it('suggestion event → a console emits Ai:pass_booking at zero → the booking is dispatched once', async () => {
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, {
+      path: '/socket.io',
+      auth: { token: disp },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const captain = await captainAt(0.003);
+    const booking = await makeBooking(t.db, {
+      pickUpLocationName: 'Gare',
+      pullDownLocationName: 'Port',
+      pullDownLon: MAP_CENTER[0] + 0.01,
+      pullDownLat: MAP_CENTER[1] + 0.005,
+    });
+    const popup = new Promise<AiDispatchPopupPayload>((resolve) =>
+      socket.on(EVENTS.aiNewNowBooking, (p) => {
+        if (p.booking_id === booking.id && p.type === 'dispatch') resolve(p);
+      }),
+    );
+    await t.app.bookings.offer(booking.id, captain.id, new Date(Date.now() + 30_000));
+    await t.app.ai.answerOffer(captain.id, booking.id, true);
+    const p = await popup;
+    expect(p).toMatchObject({
+      booking_id: booking.id,
+      pick_up_location_name: 'Gare',
+      pull_down_location_name: 'Port',
+      captain: { id: captain.id, first_name: captain.firstName },
+    });
+    expect(p.eta).toBeGreaterThanOrEqual(1);
+    expect(p.trip_minutes).toBeGreaterThanOrEqual(1);
+    expect(p.min_pick_up_time).toMatch(/^\d\d:\d\d$/);
+    expect(new Date(p.countdown_until).getTime() - Date.now()).toBeGreaterThan(140_000);
+
+    const updated = new Promise<BookingDto>((resolve) => {
+      const h = (b: BookingDto) => b.id === booking.id && b.status === 'APPROVED' && resolve(b);
+      socket.on(EVENTS.bookingStatusUpdate, h);
+      socket.on(EVENTS.updateBooking, h);
+    });
+    const passed = new Promise<AiPassPayload>((resolve) =>
+      socket.on(EVENTS.aiPassSuggestion, (x) => x.booking_id === booking.id && resolve(x)),
+    );
+    socket.emit(EVENTS.aiPassBooking, { booking_id: booking.id });
+    socket.emit(EVENTS.aiPassBooking, { booking_id: booking.id });
+    expect((await updated).status).toBe('APPROVED');
+    expect((await passed).status).toBe('DISPATCHED');
+    await new Promise((r) => setTimeout(r, 200));
+    const rideRows = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(rideRows[0].status).toBe('APPROVED');
+  });
+});

@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack } from '@mui/material';
+import { MSG, RESOURCE_MSG, type ResourceDef, type ResourceRow, resourceSchemas } from '@taxi/shared';
+import { type KeyboardEvent, useEffect, useMemo } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ApiError, errorMessage } from '../../api/client';
+import { toast } from '../../api/toast';
+import { useResourceMutations } from './api';
+import { FieldInput, type FormValues } from './fields/FieldInput';
+import { changedValues, formFields, initialValues } from './values';
+
+export interface ResourceFormProps {
+  def: ResourceDef;
+  /** List URL with parent params filled. */
+  url: string;
+  /** null: a new item. */
+  row: ResourceRow | null;
+  onSaved: (row: ResourceRow) => void;
+  onCancel: () => void;
+  /** Bumped to reset the form (the dialog resets 300 ms after closing). */
+  resetKey?: number;
+}
+
+/** Up and down arrows move between the form's fields (people.md generic table keyboard use). */
+function moveFocus(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const target = event.target as HTMLElement;
+  if (target.tagName === 'TEXTAREA' || target.getAttribute('aria-expanded') === 'true') return;
+  const inputs = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      'input:not([type=hidden]):not([tabindex="-1"]), textarea, [role=combobox]',
+    ),
+  ].filter((el) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true');
+  const index = inputs.indexOf(target);
+  if (index < 0) return;
+  const next = inputs[index + (event.key === 'ArrowDown' ? 1 : -1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+/** The add/edit form of a declaration: shared zod schema, server 422 errors on their fields, toasts. */
+export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey }: ResourceFormProps) {
+  const editing = row !== null;
+  const schemas = resourceSchemas(def);
+  const initial = useMemo(() => initialValues(def, row), [def, row]);
+  const form = useForm<FormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(editing ? schemas.update : schemas.create) as unknown as Resolver<FormValues>,
+  });
+  const { save } = useResourceMutations(def, url);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey asks for a reset
+  useEffect(() => form.reset(initial), [initial, resetKey]);
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      try {
+        const saved = await save.mutateAsync({
+          id: row?.id ?? null,
+          values: changedValues(def, initial, values, editing),
+        });
+        toast.success(MSG.saved);
+        onSaved(saved.data);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          for (const [name, messages] of Object.entries(error.errors)) {
+            const field = name.replace(/\.\d+$/, '');
+            if (def.fields.some((f) => f.name === field))
+              form.setError(field, { type: 'server', message: messages[0] });
+          }
+        }
+        toast.error(errorMessage(error, MSG.saveFailed) || MSG.saveFailed);
+      }
+    },
+    () => toast.error(MSG.fillAllFields),
+  );
+
+  const fields = formFields(def, editing);
+  return (
+    <form noValidate onSubmit={submit} onKeyDown={moveFocus} data-testid="resource-form">
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {fields.map((field, i) => (
+          <FieldInput key={field.name} field={field} control={form.control} autoFocus={i === 0} editing={editing} />
+        ))}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+          <Button onClick={onCancel}>{RESOURCE_MSG.cancel}</Button>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            {RESOURCE_MSG.save}
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { pathTo, RESOURCE_MSG, type ResourceDef, resourceUrl } from '@taxi/shared';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useResourceRow } from './api';
+import { DataTable } from './DataTable';
+import { ResourceForm } from './ResourceForm';
+
+/** The url params of a nested resource from the page's route params (`car_brand_id` ← `:id`). */
+function useResourceParams(routeParams?: Record<string, string>): Record<string, string> {
+  const params = useParams();
+  return Object.fromEntries(
+    Object.entries(routeParams ?? {}).map(([param, routeParam]) => [param, params[routeParam] ?? '']),
+  );
+}
+
+/** A declaration as a page: heading and the generic table. */
+export function ResourcePage({
+  def,
+  routeParams,
+  heading,
+}: {
+  def: ResourceDef;
+  routeParams?: Record<string, string>;
+  heading?: ReactNode;
+}) {
+  const params = useResourceParams(routeParams);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h1">
+        {heading ?? def.title}
+      </Typography>
+      <DataTable def={def} params={params} />
+    </Stack>
+  );
+}
+
+/** The standalone form page of a resource: `/vouchers/add` (new) or `/vouchers/{id}` (edit). */
+export function ResourceFormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'edit' }) {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const url = resourceUrl(def);
+  const rowId = mode === 'edit' ? Number(id) : null;
+  const row = useResourceRow(def, url, rowId);
+  const back = () => (def.route ? navigate(pathTo(def.route)) : navigate(-1));
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          {mode === 'create'
+            ? `${RESOURCE_MSG.newTitle} — ${def.title}`
+            : `${RESOURCE_MSG.editTitle} — ${def.title} #${id}`}
+        </Typography>
+        {def.route && (
+          <Button component={RouterLink} to={pathTo(def.route)}>
+            {RESOURCE_MSG.backToList}
+          </Button>
+        )}
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        {mode === 'edit' && row.isLoading && <LinearProgress />}
+        {mode === 'edit' && row.isError && <Alert severity="error">{errorMessage(row.error)}</Alert>}
+        {(mode === 'create' || row.data) && (
+          <ResourceForm
+            def={def}
+            url={url}
+            row={mode === 'edit' ? (row.data ?? null) : null}
+            onSaved={back}
+            onCancel={back}
+          />
+        )}
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FieldDef, Paginated, ResourceDef, ResourceRow } from '@taxi/shared';
+import { ApiError, buildUrl, http, type QueryValue } from '../../api/client';
+import { getToken } from '../../api/session';
+
+export interface TableQuery {
+  page: number;
+  perPage: number;
+  sortBy: string;
+  descending: boolean;
+  search: string;
+}
+
+export const resourceKeys = {
+  all: (key: string) => ['resources', key] as const,
+  list: (key: string, url: string, q: Record<string, QueryValue>) => ['resources', key, 'list', url, q] as const,
+  detail: (key: string, url: string, id: number) => ['resources', key, 'detail', url, id] as const,
+};
+
+const listParams = (q: TableQuery): Record<string, QueryValue> => ({
+  page: q.page,
+  perPage: q.perPage,
+  sortBy: q.sortBy,
+  descending: q.descending ? 1 : 0,
+  search: q.search || undefined,
+});
+
+export function useResourceList(def: ResourceDef, url: string, q: TableQuery) {
+  const params = listParams(q);
+  return useQuery({
+    queryKey: resourceKeys.list(def.key, url, params),
+    queryFn: ({ signal }) => http.get<Paginated<ResourceRow>>(url, params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResourceRow(def: ResourceDef, url: string, id: number | null) {
+  return useQuery({
+    queryKey: resourceKeys.detail(def.key, url, id ?? 0),
+    queryFn: ({ signal }) => http.get<ResourceRow>(`${url}/${id}`, undefined, signal),
+    enabled: id !== null,
+  });
+}
+
+/** Multipart as the spec's client sends it: booleans 0/1, arrays name[index], blanks as ''. */
+export function toFormData(values: Record<string, unknown>, method?: 'PUT' | 'DELETE'): FormData {
+  const form = new FormData();
+  if (method) form.append('_method', method);
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) form.append(`${name}[${i}]`, String(item));
+    } else if (typeof value === 'boolean') form.append(name, value ? '1' : '0');
+    else if (value instanceof File) form.append(name, value);
+    else form.append(name, value === null ? '' : String(value));
+  }
+  return form;
+}
+
+export function useResourceMutations(def: ResourceDef, url: string) {
+  const client = useQueryClient();
+  const invalidate = () => client.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
+  const save = useMutation({
+    mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) =>
+      id === null
+        ? http.post<ResourceRow>(url, toFormData(values))
+        : http.post<ResourceRow>(`${url}/${id}`, toFormData(values, 'PUT')),
+    onSuccess: invalidate,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => http.post<null>(`${url}/${id}`, toFormData({}, 'DELETE')),
+    onSuccess: invalidate,
+  });
+  return { save, remove };
+}
+
+/** Downloads `{url}/export.csv` of the current filter with the bearer token (fetch + blob). */
+export async function downloadCsv(def: ResourceDef, url: string, q: TableQuery): Promise<void> {
+  const { page: _p, perPage: _pp, ...filter } = listParams(q);
+  const token = getToken();
+  const response = await fetch(buildUrl(`${url}/export.csv`, filter), {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body = await response.json().catch(() => undefined);
+    throw new ApiError(
+      (body as { message?: string } | undefined)?.message ?? response.statusText,
+      response.status,
+      body,
+    );
+  }
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = `${def.key}.csv`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Options of a reference picker (`GET {reference.url}`), minus excluded ids (role 1). */
+export function useReferenceOptions(field: FieldDef) {
+  const ref = field.reference;
+  const params = { perPage: ref?.perPage ?? 100 };
+  return useQuery({
+    queryKey: ['resources', 'reference', ref?.url ?? '', params] as const,
+    queryFn: ({ signal }) => http.get<Paginated<ResourceRow>>(ref?.url ?? '', params, signal),
+    enabled: !!ref,
+    select: (page) =>
+      page.data
+        .filter((row) => !ref?.excludeIds?.includes(row.id))
+        .map((row) => ({ id: row.id, label: String(row[ref?.labelField ?? 'name'] ?? row.id) })),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,115 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Box, type SxProps, type Theme } from '@mui/material';
+import { MAP_CENTER, MAP_ZOOM, RIDE_UI } from '@taxi/shared';
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { useAppInfo } from '../../app/appInfo';
+import { maplibregl } from './maplibre';
+
+/** OSM raster tiles unless GET app_info names another tile server (`tile_url`). */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** Shown where tiles cannot load (offline machines, CI): the layers stay readable on it. */
+export const MAP_BACKGROUND = '#e8eef2';
+
+const MapContext = createContext<maplibregl.Map | null>(null);
+
+/** The map of the nearest MapView, once its style is ready (null before). Layers use it. */
+export function useMap(): maplibregl.Map | null {
+  return useContext(MapContext);
+}
+
+function styleOf(tileUrl: string): maplibregl.StyleSpecification {
+  return {
+    version: 8,
+    sources: { osm: { type: 'raster', tiles: [tileUrl], tileSize: 256, maxzoom: 19 } },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
+      { id: 'osm', type: 'raster', source: 'osm' },
+    ],
+  };
+}
+
+export interface MapViewProps {
+  center?: [number, number];
+  zoom?: number;
+  children?: ReactNode;
+  sx?: SxProps<Theme>;
+  /** Names the map for tests (`data-map`). */
+  name?: string;
+  onReady?: (map: maplibregl.Map) => void;
+}
+
+/**
+ * One MapLibre instance. Children are layer components that render nothing and add their sources and
+ * layers to this map. Tile failures are expected offline and ignored: the background colour stays.
+ */
+export function MapView({ center = MAP_CENTER, zoom = MAP_ZOOM, children, sx, name, onReady }: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<maplibregl.Map | null>(null);
+  const [failed, setFailed] = useState(false);
+  const appInfo = useAppInfo();
+  const tileUrl = (appInfo.data as { tile_url?: string } | undefined)?.tile_url || DEFAULT_TILE_URL;
+  const initial = useRef({ center, zoom, onReady });
+
+  useEffect(() => {
+    if (!container.current || appInfo.isPending) return;
+    let instance: maplibregl.Map;
+    try {
+      instance = new maplibregl.Map({
+        container: container.current,
+        center: initial.current.center,
+        zoom: initial.current.zoom,
+        attributionControl: { compact: false, customAttribution: RIDE_UI.mapCredit },
+        style: styleOf(tileUrl),
+      });
+    } catch (error) {
+      console.error(error);
+      setFailed(true);
+      return;
+    }
+    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    // Unreachable tiles are expected offline (CI, closed networks): after a few failures with no tile ever
+    // loaded, the raster layer is dropped so the map stops asking and the layers stay on the background.
+    let tileFailures = 0;
+    let tileLoaded = false;
+    instance.on('data', (event) => {
+      const e = event as { sourceId?: string; tile?: unknown };
+      if (e.sourceId === 'osm' && e.tile) tileLoaded = true;
+    });
+    instance.on('error', (event) => {
+      const e = event as { sourceId?: string };
+      if (e.sourceId !== 'osm' || tileLoaded || ++tileFailures < 4) return;
+      if (instance.getLayer('osm')) instance.removeLayer('osm');
+      if (instance.getSource('osm')) instance.removeSource('osm');
+    });
+    let ready = false;
+    const markReady = () => {
+      if (ready || !instance.isStyleLoaded()) return;
+      ready = true;
+      setMap(instance);
+      initial.current.onReady?.(instance);
+    };
+    instance.on('load', markReady);
+    instance.on('styledata', markReady);
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(container.current);
+    return () => {
+      observer.disconnect();
+      setMap(null);
+      instance.remove();
+    };
+  }, [tileUrl, appInfo.isPending]);
+
+  return (
+    <Box
+      sx={{ position: 'relative', minHeight: 240, bgcolor: MAP_BACKGROUND, borderRadius: 1, overflow: 'hidden', ...sx }}
+    >
+      <Box ref={container} data-map={name} data-map-ready={map ? '1' : '0'} sx={{ position: 'absolute', inset: 0 }} />
+      {failed && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+          {RIDE_UI.mapUnavailable}
+        </Box>
+      )}
+      <MapContext.Provider value={map}>{children}</MapContext.Provider>
+    </Box>
+  );
+}

@@ -1,0 +1,162 @@
+import type { FeatureCollection } from 'geojson';
+import type * as maplibregl from 'maplibre-gl';
+import { useEffect, useMemo } from 'react';
+import { useMap } from './MapView';
+
+type SourcedLayer = Exclude<maplibregl.LayerSpecification, maplibregl.BackgroundLayerSpecification>;
+/** A layer of a source-bound type, without its source (the component names it). */
+export type LayerSpec = SourcedLayer extends infer L ? (L extends SourcedLayer ? Omit<L, 'source'> : never) : never;
+export type GeoJson = FeatureCollection;
+export const EMPTY_COLLECTION: GeoJson = { type: 'FeatureCollection', features: [] };
+
+/** Reports a source's feature count on the map container (`data-source-<id>`), so tests can see what is drawn. */
+function report(map: maplibregl.Map, id: string, count: number | null): void {
+  const el = map.getContainer();
+  if (count === null) el.removeAttribute(`data-source-${id}`);
+  else el.setAttribute(`data-source-${id}`, String(count));
+}
+
+/**
+ * Adds a GeoJSON source and its layers while mounted, removes them on unmount. `layers` must be stable
+ * (module constants or memoised). Returns nothing: the data is set by useSourceData or imperatively.
+ */
+export function useGeoJsonSource(
+  id: string,
+  layers: readonly LayerSpec[],
+  options: Omit<maplibregl.GeoJSONSourceSpecification, 'type' | 'data'> = {},
+): maplibregl.Map | null {
+  const map = useMap();
+  const optionsKey = JSON.stringify(options);
+  useEffect(() => {
+    if (!map) return;
+    map.addSource(id, { type: 'geojson', data: EMPTY_COLLECTION, ...JSON.parse(optionsKey) });
+    for (const layer of layers) map.addLayer({ ...layer, source: id } as maplibregl.LayerSpecification);
+    report(map, id, 0);
+    return () => {
+      // The map may already be gone (MapView unmounted first): then there is nothing to clean.
+      if (!map.getStyle()) return;
+      for (const layer of layers) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
+      if (map.getSource(id)) map.removeSource(id);
+      report(map, id, null);
+    };
+  }, [map, id, layers, optionsKey]);
+  return map;
+}
+
+/** Sets a source's data (after the source exists). */
+export function setSourceData(map: maplibregl.Map, id: string, data: GeoJson): void {
+  const source = map.getSource(id) as maplibregl.GeoJSONSource | undefined;
+  if (!source) return;
+  source.setData(data);
+  report(map, id, data.features.length);
+}
+
+/** A layer component: a GeoJSON source with its layers, its data kept in step with the `data` prop. */
+export function GeoJsonLayer({
+  id,
+  data,
+  layers,
+  options,
+}: {
+  id: string;
+  data: GeoJson;
+  layers: readonly LayerSpec[];
+  options?: Omit<maplibregl.GeoJSONSourceSpecification, 'type' | 'data'>;
+}) {
+  const map = useGeoJsonSource(id, layers, options);
+  useEffect(() => {
+    if (map) setSourceData(map, id, data);
+  }, [map, id, data]);
+  return null;
+}
+
+export interface PinPoint {
+  lon: number;
+  lat: number;
+  colour: string;
+  label?: string;
+}
+
+const pinLayers = (id: string, radius: number): LayerSpec[] => [
+  {
+    id: `${id}-circle`,
+    type: 'circle',
+    paint: {
+      'circle-radius': radius,
+      'circle-color': ['get', 'colour'],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 2,
+    },
+  },
+];
+const PIN_LAYERS = new Map<string, LayerSpec[]>();
+function pinLayersOf(id: string, radius: number): LayerSpec[] {
+  const key = `${id}:${radius}`;
+  let layers = PIN_LAYERS.get(key);
+  if (!layers) {
+    layers = pinLayers(id, radius);
+    PIN_LAYERS.set(key, layers);
+  }
+  return layers;
+}
+
+export function pointsToGeoJson(points: readonly PinPoint[]): GeoJson {
+  return {
+    type: 'FeatureCollection',
+    features: points.map((p) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      properties: { colour: p.colour, label: p.label ?? '' },
+    })),
+  };
+}
+
+/** Coloured circle pins (WebGL, no DOM markers). */
+export function PinsLayer({ id, points, radius = 8 }: { id: string; points: GeoJson; radius?: number }) {
+  return <GeoJsonLayer id={id} data={points} layers={pinLayersOf(id, radius)} />;
+}
+
+const LINE_LAYERS = new Map<string, LayerSpec[]>();
+/** A polyline (e.g. a ride's route). */
+export function LineLayer({
+  id,
+  coordinates,
+  colour,
+  width = 5,
+}: {
+  id: string;
+  coordinates: [number, number][];
+  colour: string;
+  width?: number;
+}) {
+  const key = `${id}:${colour}:${width}`;
+  let layers = LINE_LAYERS.get(key);
+  if (!layers) {
+    layers = [
+      {
+        id: `${id}-casing`,
+        type: 'line',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': '#ffffff', 'line-width': width + 3 },
+      },
+      {
+        id: `${id}-line`,
+        type: 'line',
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: { 'line-color': colour, 'line-width': width },
+      },
+    ];
+    LINE_LAYERS.set(key, layers);
+  }
+  const data = useMemo<GeoJson>(
+    () =>
+      coordinates.length >= 2
+        ? {
+            type: 'FeatureCollection',
+            features: [{ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties: {} }],
+          }
+        : EMPTY_COLLECTION,
+    [coordinates],
+  );
+  return <GeoJsonLayer id={id} data={data} layers={layers} />;
+}

@@ -1,0 +1,200 @@
+import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  APPEARANCE_CONSTRAINTS,
+  DEFAULT_APPEARANCE_CONSTRAINT,
+  hasFileExtension,
+  ID_CARD_MIME_TYPES,
+  PEOPLE_MSG,
+} from '@taxi/shared';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useEffect, useId, useRef, useState } from 'react';
+
+dayjs.extend(customParseFormat);
+
+export const PICKER_DATE_FORMAT = 'DD-MM-YYYY';
+
+/** A date typed or chosen, shown DD-MM-YYYY (people.md "Shared pickers"); value is YYYY-MM-DD or ''. */
+export function DatePicker(props: {
+  label: string;
+  value: string;
+  onChange: (iso: string) => void;
+  error?: string;
+  required?: boolean;
+  testId?: string;
+}) {
+  const display = (iso: string) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
+  const [text, setText] = useState(display(props.value));
+  useEffect(() => {
+    setText(props.value ? dayjs(props.value, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
+  }, [props.value]);
+  const parsed = dayjs(text, PICKER_DATE_FORMAT, true);
+  const invalid = text !== '' && !parsed.isValid();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TextField
+        label={props.label}
+        placeholder={PICKER_DATE_FORMAT}
+        value={text}
+        required={props.required}
+        onChange={(e) => {
+          setText(e.target.value);
+          const d = dayjs(e.target.value, PICKER_DATE_FORMAT, true);
+          if (d.isValid()) props.onChange(d.format('YYYY-MM-DD'));
+          else if (e.target.value === '') props.onChange('');
+        }}
+        error={invalid || Boolean(props.error)}
+        helperText={props.error ?? (invalid ? PICKER_DATE_FORMAT : undefined)}
+        slotProps={{ htmlInput: { 'data-testid': props.testId } }}
+        fullWidth
+      />
+      <TextField
+        type="date"
+        aria-label={`${props.label} calendar`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        sx={{ width: 56, '& input': { px: 1, color: 'transparent' } }}
+      />
+    </Stack>
+  );
+}
+
+/** BLACKLIST or WHITELIST, default WHITELIST. */
+export function AppearanceConstraintPicker(props: {
+  value?: string;
+  onChange: (value: (typeof APPEARANCE_CONSTRAINTS)[number]) => void;
+  label?: string;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label ?? 'Appearance constraint'}
+      value={props.value ?? DEFAULT_APPEARANCE_CONSTRAINT}
+      onChange={(e) => props.onChange(e.target.value as (typeof APPEARANCE_CONSTRAINTS)[number])}
+      fullWidth
+    >
+      {APPEARANCE_CONSTRAINTS.map((c) => (
+        <MenuItem key={c} value={c}>
+          {c}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * Image picker: accepts only images whose file name has an extension (people.md §2). Shows a preview of
+ * the chosen file or of `currentUrl` (the stored image).
+ */
+export function ImagePicker(props: {
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  currentUrl?: string | null;
+  error?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!props.file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(props.file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [props.file]);
+  const shown = preview ?? props.currentUrl ?? null;
+  const error = localError ?? props.error;
+  return (
+    <Box>
+      <Typography variant="subtitle2" gutterBottom>
+        {props.label}
+      </Typography>
+      <Box
+        sx={{
+          height: 150,
+          border: 1,
+          borderColor: error ? 'error.main' : 'divider',
+          borderStyle: 'dashed',
+          borderRadius: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+          bgcolor: 'grey.50',
+          mb: 1,
+        }}
+      >
+        {shown ? (
+          <img src={shown} alt={props.label} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No image
+          </Typography>
+        )}
+      </Box>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept={ID_CARD_MIME_TYPES.join(',')}
+        hidden
+        data-testid={props.testId}
+        onChange={(e) => {
+          const file = e.target.files?.[0] ?? null;
+          e.target.value = '';
+          if (!file) return;
+          if (!hasFileExtension(file.name)) {
+            setLocalError(PEOPLE_MSG.fileNeedsExtension);
+            return;
+          }
+          if (!(ID_CARD_MIME_TYPES as readonly string[]).includes(file.type)) {
+            setLocalError(PEOPLE_MSG.imagesOnly);
+            return;
+          }
+          setLocalError(null);
+          props.onChange(file);
+        }}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="outlined" onClick={() => input.current?.click()}>
+          {shown ? 'Replace' : 'Choose image'}
+        </Button>
+        {props.file && (
+          <Button size="small" onClick={() => props.onChange(null)}>
+            Undo
+          </Button>
+        )}
+      </Stack>
+      {error && <FormHelperText error>{error}</FormHelperText>}
+    </Box>
+  );
+}
+
+/** Phone numbers, one per line. */
+export function PhoneNumbersInput(props: { label?: string; value: string[]; onChange: (numbers: string[]) => void }) {
+  const [text, setText] = useState(props.value.join('\n'));
+  return (
+    <TextField
+      label={props.label ?? 'Phone numbers'}
+      helperText="One number per line"
+      multiline
+      minRows={3}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        props.onChange(
+          e.target.value
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean),
+        );
+      }}
+      fullWidth
+    />
+  );
+}

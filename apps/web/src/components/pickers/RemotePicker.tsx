@@ -1,0 +1,126 @@
+import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MSG, type Paginated, PEOPLE_MSG } from '@taxi/shared';
+import { type ReactNode, useState } from 'react';
+import { ApiError, http, type QueryValue } from '../../api/client';
+import { useDebounced } from './useDebounced';
+
+export interface PickerOption {
+  id: number;
+  label: string;
+  secondary?: string;
+}
+
+export interface RemotePickerProps<T> {
+  label: string;
+  /** API path, e.g. 'captain/search' or 'role'. */
+  url: string;
+  /** Extra query (perPage, ...). */
+  query?: Record<string, QueryValue>;
+  /** Send the typed text as `search` (search-driven pickers); otherwise the list is loaded once. */
+  searchable?: boolean;
+  /** Minimum characters before a search runs. */
+  minChars?: number;
+  toOption: (row: T) => PickerOption;
+  /** Drop rows (role 1 in role pickers). */
+  filter?: (row: T) => boolean;
+  /** What the endpoint is called in the "not available" empty state. */
+  what?: string;
+  value: PickerOption | null;
+  onChange: (value: PickerOption | null) => void;
+  error?: string;
+  helperText?: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  autoFocus?: boolean;
+  testId?: string;
+}
+
+type Rows<T> = { rows: T[]; missing: boolean };
+
+/**
+ * A picker over an API list (people.md "Shared pickers"): search-driven ones debounce the typed text
+ * and show the matches as you type. An endpoint the server does not have yet says so plainly.
+ */
+export function RemotePicker<T>(props: RemotePickerProps<T>) {
+  const { url, query, searchable = false, minChars = 1, toOption, filter } = props;
+  const [input, setInput] = useState('');
+  const search = useDebounced(input.trim());
+  const enabled = !searchable || search.length >= minChars;
+  const result = useQuery({
+    queryKey: ['picker', url, query, searchable ? search : null],
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+    queryFn: async ({ signal }): Promise<Rows<T>> => {
+      try {
+        const data = await http.get<Paginated<T> | T[]>(url, { ...query, ...(searchable ? { search } : {}) }, signal);
+        return { rows: Array.isArray(data) ? data : data.data, missing: false };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { rows: [], missing: true };
+        throw error;
+      }
+    },
+  });
+  const rows = (result.data?.rows ?? []).filter((row) => (filter ? filter(row) : true));
+  const options = rows.map(toOption);
+  const missing = result.data?.missing ?? false;
+  const noOptionsText = missing
+    ? PEOPLE_MSG.notAvailableYet(props.what ?? props.label)
+    : result.isError
+      ? MSG.networkError
+      : searchable && !enabled
+        ? 'Type to search…'
+        : MSG.noData;
+
+  return (
+    <Autocomplete
+      value={props.value}
+      onChange={(_, next) => props.onChange(next)}
+      inputValue={input}
+      onInputChange={(_, next) => setInput(next)}
+      options={options}
+      filterOptions={searchable ? (x) => x : undefined}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(o) => o.label}
+      renderOption={(liProps, option) => (
+        <li {...liProps} key={option.id}>
+          <span>
+            {option.label}
+            {option.secondary && (
+              <span style={{ color: 'rgba(0,0,0,0.55)', marginLeft: 8, fontSize: '0.85em' }}>{option.secondary}</span>
+            )}
+          </span>
+        </li>
+      )}
+      loading={result.isFetching}
+      noOptionsText={noOptionsText}
+      disabled={props.disabled}
+      data-testid={props.testId}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          required={props.required}
+          autoFocus={props.autoFocus}
+          error={Boolean(props.error) || missing}
+          helperText={
+            props.error ?? (missing ? PEOPLE_MSG.notAvailableYet(props.what ?? props.label) : props.helperText)
+          }
+          slotProps={{
+            ...params.slotProps,
+            input: {
+              ...params.slotProps.input,
+              endAdornment: (
+                <>
+                  {result.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
+                  {params.slotProps.input.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,10 @@
+export {
+  AppearanceConstraintPicker,
+  DatePicker,
+  ImagePicker,
+  PhoneNumbersInput,
+  PICKER_DATE_FORMAT,
+} from './LocalPickers';
+export * from './pickers';
+export { type PickerOption, RemotePicker } from './RemotePicker';
+export { SEARCH_DEBOUNCE_MS, useDebounced } from './useDebounced';

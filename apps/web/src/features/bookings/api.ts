@@ -1,0 +1,173 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import {
+  type AirportDetailsDto,
+  type BookingDto,
+  type CaptainRefDto,
+  type CarDto,
+  type Paginated,
+  STATUS_GROUPS,
+  type StatusGroup,
+} from '@taxi/shared';
+import { http, type QueryValue } from '../../api/client';
+
+export interface BoardFilters {
+  group: StatusGroup;
+  search: string;
+  service_id: number | '';
+  origin: string;
+}
+
+export interface CandidateDto {
+  captain: CaptainRefDto;
+  car: CarDto | null;
+  distance_m: number;
+  eta_s: number;
+  online: boolean;
+}
+export interface CancellationReason {
+  id: number;
+  text: string;
+}
+export interface BookingLogRow {
+  id: number;
+  title: string;
+  datetime: string;
+  doer: string | null;
+  before: unknown;
+  after: unknown;
+}
+export interface ServiceOption {
+  id: number;
+  name: string;
+}
+export interface SectorOption {
+  id: number;
+  name: string;
+}
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  boards: ['bookings', 'board'] as const,
+  board: (filters: BoardFilters) => ['bookings', 'board', filters] as const,
+  detail: (id: number) => ['bookings', 'detail', id] as const,
+  list: (params: Record<string, QueryValue>) => ['bookings', 'list', params] as const,
+  search: (params: Record<string, QueryValue>) => ['bookings', 'search', params] as const,
+  logs: (id: number) => ['bookings', 'logs', id] as const,
+  candidates: (id: number) => ['bookings', 'candidates', id] as const,
+  airport: (id: number) => ['bookings', 'airport', id] as const,
+  passengerOrders: (id: number, page: number) => ['bookings', 'passenger', id, page] as const,
+  reasons: ['bookings', 'cancellation-reasons'] as const,
+  services: ['bookings', 'services'] as const,
+  sectors: ['bookings', 'sectors'] as const,
+};
+
+/** Board pages are fetched up to this many bookings (the API caps a page at 100). */
+const BOARD_PAGE_SIZE = 100;
+const BOARD_MAX_PAGES = 30;
+
+/**
+ * The board keeps a normalised cache: each booking lives under its own detail key, the board query
+ * holds only the ordered ids. A realtime event patches one detail key, so only that card re-renders.
+ */
+export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal: AbortSignal): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; page <= BOARD_MAX_PAGES; page++) {
+    const chunk = await http.get<Paginated<BookingDto>>(
+      'booking',
+      {
+        page,
+        perPage: BOARD_PAGE_SIZE,
+        group: filters.group,
+        search: filters.search.trim(),
+        service_id: filters.service_id,
+        origin: filters.origin,
+      },
+      signal,
+    );
+    for (const booking of chunk.data) {
+      qc.setQueryData(bookingKeys.detail(booking.id), booking);
+      ids.push(booking.id);
+    }
+    if (!chunk.next_page_url || page >= chunk.last_page) break;
+  }
+  return ids;
+}
+
+/** One booking from the normalised cache (seeded by the board; fetched when missing). */
+export function useBooking(id: number) {
+  return useQuery({
+    queryKey: bookingKeys.detail(id),
+    queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${id}`, undefined, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Does a booking belong on a board with these filters? Search filters are the server's to decide. */
+export function belongsToBoard(booking: BookingDto, filters: BoardFilters): boolean {
+  if (!(STATUS_GROUPS[filters.group] as readonly string[]).includes(booking.status)) return false;
+  if (filters.service_id !== '' && booking.service_id !== filters.service_id) return false;
+  if (filters.origin && booking.origin !== filters.origin) return false;
+  return true;
+}
+
+export function useCancellationReasons(enabled: boolean) {
+  return useQuery({
+    queryKey: bookingKeys.reasons,
+    queryFn: ({ signal }) => http.get<CancellationReason[]>('user_cancellation_reason', undefined, signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCandidates(id: number) {
+  return useQuery({
+    queryKey: bookingKeys.candidates(id),
+    queryFn: ({ signal }) => http.get<CandidateDto[]>(`booking/${id}/candidates`, undefined, signal),
+    staleTime: 0,
+  });
+}
+
+export function useAirportDetails(id: number) {
+  return useQuery({
+    queryKey: bookingKeys.airport(id),
+    queryFn: ({ signal }) => http.get<AirportDetailsDto>(`booking/${id}/airport_details`, undefined, signal),
+    retry: false,
+  });
+}
+
+export function useBookingLogs(id: number) {
+  return useQuery({
+    queryKey: bookingKeys.logs(id),
+    queryFn: ({ signal }) => http.get<BookingLogRow[]>(`booking/${id}/logs`, undefined, signal),
+  });
+}
+
+/** Services for pickers: the generic `service` resource when it exists; empty otherwise. */
+export function useServices() {
+  return useQuery({
+    queryKey: bookingKeys.services,
+    queryFn: async ({ signal }) => {
+      try {
+        const page = await http.get<Paginated<ServiceOption> | ServiceOption[]>('service', { perPage: 100 }, signal);
+        const rows = Array.isArray(page) ? page : page.data;
+        return rows.map(({ id, name }) => ({ id, name }));
+      } catch {
+        return [] as ServiceOption[];
+      }
+    },
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSectors() {
+  return useQuery({
+    queryKey: bookingKeys.sectors,
+    queryFn: ({ signal }) => http.get<SectorOption[]>('sectors', undefined, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Writes a booking the server returned into the cache (detail key and any list holding it). */
+export function storeBooking(qc: QueryClient, booking: BookingDto): void {
+  qc.setQueryData(bookingKeys.detail(booking.id), booking);
+}

@@ -1,0 +1,51 @@
+import { Button } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import type { CaptainDto } from '@taxi/shared';
+import { errorMessage, http } from '../../api/client';
+import { toast } from '../../api/toast';
+import { formatDateTime } from '../../components/time';
+import { usePeopleInvalidate } from './api';
+import { CaptainList } from './CaptainsPage';
+
+function UnblockButton({ c }: { c: CaptainDto }) {
+  const invalidate = usePeopleInvalidate();
+  const unblock = useMutation({
+    mutationFn: () => http.put<CaptainDto>(`captain/${c.id}/unblock`),
+    onSuccess: (res) => {
+      if (res.message) toast.success(res.message);
+      void invalidate.captains();
+    },
+    onError: (e) => toast.error(errorMessage(e)),
+  });
+  return (
+    <Button
+      size="small"
+      onClick={(e) => {
+        e.stopPropagation();
+        unblock.mutate();
+      }}
+      disabled={unblock.isPending}
+    >
+      Unblock
+    </Button>
+  );
+}
+
+/** /blockedCaptains (Punishment): drivers blocked until a date, with the reason. */
+export default function BlockedCaptainsPage() {
+  return (
+    <CaptainList
+      title="Punishment"
+      path="captain/blocked"
+      filters={false}
+      extraColumn={{
+        label: 'Blocked until / reason',
+        render: (c) => (
+          <>
+            {formatDateTime(c.blocked_until)} — {c.block_reason} <UnblockButton c={c} />
+          </>
+        ),
+      }}
+    />
+  );
+}

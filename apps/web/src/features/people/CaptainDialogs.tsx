@@ -1,0 +1,115 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type CaptainDto, PEOPLE_MSG } from '@taxi/shared';
+import { useState } from 'react';
+import { ApiError, errorMessage, http } from '../../api/client';
+import { toast } from '../../api/toast';
+import { CashRegisterPicker, DatePicker, type PickerOption } from '../../components/pickers';
+import { usePeopleInvalidate } from './api';
+
+/** Captain activation needs a cash register (people.md §2, §5). */
+export function ActivateCaptainDialog(props: { captainId: number; open: boolean; onClose: () => void }) {
+  const [register, setRegister] = useState<PickerOption | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const invalidate = usePeopleInvalidate();
+  const activate = useMutation({
+    mutationFn: () =>
+      http.put<CaptainDto>(`captain/${props.captainId}/active`, register ? { cash_register_id: register.id } : {}),
+    onSuccess: (res) => {
+      toast.success(res.message ?? PEOPLE_MSG.activationCompleted);
+      void invalidate.captains();
+      props.onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.errors.cash_register_id) setError(e.errors.cash_register_id[0]);
+      toast.error(errorMessage(e));
+    },
+  });
+  const submit = () => {
+    if (!register) {
+      setError(PEOPLE_MSG.chooseCashRegister);
+      toast.error(PEOPLE_MSG.chooseCashRegister);
+      return;
+    }
+    activate.mutate();
+  };
+  return (
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid="activate-captain-dialog">
+      <DialogTitle>Activate driver</DialogTitle>
+      <DialogContent dividers>
+        <CashRegisterPicker
+          value={register}
+          onChange={(v) => {
+            setRegister(v);
+            setError(undefined);
+          }}
+          error={error}
+          required
+          autoFocus
+          testId="cash-register-picker"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" onClick={submit} disabled={activate.isPending}>
+          Activate
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Punishment: block a driver until a date with a reason. */
+export function BlockCaptainDialog(props: { captainId: number; open: boolean; onClose: () => void }) {
+  const [until, setUntil] = useState('');
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const invalidate = usePeopleInvalidate();
+  const block = useMutation({
+    mutationFn: () => http.put<CaptainDto>(`captain/${props.captainId}/block`, { until, reason }),
+    onSuccess: (res) => {
+      toast.success(res.message ?? PEOPLE_MSG.captainBlocked);
+      void invalidate.captains();
+      props.onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) {
+        setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      }
+      toast.error(errorMessage(e));
+    },
+  });
+  const submit = () => {
+    const next: Record<string, string> = {};
+    if (!until) next.until = PEOPLE_MSG.fieldRequired;
+    if (!reason.trim()) next.reason = PEOPLE_MSG.fieldRequired;
+    setErrors(next);
+    if (Object.keys(next).length === 0) block.mutate();
+  };
+  return (
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Block driver</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <DatePicker label="Blocked until" value={until} onChange={setUntil} error={errors.until} required />
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            error={Boolean(errors.reason)}
+            helperText={errors.reason}
+            multiline
+            minRows={2}
+            required
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button variant="contained" color="error" onClick={submit} disabled={block.isPending}>
+          Block
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type CaptainCarDto, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage, http } from '../../api/client';
+import { toast } from '../../api/toast';
+import { CarBrandPicker, CarModelPicker, ColorPicker, type PickerOption } from '../../components/pickers';
+import { useCaptain, usePeopleInvalidate } from './api';
+import { PageHeader } from './components';
+
+/** /drivers/{id}/createCar: number, colour, brand model, vehicle type, seats. */
+export default function CreateCarPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const captain = useCaptain(id);
+  const invalidate = usePeopleInvalidate();
+  const [number, setNumber] = useState('');
+  const [brand, setBrand] = useState<PickerOption | null>(null);
+  const [model, setModel] = useState<PickerOption | null>(null);
+  const [color, setColor] = useState<PickerOption | null>(null);
+  const [vehicleType, setVehicleType] = useState<string>('sedan');
+  const [seats, setSeats] = useState('4');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useMutation({
+    mutationFn: (body: unknown) => http.post<CaptainCarDto>(`captain/${id}/cars`, body),
+    onSuccess: (res) => {
+      toast.success(res.message ?? PEOPLE_MSG.carCreated);
+      void invalidate.captains();
+      navigate(pathTo('Captain', { id }));
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      toast.error(errorMessage(e));
+    },
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { number, color_id: color?.id, car_model_id: model?.id, vehicle_type: vehicleType, seats };
+    const parsed = createCarSchema.safeParse(body);
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+  return (
+    <Stack spacing={2} component="form" onSubmit={submit} noValidate>
+      <PageHeader title={`New car${captain.data ? ` — ${captain.data.full_name}` : ''}`} />
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Number"
+              value={number}
+              onChange={(e) => setNumber(e.target.value)}
+              error={Boolean(errors.number)}
+              helperText={errors.number}
+              required
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <ColorPicker value={color} onChange={setColor} error={errors.color_id} required />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <CarBrandPicker
+              value={brand}
+              onChange={(v) => {
+                setBrand(v);
+                setModel(null);
+              }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <CarModelPicker
+              brandId={brand?.id ?? null}
+              value={model}
+              onChange={setModel}
+              error={errors.car_model_id}
+              required
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              select
+              label="Vehicle type"
+              value={vehicleType}
+              onChange={(e) => setVehicleType(e.target.value)}
+              fullWidth
+            >
+              {VEHICLE_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              label="Seats"
+              type="number"
+              value={seats}
+              onChange={(e) => setSeats(e.target.value)}
+              error={Boolean(errors.seats)}
+              helperText={errors.seats}
+              fullWidth
+            />
+          </Grid>
+        </Grid>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={() => navigate(-1)}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            Save
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Grid, Paper, Stack, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type CaptainDto, type CreateCaptainInput, createCaptainSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage, http } from '../../api/client';
+import { toast } from '../../api/toast';
+import { usePeopleInvalidate } from './api';
+import { PageHeader } from './components';
+
+type Form = Record<keyof CreateCaptainInput, string>;
+
+/** /drivers/create: a new driver (inactive until activated with a cash register). */
+export default function CreateDriverPage() {
+  const navigate = useNavigate();
+  const invalidate = usePeopleInvalidate();
+  const [form, setForm] = useState<Form>({
+    first_name: '',
+    last_name: '',
+    username: '',
+    phone_number: '',
+    whatsapp_number: '',
+    email: '',
+  });
+  const [errors, setErrors] = useState<Partial<Form>>({});
+  const create = useMutation({
+    mutationFn: (body: CreateCaptainInput) => http.post<CaptainDto>('captain', body),
+    onSuccess: (res) => {
+      toast.success(res.message ?? PEOPLE_MSG.captainCreated);
+      void invalidate.captains();
+      navigate(pathTo('Captain', { id: res.data.id }));
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      toast.error(errorMessage(e));
+    },
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const parsed = createCaptainSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Partial<Form> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Form] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+  const field = (name: keyof Form, label: string, required = true) => (
+    <TextField
+      label={label}
+      value={form[name]}
+      onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      required={required}
+      fullWidth
+    />
+  );
+  return (
+    <Stack spacing={2} component="form" onSubmit={submit} noValidate>
+      <PageHeader title="New driver" />
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('first_name', 'First name')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('last_name', 'Last name')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('username', 'Username')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'E-mail', false)}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone_number', 'Phone number (with country code)')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('whatsapp_number', PEOPLE_MSG.whatsappLabel, false)}</Grid>
+        </Grid>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={() => navigate(-1)}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            Save
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

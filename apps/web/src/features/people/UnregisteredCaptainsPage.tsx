@@ -1,0 +1,5 @@
+import { CaptainList } from './CaptainsPage';
+
+export default function UnregisteredCaptainsPage() {
+  return <CaptainList title="Unregistered drivers" fixed={{ registered: false }} />;
+}

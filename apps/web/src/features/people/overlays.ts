@@ -1,0 +1,4 @@
+import type { FeatureOverlays } from '../../app/overlays';
+import { NewPassengerOverlay } from './NewPassengerOverlay';
+
+export const overlays: FeatureOverlays = [NewPassengerOverlay];

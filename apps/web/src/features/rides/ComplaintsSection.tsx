@@ -1,0 +1,235 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { BOOKING_MSG, type ComplaintDto, RIDE_UI } from '@taxi/shared';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { toast } from '../../api/toast';
+import {
+  fetchAudioUrl,
+  useBookingComplaints,
+  useComplaintCategories,
+  useCreateComplaint,
+  useSaveCategory,
+} from './api';
+import { formatTime } from './format';
+
+/** Complaint category picker with Save (bookings.md §2, §5). */
+export function CategoryPicker({ bookingId }: { bookingId: number }) {
+  const categories = useComplaintCategories();
+  const current = useBookingComplaints(bookingId).data?.category_id ?? null;
+  const [value, setValue] = useState<number | ''>('');
+  useEffect(() => setValue(current ?? ''), [current]);
+  const save = useSaveCategory(bookingId);
+
+  const onSave = () => {
+    if (value === '') {
+      toast.error(BOOKING_MSG.chooseCategory);
+      return;
+    }
+    save.mutate(value, {
+      onSuccess: () => toast.success(BOOKING_MSG.saved),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        select
+        size="small"
+        label={RIDE_UI.complaintCategory}
+        value={value}
+        onChange={(e) => setValue(e.target.value === '' ? '' : Number(e.target.value))}
+        sx={{ minWidth: 240 }}
+        slotProps={{ htmlInput: { 'data-testid': 'complaint-category' } }}
+      >
+        <MenuItem value="">
+          <em>{RIDE_UI.none}</em>
+        </MenuItem>
+        {(categories.data ?? []).map((c) => (
+          <MenuItem key={c.id} value={c.id}>
+            {c.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button variant="contained" onClick={onSave} disabled={save.isPending}>
+        {RIDE_UI.save}
+      </Button>
+    </Stack>
+  );
+}
+
+function AudioLinks({ complaint }: { complaint: ComplaintDto }) {
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  useEffect(
+    () => () => {
+      for (const u of Object.values(urls)) URL.revokeObjectURL(u);
+    },
+    [urls],
+  );
+  if (complaint.audios.length === 0) return <>{RIDE_UI.none}</>;
+  return (
+    <Stack spacing={0.5}>
+      {complaint.audios.map((name, i) =>
+        urls[name] ? (
+          <Stack key={name} spacing={0.25} sx={{ alignItems: 'flex-start' }}>
+            {/* biome-ignore lint/a11y/useMediaCaption: operator voice recordings have no captions */}
+            <audio controls src={urls[name]} style={{ height: 28, width: 150 }} />
+            <Button size="small" href={urls[name]} download={name}>
+              {RIDE_UI.download}
+            </Button>
+          </Stack>
+        ) : (
+          <Button
+            key={name}
+            size="small"
+            onClick={() =>
+              fetchAudioUrl(complaint.id, name)
+                .then((url) => setUrls((u) => ({ ...u, [name]: url })))
+                .catch((e) => toast.error(errorMessage(e)))
+            }
+          >
+            {RIDE_UI.play} #{i + 1}
+          </Button>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; open: boolean; onClose: () => void }) {
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const create = useCreateComplaint(bookingId);
+  const reset = () => {
+    setDescription('');
+    setFiles([]);
+  };
+  const submit = () =>
+    create.mutate(
+      { description, files },
+      {
+        onSuccess: (res) => {
+          toast.success(res.message ?? BOOKING_MSG.saved);
+          reset();
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{RIDE_UI.addComplaint}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <TextField
+            label={RIDE_UI.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            multiline
+            minRows={3}
+            autoFocus
+          />
+          <Box>
+            <Button variant="outlined" component="label">
+              {RIDE_UI.chooseFiles}
+              <input
+                hidden
+                type="file"
+                multiple
+                accept=".wav,audio/wav,audio/x-wav"
+                onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+              />
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {files.length ? files.map((f) => f.name).join(', ') : RIDE_UI.wavFiles}
+            </Typography>
+          </Box>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{RIDE_UI.cancel}</Button>
+        <Button variant="contained" onClick={submit} disabled={create.isPending}>
+          {RIDE_UI.ok}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The booking's complaints with the add button. */
+export function ComplaintsTable({ bookingId, canAdd }: { bookingId: number; canAdd: boolean }) {
+  const list = useBookingComplaints(bookingId);
+  const [open, setOpen] = useState(false);
+  const rows = list.data?.complaints ?? [];
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {RIDE_UI.complaints}
+        </Typography>
+        {canAdd && (
+          <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+            {RIDE_UI.addComplaint}
+          </Button>
+        )}
+      </Stack>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{RIDE_UI.complaintId}</TableCell>
+              <TableCell>{RIDE_UI.complaintDescription}</TableCell>
+              <TableCell>{RIDE_UI.complaintAuthor}</TableCell>
+              <TableCell>{RIDE_UI.complaintStatus}</TableCell>
+              <TableCell>{RIDE_UI.complaintTime}</TableCell>
+              <TableCell>{RIDE_UI.complaintAudio}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.isPending ? (
+              <TableRow>
+                <TableCell colSpan={6}>…</TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={6} sx={{ color: 'text.secondary' }}>
+                  {RIDE_UI.noComplaints}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell>{c.id}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{c.description ?? RIDE_UI.none}</TableCell>
+                  <TableCell>{c.doer_name ?? RIDE_UI.none}</TableCell>
+                  <TableCell>{c.status}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(c.created_at)}</TableCell>
+                  <TableCell>
+                    <AudioLinks complaint={c} />
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+      <AddComplaintDialog bookingId={bookingId} open={open} onClose={() => setOpen(false)} />
+    </Box>
+  );
+}

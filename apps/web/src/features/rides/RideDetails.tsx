@@ -1,0 +1,268 @@
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import {
+  type BookingDto,
+  type BookingStatusDto,
+  COUNTED_PAYMENT_STATUS,
+  HISTORY_LABELS,
+  RIDE_UI,
+  STATUS_LABELS,
+  visibleHistory,
+} from '@taxi/shared';
+import type { ReactNode } from 'react';
+import { ApiError } from '../../api/client';
+import { useCan, useRoleFlags } from '../auth/currentUser';
+import { useRideBooking, useStatuses } from './api';
+import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
+import { formatEuros, formatTime } from './format';
+import { RideMap } from './RideMap';
+import { useRideStatusUpdates } from './realtime';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {children || RIDE_UI.none}
+      </Typography>
+    </Box>
+  );
+}
+
+const countedTotal = (payments: BookingDto['payments']) =>
+  (payments ?? []).filter((p) => p.status === COUNTED_PAYMENT_STATUS).reduce((sum, p) => sum + Number(p.amount), 0);
+
+function Summary({ booking }: { booking: BookingDto }) {
+  const car = booking.ride?.car;
+  const carText = car
+    ? [car.number, car.brand_model ? `${car.brand_model.brand.name} ${car.brand_model.name}` : null, car.color?.name]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
+  const price = (booking.payments ?? []).filter((p) => p.type === 'booking' && p.status === COUNTED_PAYMENT_STATUS);
+  return (
+    <Section title={RIDE_UI.summary} testId="ride-summary">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6">#{booking.id}</Typography>
+        <Chip size="small" color="primary" label={STATUS_LABELS[booking.status]} data-testid="ride-status" />
+        <Chip size="small" variant="outlined" label={booking.service?.name} />
+      </Stack>
+      <Grid container spacing={1.5}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.passenger}>
+            {booking.passenger?.full_name}{' '}
+            {booking.passenger?.phone_number ? `· ${booking.passenger.phone_number}` : ''}
+          </Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.captain}>{booking.ride?.captain.full_name ?? RIDE_UI.notAssigned}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.car}>{carText}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.origin}>{booking.origin}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.orderTime}>{formatTime(booking.datetime)}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.createdAt}>{formatTime(booking.created_at)}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.pickup}>{booking.pick_up_location_name}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.dropoff}>{booking.pull_down_location_name}</Field>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Field label={RIDE_UI.price}>{price.length ? formatEuros(countedTotal(price)) : ''}</Field>
+        </Grid>
+      </Grid>
+    </Section>
+  );
+}
+
+function Geofence({ logs }: { logs: BookingDto['geofence_logs'] }) {
+  return (
+    <Section title={RIDE_UI.geofence}>
+      {!logs?.length ? (
+        <Typography variant="body2" color="text.secondary">
+          {RIDE_UI.noGeofence}
+        </Typography>
+      ) : (
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{RIDE_UI.geofenceEntered}</TableCell>
+              <TableCell>{RIDE_UI.geofenceLeft}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {logs.map((log, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: log rows have no id and never reorder
+              <TableRow key={i}>
+                <TableCell>{formatTime(log.enter_time)}</TableCell>
+                <TableCell>{formatTime(log.leave_time)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Section>
+  );
+}
+
+function History({ statuses }: { statuses: BookingStatusDto[] }) {
+  const rows = visibleHistory(statuses);
+  return (
+    <Section title={RIDE_UI.history} testId="ride-history">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{RIDE_UI.historyStatus}</TableCell>
+            <TableCell>{RIDE_UI.historyTime}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
+                {RIDE_UI.noHistory}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((s) => (
+              <TableRow key={s.status}>
+                <TableCell>{HISTORY_LABELS[s.status] ?? s.status}</TableCell>
+                <TableCell>{formatTime(s.created_at)}</TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+    </Section>
+  );
+}
+
+function Payments({ payments }: { payments: BookingDto['payments'] }) {
+  const rows = payments ?? [];
+  return (
+    <Section title={RIDE_UI.payments} testId="ride-payments">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{RIDE_UI.paymentType}</TableCell>
+            <TableCell>{RIDE_UI.paymentStatus}</TableCell>
+            <TableCell>{RIDE_UI.paymentTime}</TableCell>
+            <TableCell align="right">{RIDE_UI.paymentAmount}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
+                {RIDE_UI.noPayments}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((p) => (
+              <TableRow key={p.id} sx={{ opacity: p.status === COUNTED_PAYMENT_STATUS ? 1 : 0.6 }}>
+                <TableCell>{p.type}</TableCell>
+                <TableCell>{p.status}</TableCell>
+                <TableCell>{formatTime(p.created_at)}</TableCell>
+                <TableCell align="right">{formatEuros(Number(p.amount))}</TableCell>
+              </TableRow>
+            ))
+          )}
+          <TableRow>
+            <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
+              {RIDE_UI.paymentTotal}
+            </TableCell>
+            <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="payments-total">
+              {formatEuros(countedTotal(rows))}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+    </Section>
+  );
+}
+
+/** Everything of the ride details page; the page and the ride dialog both show it. */
+export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number; mapHeight?: number }) {
+  const booking = useRideBooking(bookingId);
+  const statuses = useStatuses(bookingId, booking.data?.statuses);
+  useRideStatusUpdates(bookingId);
+  const can = useCan();
+  const { isGovernment } = useRoleFlags();
+
+  if (booking.isPending)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress />
+      </Box>
+    );
+  if (booking.isError || !booking.data)
+    return (
+      <Alert severity="error">
+        {booking.error instanceof ApiError && booking.error.status === 404 ? RIDE_UI.notFound : RIDE_UI.loadFailed}
+      </Alert>
+    );
+  const b = booking.data;
+  const history = statuses.data ?? b.statuses ?? [];
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <Stack spacing={2}>
+          <Summary booking={b} />
+          <Geofence logs={b.geofence_logs} />
+          <History statuses={history} />
+          <Payments payments={b.payments} />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 7 }}>
+        <Stack spacing={2}>
+          <Section title={RIDE_UI.map}>
+            <RideMap booking={b} statuses={history} height={mapHeight} />
+          </Section>
+          <Section title={RIDE_UI.complaintCategory}>
+            <Stack spacing={2}>
+              <CategoryPicker bookingId={b.id} />
+              <ComplaintsTable bookingId={b.id} canAdd={can('COMPLAINTS') && !isGovernment} />
+            </Stack>
+          </Section>
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,118 @@
+import { Box, Chip, Stack } from '@mui/material';
+import {
+  BOOKING_COLOURS,
+  type BookingDto,
+  type BookingStatusDto,
+  HISTORY_LABELS,
+  isLiveTracking,
+  isRouteFetched,
+  MAP_CENTER,
+  RIDE_MAP_ZOOM,
+  RIDE_UI,
+  ROUTE_DRAWN_STATUSES,
+  STATUS_LABELS,
+} from '@taxi/shared';
+import { useMemo } from 'react';
+import { LineLayer, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
+import { MapView } from '../../components/map/MapView';
+import { useRideRoute } from './api';
+import { useLiveCaptain } from './realtime';
+
+export const RIDE_MAP_COLOURS = {
+  pickup: '#2e7d32',
+  dropoff: '#c62828',
+  captain: '#ff6f00',
+  status: '#6d4c41',
+  route: '#1976d2',
+} as const;
+
+const EMPTY: [number, number][] = [];
+
+function Legend({ colour, label, line }: { colour: string; label: string; line?: boolean }) {
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+      <Box
+        sx={{
+          width: line ? 18 : 12,
+          height: line ? 4 : 12,
+          borderRadius: line ? 1 : '50%',
+          bgcolor: colour,
+          border: line ? 0 : '2px solid #fff',
+          boxShadow: line ? 0 : '0 0 0 1px rgba(0,0,0,.25)',
+        }}
+      />
+      <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
+        {label}
+      </Box>
+    </Stack>
+  );
+}
+
+/** Pickup and dropoff pins, where each status happened, the captain live and the route (zoom 16). */
+export function RideMap({
+  booking,
+  statuses,
+  height = 380,
+}: {
+  booking: BookingDto;
+  statuses: BookingStatusDto[];
+  height?: number;
+}) {
+  const live = isLiveTracking(booking.status, booking.now);
+  const captainId = booking.ride?.captain_id ?? null;
+  const captain = useLiveCaptain(captainId, live);
+  const route = useRideRoute(booking.ride_id, isRouteFetched(booking.status, !!booking.ride_id));
+  const drawRoute = ROUTE_DRAWN_STATUSES.includes(booking.status);
+
+  const [pickLon, pickLat] = booking.pick_up_location?.coordinates ?? MAP_CENTER;
+  const ends = useMemo(() => {
+    const points: PinPoint[] = [{ lon: pickLon, lat: pickLat, colour: RIDE_MAP_COLOURS.pickup, label: RIDE_UI.pickup }];
+    const drop = booking.pull_down_location?.coordinates;
+    if (drop) points.push({ lon: drop[0], lat: drop[1], colour: RIDE_MAP_COLOURS.dropoff, label: RIDE_UI.dropoff });
+    return pointsToGeoJson(points);
+  }, [pickLon, pickLat, booking.pull_down_location]);
+
+  const statusPoints = useMemo(
+    () =>
+      pointsToGeoJson(
+        statuses
+          .filter((s) => s.location)
+          .map((s) => ({
+            lon: s.location?.coordinates[0] ?? 0,
+            lat: s.location?.coordinates[1] ?? 0,
+            colour: (BOOKING_COLOURS as Record<string, string>)[s.status] ?? RIDE_MAP_COLOURS.status,
+            label: HISTORY_LABELS[s.status] ?? STATUS_LABELS[s.status],
+          })),
+      ),
+    [statuses],
+  );
+
+  const captainPoint = useMemo(
+    () => pointsToGeoJson(captain ? [{ lon: captain.lon, lat: captain.lat, colour: RIDE_MAP_COLOURS.captain }] : []),
+    [captain],
+  );
+
+  const routeCoords = useMemo<[number, number][]>(
+    () => (drawRoute && route.data ? route.data.route.map((p) => [p.lng, p.lat]) : EMPTY),
+    [drawRoute, route.data],
+  );
+
+  return (
+    <Box>
+      <MapView name="ride" center={[pickLon, pickLat]} zoom={RIDE_MAP_ZOOM} sx={{ height }}>
+        <LineLayer id="ride-route" coordinates={routeCoords} colour={RIDE_MAP_COLOURS.route} />
+        <PinsLayer id="ride-statuses" points={statusPoints} radius={5} />
+        <PinsLayer id="ride-ends" points={ends} radius={9} />
+        <PinsLayer id="ride-captain" points={captainPoint} radius={8} />
+      </MapView>
+      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
+        <Legend colour={RIDE_MAP_COLOURS.pickup} label={RIDE_UI.legendPickup} />
+        <Legend colour={RIDE_MAP_COLOURS.dropoff} label={RIDE_UI.legendDropoff} />
+        <Legend colour={RIDE_MAP_COLOURS.status} label={RIDE_UI.legendStatus} />
+        <Legend colour={RIDE_MAP_COLOURS.captain} label={RIDE_UI.legendCaptain} />
+        <Legend colour={RIDE_MAP_COLOURS.route} label={RIDE_UI.legendRoute} line />
+        {live && <Chip size="small" color="primary" variant="outlined" label={RIDE_UI.liveOn} />}
+      </Stack>
+    </Box>
+  );
+}

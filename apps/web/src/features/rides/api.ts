@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BookingDto,
+  BookingStatusDto,
+  CaptainLocationPayload,
+  ComplaintCategoryDto,
+  ComplaintDto,
+  RideRouteDto,
+} from '@taxi/shared';
+import { buildUrl, http } from '../../api/client';
+import { getToken } from '../../api/session';
+
+/** Keys of the ride page. The booking itself shares the bookings feature's detail key (one cache). */
+export const rideKeys = {
+  booking: (id: number) => ['bookings', 'detail', id] as const,
+  statuses: (id: number) => ['bookings', 'statuses', id] as const,
+  route: (rideId: number) => ['rides', 'route', rideId] as const,
+  captainLocation: (captainId: number) => ['rides', 'captain-location', captainId] as const,
+  categories: ['complaints', 'categories'] as const,
+  complaints: (bookingId: number) => ['complaints', 'booking', bookingId] as const,
+  audios: (complaintId: number) => ['complaints', 'audio', complaintId] as const,
+};
+
+export function useRideBooking(id: number) {
+  return useQuery({
+    queryKey: rideKeys.booking(id),
+    queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${id}`, undefined, signal),
+    enabled: id > 0,
+    // The board seeds this key from lists (without statuses): the page always wants the full answer.
+    refetchOnMount: 'always',
+  });
+}
+
+/** Status history: the booking's own list first, refetched after a realtime status update. */
+export function useStatuses(id: number, initial: BookingStatusDto[] | undefined) {
+  return useQuery({
+    queryKey: rideKeys.statuses(id),
+    queryFn: ({ signal }) => http.get<BookingStatusDto[]>(`booking/${id}/statuses`, undefined, signal),
+    enabled: id > 0,
+    initialData: initial,
+    staleTime: 30_000,
+  });
+}
+
+export function useRideRoute(rideId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: rideKeys.route(rideId ?? 0),
+    queryFn: ({ signal }) => http.get<RideRouteDto>(`ride/${rideId}/route`, undefined, signal),
+    enabled: enabled && !!rideId,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useCaptainLocation(captainId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: rideKeys.captainLocation(captainId ?? 0),
+    queryFn: ({ signal }) => http.get<CaptainLocationPayload>(`captain/${captainId}/location`, undefined, signal),
+    enabled: enabled && !!captainId,
+    retry: false,
+  });
+}
+
+export function useComplaintCategories() {
+  return useQuery({
+    queryKey: rideKeys.categories,
+    queryFn: ({ signal }) => http.get<ComplaintCategoryDto[]>('complaint-category', undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface BookingComplaints {
+  complaints: ComplaintDto[];
+  category_id: number | null;
+}
+
+export function useBookingComplaints(bookingId: number) {
+  return useQuery({
+    queryKey: rideKeys.complaints(bookingId),
+    queryFn: ({ signal }) => http.get<BookingComplaints>(`complaint/booking/${bookingId}`, undefined, signal),
+    enabled: bookingId > 0,
+  });
+}
+
+export function useSaveCategory(bookingId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (categoryId: number) =>
+      http.post('complaint/category', { category_id: categoryId, booking_id: bookingId }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rideKeys.complaints(bookingId) }),
+  });
+}
+
+export function useCreateComplaint(bookingId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ description, files }: { description: string; files: File[] }) => {
+      const form = new FormData();
+      // The description is sent only when non-empty (bookings.md §5).
+      if (description.trim()) form.append('description', description.trim());
+      form.append('booking_id', String(bookingId));
+      for (const [i, file] of files.entries()) form.append(`wav_files[${i}]`, file);
+      return http.post<ComplaintDto>(`complaint/booking/${bookingId}/create`, form);
+    },
+    onSuccess: () => qc.invalidateQueries({ queryKey: rideKeys.complaints(bookingId) }),
+  });
+}
+
+/** The audio bytes of a complaint recording, as an object URL (the call needs the bearer token). */
+export async function fetchAudioUrl(complaintId: number, fileName: string): Promise<string> {
+  const res = await fetch(buildUrl(`complaint/${complaintId}/audio/${fileName}`), {
+    headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+  });
+  if (!res.ok) throw new Error(res.statusText);
+  return URL.createObjectURL(await res.blob());
+}

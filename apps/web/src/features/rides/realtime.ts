@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type BookingDto, type CaptainLocationPayload, EVENTS } from '@taxi/shared';
+import { useState } from 'react';
+import { useSocketEvent } from '../../api/socket';
+import { rideKeys, useCaptainLocation } from './api';
+
+/**
+ * A realtime status update of this booking swaps in the status, the captain and car, stores the ride id
+ * and reloads the status history (bookings.md §4).
+ */
+export function useRideStatusUpdates(bookingId: number): void {
+  const qc = useQueryClient();
+  useSocketEvent(EVENTS.bookingStatusUpdate, (payload: BookingDto) => {
+    if (payload.id !== bookingId) return;
+    qc.setQueryData<BookingDto>(rideKeys.booking(bookingId), (old) =>
+      old
+        ? {
+            ...old,
+            status: payload.status,
+            ride: payload.ride,
+            ride_id: payload.ride_id,
+            captain_last_location: payload.captain_last_location ?? old.captain_last_location,
+            updated_at: payload.updated_at,
+          }
+        : old,
+    );
+    void qc.invalidateQueries({ queryKey: rideKeys.statuses(bookingId) });
+  });
+}
+
+/** The captain's position while live tracking is on: the last known one, then each batched report. */
+export function useLiveCaptain(captainId: number | null, live: boolean): CaptainLocationPayload | null {
+  const initial = useCaptainLocation(captainId, live);
+  // Reports of a previous captain (after a reassignment) are dropped by keying them on the captain.
+  const [latest, setLatest] = useState<CaptainLocationPayload | null>(null);
+  useSocketEvent(EVENTS.captainLocationUpdated, (batch) => {
+    if (!live || !captainId) return;
+    // Batches are merged by captain server-side: at most one entry for ours.
+    const mine = batch.updates.find((u) => u.captain_id === captainId);
+    if (mine) setLatest(mine);
+  });
+  if (!live || !captainId) return null;
+  return (latest?.captain_id === captainId ? latest : null) ?? initial.data ?? null;
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { pathTo, RESOURCE_MSG, rolesResource, staffResource } from '@taxi/shared';
+import { Link as RouterLink, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useResourceRow } from '../../components/DataTable/api';
+import { ResourceFormPage, ResourcePage } from '../../components/DataTable/ResourcePage';
+import { cellText } from '../../components/DataTable/values';
+
+export const StaffPage = () => <ResourcePage def={staffResource} />;
+export const StaffAddPage = () => <ResourceFormPage def={staffResource} mode="create" />;
+export const RolesPage = () => <ResourcePage def={rolesResource} />;
+
+/** /users/{id}: a staff member's details and roles, with the link to their project schedule. */
+export function UserProfilePage() {
+  const { id } = useParams();
+  const user = useResourceRow(staffResource, staffResource.url, Number(id) || null);
+  const row = user.data;
+  const roles = (row?.role_list as { id: number; name: string }[] | undefined) ?? [];
+  const details = staffResource.fields.filter((f) => f.type !== 'password' && f.name !== 'roles');
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720 }}>
+      <Typography variant="h5" component="h1">
+        {row ? `${row.first_name} ${row.last_name}` : RESOURCE_MSG.profile}
+      </Typography>
+      {user.isLoading && <LinearProgress />}
+      {user.isError && <Alert severity="error">{errorMessage(user.error)}</Alert>}
+      {row && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Stack spacing={1.5}>
+            <Typography variant="subtitle2" color="text.secondary">
+              {RESOURCE_MSG.userDetails}
+            </Typography>
+            {details.map((f) => (
+              <Stack key={f.name} direction="row" spacing={2}>
+                <Typography sx={{ width: 160 }} color="text.secondary">
+                  {f.label}
+                </Typography>
+                <Typography data-testid={`profile-${f.name}`}>
+                  {cellText(f, row, RESOURCE_MSG.active, RESOURCE_MSG.inactive)}
+                </Typography>
+              </Stack>
+            ))}
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ width: 160 }} color="text.secondary">
+                {RESOURCE_MSG.roles}
+              </Typography>
+              <Stack direction="row" spacing={1}>
+                {roles.map((r) => (
+                  <Chip key={r.id} label={r.name} size="small" />
+                ))}
+              </Stack>
+            </Stack>
+            <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={pathTo('UserProjectScheduleCalendar', { id: row.id })}
+              >
+                {RESOURCE_MSG.projectSchedule}
+              </Button>
+            </Stack>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,6 @@
+import { TrackingPage } from './TrackingPage';
+
+/** /rides_tracker (CaptainsMap, titled Tracking). */
+export default function CaptainsMapPage() {
+  return <TrackingPage />;
+}

@@ -1,0 +1,77 @@
+/**
+ * Child process of the dispatch benchmark: N operator sockets (socket.io-client) spread over the given
+ * server URLs, timing each `captain_location_updated` update from its report time to receipt. Runs in its
+ * own process so the server's CPU figures do not include the clients' decoding.
+ */
+import { io, type Socket } from 'socket.io-client';
+
+interface Batch {
+  updates: { at: string }[];
+}
+
+const [urls, token, countText] = process.argv.slice(2);
+const count = Number(countText);
+const bases = urls.split(',');
+const HIST_MAX = 10_000;
+let hist = new Uint32Array(HIST_MAX + 1);
+let received = 0;
+
+const sockets: Socket[] = [];
+let connected = 0;
+for (let i = 0; i < count; i++) {
+  const s = io(bases[i % bases.length], {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  s.on('connect', () => {
+    connected++;
+    if (connected === count) process.send?.({ type: 'ready' });
+  });
+  s.on('connect_error', (e) => process.send?.({ type: 'error', message: String(e) }));
+  s.on('captain_location_updated', (batch: Batch) => {
+    const now = Date.now();
+    for (const u of batch.updates) {
+      const ms = Math.max(0, now - Date.parse(u.at));
+      hist[Math.min(HIST_MAX, ms)]++;
+      received++;
+    }
+  });
+  sockets.push(s);
+}
+
+function percentile(q: number): number {
+  const target = Math.ceil(q * received);
+  let seen = 0;
+  for (let ms = 0; ms <= HIST_MAX; ms++) {
+    seen += hist[ms];
+    if (seen >= target) return ms;
+  }
+  return HIST_MAX;
+}
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'reset') {
+    hist = new Uint32Array(HIST_MAX + 1);
+    received = 0;
+  } else if (msg.type === 'report') {
+    let max = 0;
+    for (let ms = HIST_MAX; ms >= 0; ms--)
+      if (hist[ms] > 0) {
+        max = ms;
+        break;
+      }
+    process.send?.({
+      type: 'report',
+      deliveries: received,
+      p50_ms: percentile(0.5),
+      p95_ms: percentile(0.95),
+      p99_ms: percentile(0.99),
+      max_ms: max,
+    });
+  } else if (msg.type === 'exit') {
+    for (const s of sockets) s.disconnect();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BOOKING_MSG, HISTORY_LABELS, RIDE_UI } from '@taxi/shared';
+import { login, USERS } from './helpers';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+/** A minimal RIFF/WAVE file (PCM 8 kHz mono, 4 samples). */
+function wav(): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(44, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(16000, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(8, 40);
+  return Buffer.concat([header, Buffer.alloc(8)]);
+}
+
+async function api<T>(page: Page, path: string): Promise<{ status: number; json: T }> {
+  return page.evaluate(async (path) => {
+    const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
+    const response = await fetch(`/api/${path}`, { headers: { Authorization: `Bearer ${session?.accessToken}` } });
+    return { status: response.status, json: await response.json() };
+  }, path);
+}
+
+test('ride details page: map with route, French history, complaint category saved', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  const ongoing = await api<{ data: { data: { id: number; status: string; ride_id: number | null }[] } }>(
+    page,
+    'booking?group=ongoing&perPage=100',
+  );
+  expect(ongoing.status).toBe(200);
+  const booking = ongoing.json.data.data.find((b) => b.status === 'PICKED_UP' && b.ride_id);
+  expect(booking, 'a seeded PICKED_UP booking with a ride').toBeTruthy();
+  const id = booking?.id as number;
+
+  await page.goto(`/rides/${id}`);
+  await expect(page.getByTestId('ride-summary')).toContainText(`#${id}`);
+  await expect(page.getByTestId('ride-status')).toHaveText('Trip started');
+
+  // The map renders its canvas and draws the route (feature counts are reported on the container).
+  const map = page.locator('[data-map="ride"]');
+  await expect(map.locator('canvas')).toBeVisible();
+  await expect(map).toHaveAttribute('data-map-ready', '1');
+  await expect(map).toHaveAttribute('data-source-ride-route', '1');
+  await expect(map).toHaveAttribute('data-source-ride-ends', /^[12]$/);
+  // PICKED_UP is live tracking: the captain's last known position is drawn.
+  await expect(map).toHaveAttribute('data-source-ride-captain', '1');
+
+  // Status history in French; hidden statuses are not listed.
+  const history = page.getByTestId('ride-history');
+  await expect(history).toContainText(HISTORY_LABELS.PICKED_UP as string);
+  await expect(history).not.toContainText('ARRIVED');
+
+  // Complaint category: nothing chosen → the spec's message; a choice → Saved!
+  await page.getByLabel(RIDE_UI.complaintCategory).click();
+  await page.getByRole('option', { name: RIDE_UI.none }).click();
+  await page.getByRole('button', { name: RIDE_UI.save }).click();
+  await expect(page.getByText(BOOKING_MSG.chooseCategory)).toBeVisible();
+  await page.getByLabel(RIDE_UI.complaintCategory).click();
+  await page.getByRole('option').nth(1).click();
+  await page.getByRole('button', { name: RIDE_UI.save }).click();
+  await expect(page.getByText(BOOKING_MSG.saved)).toBeVisible();
+
+  // Add a complaint without audio; it appears in the table.
+  await page.getByRole('button', { name: RIDE_UI.addComplaint }).click();
+  await page.getByLabel(RIDE_UI.description).fill('E2E: the driver took a detour');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'voice.wav', mimeType: 'audio/wav', buffer: wav() });
+  await expect(page.getByText('voice.wav')).toBeVisible();
+  await page.getByRole('button', { name: RIDE_UI.ok }).click();
+  const row = page.getByRole('row', { name: /E2E: the driver took a detour/ }).first();
+  await expect(row).toBeVisible();
+  // The recording is fetched with the bearer token and played in place.
+  await row.getByRole('button', { name: `${RIDE_UI.play} #1` }).click();
+  await expect(row.locator('audio')).toHaveAttribute('src', /^blob:/);
+
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${ARTIFACTS}/ride-details.png`, fullPage: true });
+});

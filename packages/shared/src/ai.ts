@@ -1,0 +1,191 @@
+// AI-assisted dispatch: suggestion lifecycle, popup payloads, captain-side transitions and their rules.
+// Server (to enforce) and web (to show) import it.
+import type { BookingStatus } from './bookings';
+
+/**
+ * Lifecycle of one AI suggestion (table ai_suggestions):
+ *   PROPOSED  → DISPATCHED (let_ai_dispatch_it, Ai:pass_booking, or countdown over)
+ *   PROPOSED  → SNOOZED (snooze) → PROPOSED again when the snooze is over
+ *   PROPOSED  → CONFIRMED (time change confirmed: new time applied, then dispatched)
+ *   PROPOSED  → REFUSED (passenger said NO; captain released)
+ *   any open  → EXPIRED (the booking left PENDING: dispatched by a human, cancelled)
+ */
+export const AI_SUGGESTION_STATUSES = ['PROPOSED', 'SNOOZED', 'DISPATCHED', 'CONFIRMED', 'REFUSED', 'EXPIRED'] as const;
+export type AiSuggestionStatus = (typeof AI_SUGGESTION_STATUSES)[number];
+export const AI_OPEN_STATUSES: readonly AiSuggestionStatus[] = ['PROPOSED', 'SNOOZED'];
+
+/** Allowed moves of the AI suggestion state machine. */
+export const AI_TRANSITIONS: Record<AiSuggestionStatus, readonly AiSuggestionStatus[]> = {
+  PROPOSED: ['DISPATCHED', 'SNOOZED', 'CONFIRMED', 'REFUSED', 'EXPIRED'],
+  SNOOZED: ['PROPOSED', 'EXPIRED', 'DISPATCHED'],
+  DISPATCHED: [],
+  CONFIRMED: [],
+  REFUSED: [],
+  EXPIRED: [],
+};
+export function canMoveAi(from: AiSuggestionStatus, to: AiSuggestionStatus): boolean {
+  return AI_TRANSITIONS[from].includes(to);
+}
+
+/** Kinds of suggestion: a captain for the booking, or the captain with a new time for the passenger. */
+export const AI_SUGGESTION_KINDS = ['dispatch', 'time_change'] as const;
+export type AiSuggestionKind = (typeof AI_SUGGESTION_KINDS)[number];
+
+/** Timings (bookings.md §9 gives 150 s; the rest are ours). */
+export const AI_TIMINGS = {
+  popupSeconds: 150,
+  /** How long a captain has to answer an offer (request card's suggestion countdown). */
+  offerSeconds: 30,
+  /** Scheduled bookings are handled this long before their time. */
+  scheduledLeadMinutes: 30,
+  /** A time change is suggested when the captain would be later than this. */
+  timeChangeAfterMinutes: 5,
+  /** Snooze when the user's snooze_interval is 0 (minutes). */
+  defaultSnoozeMinutes: 5,
+  /** The AI sweep (offers, expiries, passes) period on the server. */
+  sweepMs: 2000,
+} as const;
+
+/** Popup of `Ai:new_now_booking` / `Ai:new_suggestion` (type 'dispatch'): bookings.md §2, §3. */
+export interface AiDispatchPopupPayload {
+  type: 'dispatch';
+  id: number;
+  booking_id: number;
+  now: boolean;
+  /** Booking date 'DD/MM/YYYY' and time 'HH:mm' in the city's time zone. */
+  date: string;
+  time: string;
+  min_pick_up_time: string;
+  max_pick_up_time: string;
+  min_drop_off_time: string | null;
+  max_drop_off_time: string | null;
+  /** Minutes from the captain to the pickup. */
+  eta: number;
+  trip_minutes: number | null;
+  pick_up_location_name: string;
+  pick_up_location_details: string | null;
+  pull_down_location_name: string | null;
+  pull_down_location_details: string | null;
+  pick_up_location: { coordinates: [number, number] };
+  pull_down_location: { coordinates: [number, number] } | null;
+  passenger_name: string;
+  captain: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    current_location_name: string | null;
+    current_location: { coordinates: [number, number] };
+  };
+  countdown_until: string;
+}
+
+/** Time-suggestion reminder popup (`Ai:new_suggestion`, type 'time_change') and service-change popup. */
+export interface SuggestionPopupPayload {
+  type: 'time_change' | 'service_change';
+  id: number;
+  booking_id: number;
+  passenger_name: string;
+  passenger_whatsapp: string | null;
+  captain_name: string;
+  original_time: string;
+  new_time: string;
+  /** Service-change popup: the target service. */
+  new_service?: string | null;
+  countdown_until: string;
+}
+
+export type AiPopupPayload = AiDispatchPopupPayload | SuggestionPopupPayload;
+
+/** `Ai:pass_suggestion` and `Ai:pass_booking` (server → client): a suggestion ended. */
+export interface AiPassPayload {
+  booking_id: number;
+  suggestion_id: number;
+  status: AiSuggestionStatus;
+}
+
+/** `Dashboard:booking_suggestion_sent` / `_available`: an offer to a captain started / ended. */
+export interface BookingSuggestionPayload {
+  booking_id: number;
+  active_captain_suggestion: { captain_name: string; until: string } | null;
+}
+
+/** Captain-side booking transitions (the captain app; the simulator plays it). */
+export const CAPTAIN_TRANSITIONS: Partial<Record<BookingStatus, BookingStatus>> = {
+  APPROVED: 'ACCEPTED',
+  ACCEPTED: 'STARTED',
+  STARTED: 'ARRIVED',
+  ARRIVED: 'PICKED_UP',
+  PICKED_UP: 'DONE',
+  DONE: 'PAID',
+};
+/** Statuses from which the passenger or the captain may cancel. */
+export const PAX_CANCELLABLE: readonly BookingStatus[] = ['PENDING', 'APPROVED', 'ACCEPTED', 'STARTED', 'ARRIVED'];
+export const CAPTAIN_CANCELLABLE: readonly BookingStatus[] = ['APPROVED', 'ACCEPTED', 'STARTED', 'ARRIVED'];
+/** No status follows these. */
+export const TERMINAL_STATUSES: readonly BookingStatus[] = [
+  'PAID',
+  'DELETED',
+  'CAPTAIN_CANCELLED',
+  'PAX_CANCELLED',
+  'SYSTEM_CANCELLED',
+  'REJECTED',
+  'CANCELLED',
+];
+/** Every legal next status of a booking (operator, captain and passenger moves together). */
+export function nextStatuses(status: BookingStatus): BookingStatus[] {
+  const out: BookingStatus[] = [];
+  if (status === 'PENDING') out.push('APPROVED', 'SYSTEM_CANCELLED');
+  const c = CAPTAIN_TRANSITIONS[status];
+  if (c) out.push(c);
+  if (PAX_CANCELLABLE.includes(status)) out.push('PAX_CANCELLED', 'SYSTEM_CANCELLED');
+  if (CAPTAIN_CANCELLABLE.includes(status)) out.push('CAPTAIN_CANCELLED');
+  return [...new Set(out)];
+}
+
+/** Radius of the pickup geofence (entered / left logs). */
+export const PICKUP_GEOFENCE_M = 60;
+
+/** Fare of the demo (euros): base plus per km. */
+export const FARE = { base: 3.5, perKm: 1.4 } as const;
+export function fareOf(metres: number): number {
+  return Math.round((FARE.base + (FARE.perKm * metres) / 1000) * 100) / 100;
+}
+
+/** Texts of the AI calls (ours; the spec leaves them open). */
+export const AI_MSG = {
+  noSuggestion: 'There is no open AI suggestion for this order.',
+  notTimeChange: 'This AI suggestion is not a time change.',
+  snoozed: (minutes: number) => `Snoozed for ${minutes} minutes`,
+  confirmed: 'The new time was applied.',
+  refused: 'The order keeps its time.',
+  aiStatusSaved: 'AI status saved',
+  notYourBooking: 'This order is not assigned to this captain.',
+  noOffer: 'There is no open offer for this captain.',
+  noCaptain: 'No free captain near the pickup.',
+} as const;
+
+/** Labels of the AI popups (ours; the spec names the fields, not their captions). */
+export const AI_LABELS = {
+  dispatchTitle: (id: number) => `AI dispatch — order #${id}`,
+  timeTitle: (id: number) => `Time suggestion — order #${id}`,
+  serviceTitle: (id: number) => `Service change suggestion — order #${id}`,
+  date: 'Date',
+  time: 'Time',
+  pickupWindow: 'Pickup window',
+  dropoffWindow: 'Dropoff window',
+  captainLocation: "Captain's location",
+  eta: 'ETA',
+  trip: 'Trip',
+  minutes: (n: number) => `${n} min`,
+  pickup: 'Pickup',
+  dropoff: 'Dropoff',
+  captain: 'Captain',
+  passenger: 'Passenger',
+  whatsapp: 'Passenger whatsapp',
+  originalTime: 'Original time',
+  newTime: 'New time',
+  newService: 'New service',
+  queued: (n: number) => `${n} more waiting`,
+  noDetails: 'No details',
+  countdown: 'Time left',
+} as const;

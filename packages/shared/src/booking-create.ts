@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BOOKING_MSG } from './booking-messages';
+import { BOOKING_DATETIME_FORMAT } from './bookings';
+import { MSG } from './messages';
+
+/** Origins an operator may give a booking it creates (phone call or dashboard form). */
+export const STAFF_BOOKING_ORIGINS = ['phone', 'dashboard'] as const;
+
+const bool01 = z
+  .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const requiredText = z.string({ error: MSG.required }).trim().min(1, MSG.required);
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+export const bookingPlaceSchema = z.object({
+  name: requiredText,
+  details: optionalText,
+  lon: z.coerce.number({ error: MSG.required }).min(-180).max(180),
+  lat: z.coerce.number({ error: MSG.required }).min(-90).max(90),
+  place_id: z.coerce.number().int().positive().optional().nullable(),
+});
+export type BookingPlaceInput = z.infer<typeof bookingPlaceSchema>;
+
+/** `YYYY-MM-DD HH:mm` (BOOKING_DATETIME_FORMAT), the city's local time. */
+export const BOOKING_DATETIME_RE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+export const bookingDatetimeSchema = z
+  .string({ error: MSG.required })
+  .trim()
+  .regex(BOOKING_DATETIME_RE, `${MSG.validationFailed} (${BOOKING_DATETIME_FORMAT})`);
+
+/**
+ * A phone or dashboard booking (POST bookings, PUT bookings/{id}/order). One schema for the web form
+ * (resolver) and the server (enforcement). Either `passenger_id` or `new_passenger`; either `now` or
+ * a `datetime`.
+ */
+export const bookingCreateSchema = z
+  .object({
+    passenger_id: z.coerce.number().int().positive().optional().nullable(),
+    new_passenger: z
+      .object({
+        first_name: requiredText,
+        last_name: z.string().trim().default(''),
+        phone_number: requiredText.regex(/^\+?[0-9 ]{6,20}$/, MSG.validationFailed),
+      })
+      .optional()
+      .nullable(),
+    service_id: z.coerce.number({ error: MSG.required }).int().positive(),
+    pickup: bookingPlaceSchema,
+    dropoff: bookingPlaceSchema.optional().nullable(),
+    stops: z
+      .array(z.object({ name: requiredText, lon: z.coerce.number().optional(), lat: z.coerce.number().optional() }))
+      .max(5)
+      .default([]),
+    now: bool01.default(true),
+    datetime: bookingDatetimeSchema.optional().nullable(),
+    seats: z.coerce.number().int().min(1).max(8).default(1),
+    notes: optionalText,
+    voucher_code: optionalText,
+    origin: z.enum(STAFF_BOOKING_ORIGINS).default('phone'),
+    room_number: optionalText,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.passenger_id && !v.new_passenger) {
+      ctx.addIssue({ code: 'custom', path: ['passenger_id'], message: MSG.required });
+    }
+    if (!v.now && !v.datetime) {
+      ctx.addIssue({ code: 'custom', path: ['datetime'], message: MSG.required });
+    }
+  });
+export type BookingCreateInput = z.input<typeof bookingCreateSchema>;
+export type BookingCreate = z.output<typeof bookingCreateSchema>;
+
+/** Cancel query: the reason is required (BOOKING_MSG.chooseReason). */
+export const cancelQuerySchema = z.object({
+  user_cancellation_reason_id: z.coerce
+    .number({ error: BOOKING_MSG.chooseReason })
+    .int({ error: BOOKING_MSG.chooseReason })
+    .positive({ error: BOOKING_MSG.chooseReason }),
+});

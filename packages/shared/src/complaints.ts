@@ -1,0 +1,49 @@
+/** Complaints (bookings.md §3, §5, §7; people.md). Statuses, limits and texts written once. */
+export const COMPLAINT_STATUSES = ['Not Treated', 'Partially Treated', 'Treated'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+export const DEFAULT_COMPLAINT_STATUS: ComplaintStatus = 'Not Treated';
+
+/** Complaint audio: wav only (checked by content), at most this many bytes each and this many files. */
+export const COMPLAINT_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
+export const COMPLAINT_AUDIO_MAX_FILES = 5;
+export const COMPLAINT_DESCRIPTION_MAX = 5000;
+
+export interface ComplaintCategoryDto {
+  id: number;
+  name: string;
+}
+
+export interface ComplaintDto {
+  id: number;
+  booking_id: number | null;
+  captain_id: number | null;
+  description: string | null;
+  /** User id of the author. */
+  doer: number | null;
+  doer_name: string | null;
+  status: ComplaintStatus;
+  category_id: number | null;
+  entity_id: number | null;
+  created_at: string;
+  /** Stored file names of the audio recordings. */
+  audios: string[];
+}
+
+/** Texts of the complaint calls (ours where the spec leaves them open). */
+export const COMPLAINT_MSG = {
+  wavOnly: 'Only wav audio files are accepted.',
+  audioTooLarge: (mb: number) => `An audio file may not be larger than ${mb} MB.`,
+  tooManyAudios: (n: number) => `At most ${n} audio files.`,
+  descriptionTooLong: (n: number) => `The description may not be longer than ${n} characters.`,
+  unknownCategory: 'Unknown complaint category',
+  unknownBooking: 'Unknown booking',
+  bookingMismatch: 'The booking id does not match the address.',
+  governmentCannotFile: 'The Goverment role cannot file complaints.',
+  created: 'Complaint added!',
+  addComplaint: 'Add complaint',
+  complaints: 'Complaints',
+  noComplaints: 'No complaints for this order',
+  complaintCategory: 'Complaint category',
+  description: 'Description',
+  audioFiles: 'Audio files (wav)',
+} as const;

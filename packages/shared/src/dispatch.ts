@@ -1,0 +1,184 @@
+// Dispatch and live captain tracking: states, realtime payloads, the booking constraint language and the
+// explainable score of a candidate. Server (to enforce and compute) and web (to show) import it.
+import { APPEARANCE_CONSTRAINTS, type BookingConstraint, type BookingStatus } from './bookings';
+
+/** A captain's live state on the tracking map. */
+export const CAPTAIN_LIVE_STATES = ['OFFLINE', 'FREE', 'OFFERED', 'TO_PICKUP', 'AT_PICKUP', 'ON_TRIP'] as const;
+export type CaptainLiveState = (typeof CAPTAIN_LIVE_STATES)[number];
+
+/** Marker colours of the live states (tracking map, legends). */
+export const CAPTAIN_STATE_COLORS: Record<CaptainLiveState, string> = {
+  OFFLINE: '#9e9e9e',
+  FREE: '#2e7d32',
+  OFFERED: '#f9a825',
+  TO_PICKUP: '#1565c0',
+  AT_PICKUP: '#6a1b9a',
+  ON_TRIP: '#c62828',
+};
+
+/** The live state a captain's current booking gives (a captain without one is FREE when online). */
+export const STATE_OF_BOOKING_STATUS: Partial<Record<BookingStatus, CaptainLiveState>> = {
+  APPROVED: 'TO_PICKUP',
+  ACCEPTED: 'TO_PICKUP',
+  STARTED: 'TO_PICKUP',
+  ARRIVED: 'AT_PICKUP',
+  PICKED_UP: 'ON_TRIP',
+};
+/** Booking statuses that keep a captain busy (not a candidate for another booking). */
+export const BUSY_BOOKING_STATUSES = Object.keys(STATE_OF_BOOKING_STATUS) as BookingStatus[];
+
+/** One position report as the console receives it (`captain_location_updated`). */
+export interface CaptainLocationPayload {
+  captain_id: number;
+  lon: number;
+  lat: number;
+  /** Degrees clockwise from north, or null when unknown. */
+  heading: number | null;
+  speed_kmh: number | null;
+  state: CaptainLiveState;
+  /** ISO time of the report. */
+  at: string;
+}
+/** Positions are sent batched (merged by captain, newest wins) a few times per second. */
+export interface CaptainLocationBatch {
+  updates: CaptainLocationPayload[];
+}
+/**
+ * How often the server flushes the batch to the `users` room. The delivery budget is 250 ms from report
+ * to screen: at most 150 ms waiting in the batch leaves 100 ms for the network and the browser.
+ */
+export const LOCATION_FANOUT_MS = 150;
+
+/** Validation messages of a position report. */
+export const POSITION_MSG = {
+  captainId: 'The captain id must be a positive integer.',
+  lon: 'The longitude must be between -180 and 180.',
+  lat: 'The latitude must be between -90 and 90.',
+} as const;
+
+/** A captain on the tracking map's first paint (GET tracking/captains). */
+export interface TrackedCaptainDto extends CaptainLocationPayload {
+  name: string;
+  car_number: string | null;
+}
+
+/** GET ride/{rideId}/route: `data.route` lists the points from pickup to dropoff. */
+export interface RideRouteDto {
+  ride_id: number;
+  booking_id: number;
+  route: { lat: number; lng: number }[];
+  distance_m: number;
+  duration_s: number;
+}
+
+/*
+ * Booking constraint language (static_constraints and dynamic_constraints of a booking).
+ *
+ *   constraint_name := <subject> ":" <value> [ ":" <MODE> ]
+ *   subject         := "captain" (value: a captain id) | "vehicle" (value: a vehicle type, e.g. van)
+ *   MODE            := BLACKLIST | WHITELIST   (or given in `Abbreviation`; default WHITELIST)
+ *
+ * A BLACKLIST entry excludes what it names. WHITELIST entries of one subject form an allow-list: when a
+ * booking has any, a captain must match one of them. `strike_through: true` means the constraint was
+ * lifted and is ignored. Names that do not parse are ignored (and reported by parseConstraint as null).
+ */
+export const CONSTRAINT_SUBJECTS = ['captain', 'vehicle'] as const;
+export type ConstraintSubject = (typeof CONSTRAINT_SUBJECTS)[number];
+export type ConstraintMode = (typeof APPEARANCE_CONSTRAINTS)[number];
+
+export interface ParsedConstraint {
+  subject: ConstraintSubject;
+  value: string;
+  mode: ConstraintMode;
+}
+
+const isMode = (s: string | undefined): s is ConstraintMode =>
+  s !== undefined && (APPEARANCE_CONSTRAINTS as readonly string[]).includes(s.toUpperCase());
+
+export function parseConstraint(c: BookingConstraint): ParsedConstraint | null {
+  if (c.strike_through) return null;
+  const [subject, value, modePart, ...rest] = c.constraint_name.trim().split(':');
+  if (rest.length > 0 || !value || !(CONSTRAINT_SUBJECTS as readonly string[]).includes(subject)) return null;
+  if (modePart !== undefined && !isMode(modePart)) return null;
+  const mode = isMode(modePart) ? modePart : isMode(c.Abbreviation) ? c.Abbreviation : 'WHITELIST';
+  return {
+    subject: subject as ConstraintSubject,
+    value: value.trim().toLowerCase(),
+    mode: mode.toUpperCase() as ConstraintMode,
+  };
+}
+
+/** The facts of a captain the constraints look at. */
+export interface ConstraintSubjectFacts {
+  captain_id: number;
+  vehicle_type: string | null;
+}
+
+/** Null when the captain is allowed, else the constraint name that excludes them. */
+export function constraintViolation(
+  constraints: readonly BookingConstraint[],
+  captain: ConstraintSubjectFacts,
+): string | null {
+  const allow = new Map<ConstraintSubject, { names: string[]; matched: boolean }>();
+  for (const c of constraints) {
+    const p = parseConstraint(c);
+    if (!p) continue;
+    const actual = p.subject === 'captain' ? String(captain.captain_id) : (captain.vehicle_type ?? '').toLowerCase();
+    const matches = actual === p.value;
+    if (p.mode === 'BLACKLIST') {
+      if (matches) return c.constraint_name;
+      continue;
+    }
+    const entry = allow.get(p.subject) ?? { names: [], matched: false };
+    entry.names.push(c.constraint_name);
+    entry.matched ||= matches;
+    allow.set(p.subject, entry);
+  }
+  for (const entry of allow.values()) if (!entry.matched) return entry.names.join(', ');
+  return null;
+}
+
+/** Why a captain was left out of the candidates. */
+export const EXCLUSION_REASONS = [
+  'offline',
+  'inactive',
+  'blocked',
+  'busy',
+  'service',
+  'vehicle_type',
+  'seats',
+  'constraint',
+] as const;
+export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
+
+/** The explainable score of a candidate: lower total is better (seconds-equivalent). */
+export interface ScoreParts {
+  /** Street-graph ETA to the pickup, in seconds. */
+  eta: number;
+  /** Negative: a bonus for captains idle longer (fair distribution). */
+  idle_bonus: number;
+  /** Positive: a penalty for a soft constraint mismatch (e.g. larger car than needed). */
+  constraint_penalty: number;
+  /** Positive: a penalty for a stale position (the captain may have moved). */
+  stale_penalty: number;
+}
+export interface CandidateScore {
+  captain_id: number;
+  name: string;
+  car_number: string | null;
+  vehicle_type: string | null;
+  lon: number;
+  lat: number;
+  eta_s: number;
+  distance_m: number;
+  parts: ScoreParts;
+  total: number;
+}
+export interface CandidateRankingDto {
+  booking_id: number;
+  pickup: { lon: number; lat: number };
+  candidates: CandidateScore[];
+  /** How many captains near the pickup were looked at and why the others were left out. */
+  considered: number;
+  excluded: Partial<Record<ExclusionReason, number>>;
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import type { AccountEntryType } from './constants';
+
+/** Texts of passengers and captains (people.md §2, §5, §8). Keep the spec's spelling. */
+export const PEOPLE_MSG = {
+  // people.md §5 / §8
+  fieldRequired: 'Field is required',
+  requiredField: 'Required field',
+  fileRequired: 'File is required',
+  chooseCashRegister: 'Choose cash register please',
+  activationCompleted: 'Activation completed successfully',
+  withDocs: 'With Docs',
+  withoutDocs: 'Without Docs',
+  approvePassenger: 'Approve Passenger',
+  personalInfo: 'Personal Info',
+  finish: 'Finish',
+  noClass: 'NO CLASS',
+  // ours (the spec leaves them open)
+  whatsappLabel: 'WhatsApp number (with country code, e.g. +377…)',
+  imagesOnly: 'Only JPEG, PNG or WebP images are accepted.',
+  fileNeedsExtension: 'The file name must have an extension (for example .jpg).',
+  fileTooLarge: (mb: number) => `The file is too large (maximum ${mb} MB).`,
+  passengerSaved: 'Passenger saved',
+  passengerApproved: 'Passenger approved',
+  passengerNotApprovable: 'This passenger cannot be approved (under legal age).',
+  documentsRemoved: 'Documents removed',
+  removeDocuments: 'Remove documents',
+  removalReason: 'Reason',
+  newPassengerAlert: (name: string, docs: string) => `New passenger ${name}: ${docs}`,
+  captainCreated: 'Driver created',
+  carCreated: 'Car created',
+  captainBlocked: 'Driver blocked',
+  captainUnblocked: 'Driver unblocked',
+  blockUntilInPast: 'The end of the punishment must be in the future.',
+  alreadyActive: 'Already active.',
+  usernameTaken: 'This username is already taken.',
+  phoneTaken: 'This phone number is already used.',
+  invalidPhone: 'Enter a phone number with its country code, e.g. +37761234567.',
+  unknownCashRegister: 'Unknown cash register.',
+  unknownColor: 'Unknown color.',
+  unknownCarModel: 'Unknown car model.',
+  noBookings: 'No bookings yet',
+  notAvailableYet: (what: string) => `${what} is not available on this server yet.`,
+} as const;
+
+/**
+ * The six document removal reasons, shown and sent in Arabic (people.md §5). `noApproval` marks the one
+ * after which the passenger can no longer be approved (under legal age → query no_approval=true).
+ */
+export const DOCUMENT_REMOVAL_REASONS = [
+  { key: 'under_legal_age', message: 'العمر أقل من السن القانونية', english: 'Under legal age', noApproval: true },
+  { key: 'expired_document', message: 'الوثيقة منتهية الصلاحية', english: 'Expired document', noApproval: false },
+  {
+    key: 'one_side_only',
+    message: 'تم رفع وجه واحد فقط من الوثيقة',
+    english: 'Only one side uploaded',
+    noApproval: false,
+  },
+  { key: 'one_side_unclear', message: 'أحد وجهي الوثيقة غير واضح', english: 'One side unclear', noApproval: false },
+  {
+    key: 'name_mismatch',
+    message: 'اسم الحساب لا يطابق الاسم الموجود في الوثيقة',
+    english: 'Account name does not match document name',
+    noApproval: false,
+  },
+  { key: 'wrong_photos', message: 'صور الهوية غير صحيحة', english: 'Wrong identity photos', noApproval: false },
+] as const;
+export type DocumentRemovalReason = (typeof DOCUMENT_REMOVAL_REASONS)[number];
+export const DOCUMENT_REMOVAL_MESSAGES = DOCUMENT_REMOVAL_REASONS.map((r) => r.message) as unknown as readonly [
+  string,
+  ...string[],
+];
+export const isUnderAgeReason = (message: string) =>
+  DOCUMENT_REMOVAL_REASONS.some((r) => r.noApproval && r.message === message);
+
+// LOYALTY_CLASSES, APPEARANCE_CONSTRAINTS and DEFAULT_APPEARANCE_CONSTRAINT live in bookings.ts.
+
+export const VEHICLE_TYPES = ['sedan', 'van', 'minibus', 'luxury'] as const;
+
+/** ID card images: content-checked types and the per-file limit. */
+export const ID_CARD_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const ID_CARD_MAX_BYTES = 5 * 1024 * 1024;
+/** The image picker accepts only names with an extension (people.md §2). */
+export const hasFileExtension = (name: string) => /\.[A-Za-z0-9]{1,8}$/.test(name);
+
+/** Passenger confirmation, step 1 (people.md §5). Files are checked separately ('File is required'). */
+export const passengerConfirmationSchema = z.object({
+  first_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  last_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  whatsapp_number: z.string({ error: PEOPLE_MSG.requiredField }).trim().min(1, PEOPLE_MSG.requiredField),
+});
+export type PassengerConfirmationInput = z.infer<typeof passengerConfirmationSchema>;
+
+export const removeDocumentsSchema = z.object({
+  message: z.enum(DOCUMENT_REMOVAL_MESSAGES, { error: PEOPLE_MSG.fieldRequired }),
+});
+
+export const captainActivationSchema = z.object({
+  cash_register_id: z.coerce
+    .number({ error: PEOPLE_MSG.chooseCashRegister })
+    .int(PEOPLE_MSG.chooseCashRegister)
+    .positive(PEOPLE_MSG.chooseCashRegister),
+});
+
+const phone = z
+  .string({ error: PEOPLE_MSG.requiredField })
+  .trim()
+  .regex(/^\+?[0-9 ]{6,20}$/, PEOPLE_MSG.invalidPhone);
+
+export const createCaptainSchema = z.object({
+  first_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  last_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  username: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(3, PEOPLE_MSG.fieldRequired),
+  phone_number: phone,
+  whatsapp_number: z.string().trim().optional(),
+  email: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || v.includes('@'), 'Please enter a valid email'),
+});
+export type CreateCaptainInput = z.infer<typeof createCaptainSchema>;
+
+export const createCarSchema = z.object({
+  number: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  color_id: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().positive(PEOPLE_MSG.fieldRequired),
+  car_model_id: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().positive(PEOPLE_MSG.fieldRequired),
+  vehicle_type: z.enum(VEHICLE_TYPES, { error: PEOPLE_MSG.fieldRequired }),
+  seats: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().min(1).max(60),
+});
+export type CreateCarInput = z.infer<typeof createCarSchema>;
+
+export const blockCaptainSchema = z.object({
+  until: z.coerce.date({ error: PEOPLE_MSG.fieldRequired }),
+  reason: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+});
+
+// DTOs ---------------------------------------------------------------------------------------------
+
+export interface LoyaltyClassRef {
+  name: string;
+}
+
+export interface PassengerDto {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  username: string | null;
+  email: string | null;
+  whatsapp_number: string | null;
+  phone_number: string;
+  created_at: string;
+  id_card_front: string | null;
+  id_card_back: string | null;
+  profile_image: string | null;
+  approved_at: string | null;
+  rejected_count: number;
+  can_use_vip: boolean;
+  active_loyalty_classes: LoyaltyClassRef[];
+  active: boolean;
+  registered: boolean;
+  can_be_approved: boolean;
+}
+
+/** A captain's car as the people pages show it (the booking DTO has its own smaller CarDto). */
+export interface CaptainCarDto {
+  id: number;
+  number: string;
+  color: { id: number; name: string; hex: string | null } | null;
+  brand: { id: number; name: string } | null;
+  model: { id: number; name: string } | null;
+  vehicle_type: string;
+  seats: number;
+  captain: { id: number; full_name: string } | null;
+}
+
+export interface CaptainDto {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  username: string | null;
+  whatsapp_number: string | null;
+  phone_number: string | null;
+  email: string | null;
+  profile_image: string | null;
+  conversation_id: string | null;
+  active: boolean;
+  registered: boolean;
+  activated_at: string | null;
+  cash_register: { id: number; name: string } | null;
+  blocked_until: string | null;
+  block_reason: string | null;
+  online: boolean;
+  created_at: string;
+  cars_count?: number;
+}
+
+export interface CaptainSearchItem {
+  id: number;
+  full_name: string;
+  username: string | null;
+}
+
+export interface AccountEntryDto {
+  id: number;
+  type: AccountEntryType;
+  amount: string;
+  booking_id: number | null;
+  created_at: string;
+}
+
+/** A row of the captain page's bookings tab (GET captain/{id}/bookings). */
+export interface CaptainBookingRow {
+  id: number;
+  status: string;
+  datetime: string;
+  pick_up_location_name: string;
+  pull_down_location_name: string | null;
+}
+
+export interface MonthlyBookingsDto {
+  month: string; // YYYY-MM
+  bookings: number;
+}
+
+/** Payload of `Dashboard:new_passenger`. */
+export interface NewPassengerPayload {
+  passenger: Pick<
+    PassengerDto,
+    | 'id'
+    | 'full_name'
+    | 'first_name'
+    | 'last_name'
+    | 'whatsapp_number'
+    | 'phone_number'
+    | 'id_card_front'
+    | 'id_card_back'
+  >;
+}
+
+export const hasIdDocs = (p: Pick<PassengerDto, 'id_card_front' | 'id_card_back'>) =>
+  Boolean(p.id_card_front || p.id_card_back);
