@@ -215,3 +215,23 @@ describe('system', () => {
     await close();
   });
 });
+
+describe('paginate with a capped count', () => {
+  it('links past the cap while pages are full, and stops at a short page', async () => {
+    const { paginate } = await import('../src/http/pagination');
+    const rows = Array.from({ length: 7 }, (_, i) => i + 1);
+    const source = {
+      count: async () => Math.min(rows.length, 3),
+      rows: async (limit: number, offset: number) => rows.slice(offset, offset + limit),
+      countCap: 3,
+    };
+    const first = await paginate(source, { page: 1, perPage: 3, url: '/api/x?page=1' });
+    expect(first).toMatchObject({ total: 3, next_page_url: '/api/x?page=2' });
+    const second = await paginate(source, { page: 2, perPage: 3, url: '/api/x?page=2' });
+    expect(second.data).toEqual([4, 5, 6]);
+    expect(second.next_page_url).toBe('/api/x?page=3');
+    const third = await paginate(source, { page: 3, perPage: 3, url: '/api/x?page=3' });
+    expect(third.data).toEqual([7]);
+    expect(third.next_page_url).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -94,7 +95,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   try {
     // PGlite is one connection: it runs one query at a time and holds a mutex for the whole of a
     // transaction, so every caller is serialised through it.
-    const client = await PGlite.create(dataDir ? { dataDir } : {});
+    // pg_trgm: substring search indexes (migration 0007).
+    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
     const pgliteDb = drizzlePglite(client, { schema });
     let closed = false;
     return {

@@ -21,6 +21,8 @@ export interface PageSource<T> {
   count(): Promise<number>;
   /** One page of rows. */
   rows(limit: number, offset: number): Promise<T[]>;
+  /** When count() stops at this many rows, a full page at the cap still links to the next one. */
+  countCap?: number;
 }
 
 /**
@@ -32,7 +34,8 @@ export async function paginate<T>(
   { page, perPage, url }: { page: number; perPage: number; url?: string },
 ): Promise<Paginated<T>> {
   const [total, data] = await Promise.all([query.count(), query.rows(perPage, (page - 1) * perPage)]);
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const beyondCap = query.countCap !== undefined && total >= query.countCap && data.length === perPage;
+  const lastPage = Math.max(1, Math.ceil(total / perPage), beyondCap ? page + 1 : 0);
   let nextPageUrl: string | null = null;
   if (page < lastPage && url) {
     const next = new URL(url, 'http://localhost');
