@@ -60,7 +60,7 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // `column = ANY(ARRAY(subquery))` rather than `IN (subquery)`: the array is computed once (an initplan), so
 // the condition can use the booking's index and be OR-ed with other indexed conditions in a bitmap scan.
-const anyOf = (column: typeof bookings.passengerId | typeof bookings.rideId, subquery: SQL) =>
+const anyOf = (column: typeof bookings.passengerId | typeof bookings.rideId, subquery: SQL): SQL =>
   sql`${column} = ANY(ARRAY(${subquery}))`;
 
 const passengerMatches = (text: string) =>
@@ -81,7 +81,7 @@ const plateMatches = (text: string) =>
 const sectorMatches = (column: typeof bookings.pickupSectorId | typeof bookings.dropoffSectorId, value: string) =>
   /^\d+$/.test(value)
     ? eq(column, Number(value))
-    : inArray(column, sql`(select ${sectors.id} from ${sectors} where ${sectors.name} ilike ${like(value)})`);
+    : sql`${column} = ANY(ARRAY(select ${sectors.id} from ${sectors} where ${sectors.name} ilike ${like(value)}))`;
 
 function dateRange(field: 'from_date' | 'to_date', value: string | undefined): SQL | undefined {
   if (!value) return undefined;
@@ -113,7 +113,7 @@ export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst
       captainMatches(text),
       plateMatches(text),
       sql`${bookings.pickUpLocationName} ilike ${like(text)}`,
-      sql`coalesce(${bookings.pullDownLocationName}, '') ilike ${like(text)}`,
+      sql`${bookings.pullDownLocationName} ilike ${like(text)}`,
     ];
     if (/^\d{1,9}$/.test(text)) any.unshift(eq(bookings.id, Number(text)));
     conditions.push(or(...any));
