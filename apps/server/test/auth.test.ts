@@ -215,3 +215,25 @@ describe('session calls', () => {
     expect(Object.keys(page.data[0]).sort()).toEqual(['color', 'datetime', 'icon', 'id', 'message']);
   });
 });
+
+describe('online flag', () => {
+  it('sets and clears the online flag of the signed-in user', async () => {
+    const { app, close } = await buildTestApp();
+    const token = await login(app, 'dispatcher@example.com');
+    const bad = await app.inject({ method: 'PUT', url: '/api/online', headers: bearer(token), payload: {} });
+    expect(bad.statusCode).toBe(422);
+    const on = await app.inject({
+      method: 'PUT',
+      url: '/api/online',
+      headers: bearer(token),
+      payload: { online: true },
+    });
+    expect(on.json().data.online).toBe(true);
+    const me = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
+    expect(me.json().data.online).toBe(true);
+    await app.inject({ method: 'PUT', url: '/api/online', headers: bearer(token), payload: { online: '0' } });
+    const after = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
+    expect(after.json().data.online).toBe(false);
+    await close();
+  });
+});
