@@ -153,3 +153,13 @@ test('the season selector sends the new value and shows the server message', asy
   await expect(page.locator('.notistack-MuiContent-success').last()).toContainText(body.message ?? MSG.seasonUpdated);
   await expect(page.locator('header [role="combobox"]')).toContainText('day');
 });
+
+test('the profile menu sets the online flag of the user', async ({ page, request }) => {
+  await login(page, request, USERS.callcenter);
+  await page.getByTestId('profile-menu-button').click();
+  const toggle = page.getByTestId('online-toggle');
+  const before = ((await checkAuth(page)) as unknown as { online: boolean }).online;
+  await toggle.click();
+  await expect.poll(async () => ((await checkAuth(page)) as unknown as { online: boolean }).online).toBe(!before);
+  await expect(toggle.getByRole('switch')).toBeChecked({ checked: !before });
+});

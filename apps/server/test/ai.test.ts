@@ -286,3 +286,40 @@ describe('socket lifecycle', () => {
     expect(rideRows[0].status).toBe('APPROVED');
   });
 });
+
+describe('the AI sweep', () => {
+  it('dispatches at zero, expires a suggestion a human dispatched first, and snoozes a time change at zero', async () => {
+    const a = await suggested();
+    const b = await suggested();
+    const c = await suggested({ now: false, datetime: new Date(Date.now() + MIN) }, 0.12);
+    const human = await captainAt(0.002);
+    expect((await call('PUT', `dispatch/${b.booking.id}/${human.id}`)).statusCode).toBe(200);
+    t.app.ai.clock = () => Date.now() + 151_000;
+    try {
+      await t.app.ai.tick();
+    } finally {
+      t.app.ai.clock = () => Date.now();
+    }
+    const status = async (id: number) =>
+      (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;
+    expect(await status(a.suggestion.id)).toBe('DISPATCHED');
+    expect((await t.app.bookings.find(a.booking.id)).status).toBe('APPROVED');
+    expect(await status(b.suggestion.id)).toBe('EXPIRED');
+    expect(await status(c.suggestion.id)).toBe('SNOOZED');
+    expect((await t.app.bookings.find(c.booking.id)).status).toBe('PENDING');
+  });
+});
+
+describe('GET ai/suggestions', () => {
+  it('401, 403, the open popups, none for a user whose AI is stopped', async () => {
+    const { suggestion } = await suggested();
+    expect((await call('GET', 'ai/suggestions', null)).statusCode).toBe(401);
+    expect((await call('GET', 'ai/suggestions', airport)).statusCode).toBe(403);
+    const res = await call('GET', 'ai/suggestions');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((p: { id: number }) => p.id)).toContain(suggestion.id);
+    await call('PUT', 'ai_status', disp, { ai_stopped: 1 });
+    expect((await call('GET', 'ai/suggestions')).json().data).toEqual([]);
+    await call('PUT', 'ai_status', disp, { ai_stopped: 0 });
+  });
+});

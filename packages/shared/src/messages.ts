@@ -74,6 +74,7 @@ export const MSG = {
   accessDeniedHelp: 'Your role does not give access to this page.',
   goHome: 'Go to the start page',
   profile: 'Profile',
+  onlineLabel: 'Online',
   logout: 'Logout',
   allNotifications: 'All',
   noNotifications: 'No notifications',

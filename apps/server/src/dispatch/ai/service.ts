@@ -479,7 +479,9 @@ export class AiService {
   }
 
   /** Open suggestions (a console that connects late shows them). */
-  async openPopups(): Promise<(AiDispatchPopupPayload | SuggestionPopupPayload)[]> {
+  async openPopups(userId: number): Promise<(AiDispatchPopupPayload | SuggestionPopupPayload)[]> {
+    // Users whose AI is stopped or snoozed get no popups, late or live.
+    if (!(await this.activeOperators()).includes(userId)) return [];
     const rows = await this.db
       .select()
       .from(aiSuggestions)

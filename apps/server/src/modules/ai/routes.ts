@@ -10,8 +10,8 @@ const minutes = z.coerce.number({ error: MSG.required }).int().min(0).max(1440);
 const aiStatusBody = z
   .object({
     ai_stopped: z
-      .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
-      .transform((v) => (v === true || v === 'true' || v === '1' ? '1' : '0'))
+      .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['true', 'false', '0', '1'])])
+      .transform((v) => (v === true || v === 1 || v === 'true' || v === '1' ? '1' : '0'))
       .optional(),
     snooze_interval: minutes.optional(),
     dispatch_interval: minutes.optional(),
@@ -63,7 +63,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/ai/suggestions', { config: DISPATCHING }, async () => ok(await ai.openPopups()));
+  app.get('/ai/suggestions', { config: DISPATCHING }, async (request) => ok(await ai.openPopups(request.user.id)));
 
   app.get('/ai_status', async (request) => {
     const user = await findUserById(app.db, request.user.id);

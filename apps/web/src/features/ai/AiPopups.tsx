@@ -66,6 +66,10 @@ export function AiPopups() {
   useSocketEvent(EVENTS.aiNewSuggestion, push);
   useSocketEvent(EVENTS.aiPassSuggestion, (p: AiPassPayload) => drop(p.suggestion_id));
   useSocketEvent(EVENTS.aiPassBooking, (p: AiPassPayload) => drop(p.suggestion_id));
+  // Stopping the AI (this user, any of their consoles) closes the popups.
+  useSocketEvent(EVENTS.aiStatusUpdated, ({ ai_status }) => {
+    if (ai_status.ai_stopped === '1') setQueue([]);
+  });
 
   const current = queue[0];
   if (!enabled || !current) return null;

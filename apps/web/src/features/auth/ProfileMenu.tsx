@@ -1,11 +1,13 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
-import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Switch, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { MSG, pathTo, primaryRole } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { errorMessage, http } from '../../api/client';
 import { toast } from '../../api/toast';
-import { logout } from './api';
+import { logout, meQuery } from './api';
 import { useCurrentUser } from './currentUser';
 
 function initials(name: string): string {
@@ -23,6 +25,16 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = user.full_name || user.username || user.email;
+  const qc = useQueryClient();
+
+  const toggleOnline = async () => {
+    try {
+      await http.put('online', { online: !user.online });
+      await qc.invalidateQueries({ queryKey: meQuery.queryKey });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   const onLogout = async () => {
     setAnchor(null);
@@ -65,6 +77,12 @@ export function ProfileMenu() {
           {primaryRole(user.roles)?.name}
         </Typography>
         <Divider />
+        <MenuItem onClick={toggleOnline} data-testid="online-toggle">
+          <ListItemIcon>
+            <Switch size="small" checked={user.online} tabIndex={-1} slotProps={{ input: { 'aria-label': MSG.onlineLabel } }} />
+          </ListItemIcon>
+          {MSG.onlineLabel}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);
