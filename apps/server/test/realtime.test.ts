@@ -1,6 +1,8 @@
 import { type ClientToServerEvents, EVENTS, MSG, type NotificationItem, type ServerToClientEvents } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users } from '../src/db/schema';
 import { bearer, buildTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -51,6 +53,12 @@ it('a staff socket joins and receives new notification and AI status updated', a
   const ai = once<{ user_id: number; ai_status: { ai_stopped: string } }>(socket, EVENTS.aiStatusUpdated);
   await t.app.users.setAiStatus(me.id, { ai_stopped: '1' });
   expect(await ai).toMatchObject({ user_id: me.id, ai_status: { ai_stopped: '1' } });
+
+  // Every console hears it, not only the user's own: a colleague's change reaches this socket too.
+  const [colleague] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+  const other = once<{ user_id: number }>(socket, EVENTS.aiStatusUpdated);
+  await t.app.users.setAiStatus(colleague.id, { ai_stopped: '1' });
+  expect(await other).toMatchObject({ user_id: colleague.id });
 });
 
 it('an airport user is refused a socket', async () => {

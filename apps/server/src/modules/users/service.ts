@@ -19,7 +19,8 @@ export class UserService {
     private readonly realtime: Realtime,
   ) {}
 
-  /** Changes a user's AI status (audited), then emits `AI status updated` to that user. */
+  /** Changes a user's AI status (audited), then emits `AI status updated` to every console (the users room):
+   * supervisors see who has the AI stopped or snoozed; each console applies it to its own user by user_id. */
   async setAiStatus(userId: number, patch: AiStatusPatch, actorId: number | null = null): Promise<AiStatus> {
     const aiStatus = await this.db.transaction(async (tx) => {
       const before = await findUserById(tx, userId);
@@ -45,7 +46,7 @@ export class UserService {
       });
       return aiStatusOf(after);
     });
-    this.realtime.emitToUser(userId, EVENTS.aiStatusUpdated, { user_id: userId, ai_status: aiStatus });
+    this.realtime.emitToUsers(EVENTS.aiStatusUpdated, { user_id: userId, ai_status: aiStatus });
     return aiStatus;
   }
 

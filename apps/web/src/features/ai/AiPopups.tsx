@@ -28,7 +28,7 @@ import { getSocket, useSocketEvent } from '../../api/socket';
 import { toast } from '../../api/toast';
 import { type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
-import { useCan, useRoleFlags } from '../auth/currentUser';
+import { useCan, useCurrentUser, useRoleFlags } from '../auth/currentUser';
 import { aiApi } from './api';
 import { mmss, useCountdown } from './useCountdown';
 
@@ -41,6 +41,7 @@ const PIN = { pickup: '#2e7d32', dropoff: '#c62828', captain: '#1565c0' } as con
  */
 export function AiPopups() {
   const can = useCan();
+  const me = useCurrentUser();
   const { isAirport } = useRoleFlags();
   const enabled = can('DISPATCHING') && !isAirport;
   const [queue, setQueue] = useState<AiPopupPayload[]>([]);
@@ -67,8 +68,8 @@ export function AiPopups() {
   useSocketEvent(EVENTS.aiPassSuggestion, (p: AiPassPayload) => drop(p.suggestion_id));
   useSocketEvent(EVENTS.aiPassBooking, (p: AiPassPayload) => drop(p.suggestion_id));
   // Stopping the AI (this user, any of their consoles) closes the popups.
-  useSocketEvent(EVENTS.aiStatusUpdated, ({ ai_status }) => {
-    if (ai_status.ai_stopped === '1') setQueue([]);
+  useSocketEvent(EVENTS.aiStatusUpdated, ({ user_id, ai_status }) => {
+    if (user_id === me.id && ai_status.ai_stopped === '1') setQueue([]);
   });
 
   const current = queue[0];
