@@ -79,7 +79,12 @@ export function ProfileMenu() {
         <Divider />
         <MenuItem onClick={toggleOnline} data-testid="online-toggle">
           <ListItemIcon>
-            <Switch size="small" checked={user.online} tabIndex={-1} slotProps={{ input: { 'aria-label': MSG.onlineLabel } }} />
+            <Switch
+              size="small"
+              checked={user.online}
+              tabIndex={-1}
+              slotProps={{ input: { 'aria-label': MSG.onlineLabel } }}
+            />
           </ListItemIcon>
           {MSG.onlineLabel}
         </MenuItem>
