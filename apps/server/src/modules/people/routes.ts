@@ -4,7 +4,6 @@ import {
   captainActivationSchema,
   createCaptainSchema,
   createCarSchema,
-  MSG,
   PEOPLE_MSG,
   type Permission,
   passengerConfirmationSchema,
