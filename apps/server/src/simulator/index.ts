@@ -21,6 +21,24 @@ import {
 } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { CityPlace } from '../modules/city/service';
+
+/** Points around the map centre standing in for places when no city data was imported. */
+function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: -(i + 1),
+    osm_id: 0,
+    name: `Meeting point ${i + 1}`,
+    category: 'landmark' as const,
+    lng: MAP_CENTER[0] + offset(),
+    lat: MAP_CENTER[1] + offset(),
+    addr_street: null,
+    stars: null,
+    cuisine: null,
+    sector_id: null,
+    sector_name: null,
+  }));
+}
+
 import { type SimClock, wallClock } from './clock';
 import { DrivePath } from './path';
 
@@ -138,6 +156,11 @@ export class Simulator {
       .limit(this.opts.captains);
     this.pickups = [...city.places('station'), ...city.places('landmark'), ...city.places('hotel')];
     this.dropoffs = [...this.pickups, ...city.places('restaurant'), ...city.places('hospital')];
+    if (this.pickups.length < 2) {
+      // No city imported (the demo city folder is absent): book between made-up points around the centre.
+      this.pickups = syntheticPlaces(12, () => this.between(-0.012, 0.012));
+      this.dropoffs = this.pickups;
+    }
     const anywhere = this.pickups.length ? this.pickups : null;
     this.fleet = rows.map((r) => {
       const start: LonLat =
@@ -444,8 +467,14 @@ export class Simulator {
     const input: BookingCreate = {
       passenger_id: passengerId,
       service_id: this.chance(0.7) ? 2 : 3,
-      pickup: { name: from.name, details: from.addr_street, lon: from.lng, lat: from.lat, place_id: from.id },
-      dropoff: { name: to.name, details: to.addr_street, lon: to.lng, lat: to.lat, place_id: to.id },
+      pickup: {
+        name: from.name,
+        details: from.addr_street,
+        lon: from.lng,
+        lat: from.lat,
+        place_id: from.id > 0 ? from.id : null,
+      },
+      dropoff: { name: to.name, details: to.addr_street, lon: to.lng, lat: to.lat, place_id: to.id > 0 ? to.id : null },
       stops: [],
       now: !later,
       datetime: later ? dateToCityLocal(new Date(now + this.between(20, 90) * 60_000)) : null,
