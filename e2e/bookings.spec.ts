@@ -146,8 +146,20 @@ test('a phone booking made in another context appears live on the board; advance
   // The first context sees it without a reload.
   // The list is virtualised: the live insert shows in the tab count; scroll the card into view by order time.
   await expect(page.getByTestId('group-all')).toContainText(`(${before + 1})`, { timeout: 15_000 });
-  await page.getByTestId('requests-board').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(page.getByTestId('requests-board').getByText(unique)).toBeVisible();
+  // Walk the virtualised list (only cards on screen are drawn) until the new card is drawn.
+  const board = page.getByTestId('requests-board');
+  await expect(async () => {
+    const found = await board.evaluate(async (el, text) => {
+      for (let y = 0; y <= el.scrollHeight; y += Math.max(100, el.clientHeight / 2)) {
+        el.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        if (el.textContent?.includes(text)) return true;
+      }
+      return false;
+    }, unique);
+    expect(found).toBe(true);
+  }).toPass({ timeout: 15_000 });
+  await expect(board.getByText(unique)).toBeVisible();
   const cardId = Number(
     (await page.locator('[data-testid^="booking-card-"]', { hasText: unique }).getAttribute('data-testid'))?.replace(
       'booking-card-',
