@@ -121,7 +121,8 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; load_s: numb
 
 export async function benchBookings(): Promise<void> {
   const engines: Engine[] = [];
-  if (await postgresReachable()) engines.push('postgres');
+  if (process.env.BENCH_POSTGRES === '0') console.log('BENCH_POSTGRES=0: skipping the PostgreSQL run');
+  else if (await postgresReachable()) engines.push('postgres');
   else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
   if (process.env.BENCH_PGLITE !== '0') engines.push('pglite');
   for (const engine of engines) {

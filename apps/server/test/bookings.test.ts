@@ -521,3 +521,22 @@ describe('order editing and board filters', () => {
     expect(mine.map((b) => b.id)).toEqual([immediate.id]);
   });
 });
+
+describe('capped totals', () => {
+  it('counts up to COUNT_CAP and still pages past it', async () => {
+    const { COUNT_CAP } = await import('../src/modules/bookings/queries');
+    const sample = await makeBooking(t.db, { status: 'PAID' });
+    await t.db.execute(sql`
+      insert into bookings (status, origin, datetime, now, service_id, passenger_id, pick_up_location_name, pick_up_lon, pick_up_lat)
+      select 'PAID', 'app', now() - (g || ' minutes')::interval, true, ${sample.serviceId}, ${sample.passengerId}, 'Cap test', 7.42, 43.73
+      from generate_series(1, ${COUNT_CAP + 50}) g`);
+    const perPage = 100;
+    const lastFull = COUNT_CAP / perPage;
+    const page = (await call('GET', `booking?group=finished&perPage=${perPage}&page=${lastFull}`)).json().data;
+    expect(page.total).toBe(COUNT_CAP);
+    expect(page.data).toHaveLength(perPage);
+    expect(page.next_page_url).toContain(`page=${lastFull + 1}`);
+    const beyond = (await call('GET', `booking?group=finished&perPage=${perPage}&page=${lastFull + 1}`)).json().data;
+    expect(beyond.data.length).toBeGreaterThanOrEqual(50);
+  });
+});

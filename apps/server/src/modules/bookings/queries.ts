@@ -137,7 +137,7 @@ export function searchWhere(q: SearchQuery): SQL | undefined {
 }
 
 /** Totals of booking lists are counted up to this many rows. */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** A page source over bookings for paginate(). */
 export function bookingPageSource(db: DbOrTx, where: SQL | undefined, newestFirst: boolean) {
