@@ -37,7 +37,8 @@ export async function generateHistory(sql: (text: string) => Promise<void>): Pro
       CASE WHEN g % 1000 = 1 THEN (array['PENDING','APPROVED','ACCEPTED','STARTED','ARRIVED','PICKED_UP'])[1 + (g / 1000) % 6]
            WHEN g % 7 = 0 THEN (array['PAX_CANCELLED','CAPTAIN_CANCELLED','SYSTEM_CANCELLED','DELETED'])[1 + g % 4]
            ELSE (array['PAID','DONE'])[1 + g % 2] END,
-      (array['app','dashboard','phone'])[1 + g % 3],
+      -- origin and sectors vary independently (g % 3 would tie origin to g % 6 and make combinations impossible)
+      (array['app','dashboard','phone'])[1 + (g / 7) % 3],
       CASE WHEN g % 1000 = 1 THEN now() + ((g % 120) || ' minutes')::interval ELSE now() - ((g * 30) || ' seconds')::interval END,
       g % 5 <> 0, 1 + g % 3, (array[1,2,7])[1 + g % 3], 1 + g % ${PASSENGERS},
       'Pickup ' || (g % 129), 7.40 + (g % 400) / 10000.0, 43.72 + (g % 300) / 10000.0,

@@ -6,7 +6,7 @@ import {
   STATUS_GROUPS,
   type StatusGroup,
 } from '@taxi/shared';
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
@@ -95,6 +95,24 @@ function dateRange(field: 'from_date' | 'to_date', value: string | undefined): S
   return lt(bookings.datetime, end);
 }
 
+/**
+ * The board's free-text search: order id, passenger or captain (name, phone), plate, or place name.
+ * Each part finds booking ids through its own index; their union is handed over as an array, so the
+ * planner fetches those bookings by primary key instead of filtering the whole (history) table.
+ */
+function boardTextMatches(text: string): SQL {
+  const pattern = like(text);
+  const parts: SQL[] = [
+    sql`select ${bookings.id} from ${bookings} where ${passengerMatches(text)}`,
+    sql`select ${bookings.id} from ${bookings} where ${captainMatches(text)}`,
+    sql`select ${bookings.id} from ${bookings} where ${plateMatches(text)}`,
+    sql`select ${bookings.id} from ${bookings} where ${bookings.pickUpLocationName} ilike ${pattern}`,
+    sql`select ${bookings.id} from ${bookings} where ${bookings.pullDownLocationName} ilike ${pattern}`,
+  ];
+  if (/^\d{1,9}$/.test(text)) parts.unshift(sql`select ${Number(text)}::int`);
+  return sql`${bookings.id} = ANY(ARRAY(${sql.join(parts, sql` union `)}))`;
+}
+
 export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst: boolean } {
   const statuses = STATUS_GROUPS[q.group];
   const conditions: (SQL | undefined)[] = [inArray(bookings.status, [...statuses])];
@@ -106,18 +124,7 @@ export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst
       anyOf(bookings.rideId, sql`select ${rides.id} from ${rides} where ${rides.captainId} = ${q.captain_id}`),
     );
   conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
-  if (q.search) {
-    const text = q.search.replace(/^#/, '');
-    const any: SQL[] = [
-      passengerMatches(text),
-      captainMatches(text),
-      plateMatches(text),
-      sql`${bookings.pickUpLocationName} ilike ${like(text)}`,
-      sql`${bookings.pullDownLocationName} ilike ${like(text)}`,
-    ];
-    if (/^\d{1,9}$/.test(text)) any.unshift(eq(bookings.id, Number(text)));
-    conditions.push(or(...any));
-  }
+  if (q.search) conditions.push(boardTextMatches(q.search.replace(/^#/, '')));
   const newestFirst = q.group === 'finished' || q.group === 'cancelled';
   return { where: and(...conditions), newestFirst };
 }
