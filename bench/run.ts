@@ -4,6 +4,7 @@
  * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis).
  */
 import { benchBookings } from './bookings';
+import { benchBrowser } from './browser';
 import { benchDispatch } from './dispatch';
 import { benchPeople } from './people';
 
@@ -11,6 +12,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
   people: benchPeople,
   dispatch: benchDispatch,
+  browser: benchBrowser,
 };
 
 const wanted = process.argv.slice(2);

@@ -28,6 +28,7 @@ import { filesRoutes } from './modules/files/routes';
 import { FileService } from './modules/files/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationService } from './modules/notifications/service';
+import { paymentsRoutes } from './modules/payments/routes';
 import { peopleRoutes } from './modules/people/routes';
 import { PeopleService } from './modules/people/service';
 import { resourcesRoutes } from './modules/resources/routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(complaintsRoutes);
       await api.register(aiRoutes);
       await api.register(resourcesRoutes);
+      await api.register(paymentsRoutes);
       if (config.isDevelopment) await api.register(devRoutes);
     },
     { prefix: '/api' },

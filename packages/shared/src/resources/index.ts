@@ -16,6 +16,7 @@ export * from './car-brands';
 export * from './catalogues';
 export * from './define';
 export * from './messages';
+export * from './payments';
 export * from './staff';
 
 /** Every declared resource (the server binds each to its table). */

@@ -1,0 +1,57 @@
+import { PAYMENT_RIDE_SORTS, PAYMENTS_MSG, RESOURCE_MSG, ROWS_PER_PAGE_OPTIONS } from '@taxi/shared';
+import type { FastifyContextConfig } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { HttpError } from '../../http/errors';
+import { pageQuerySchema, paginate } from '../../http/pagination';
+import { PaymentService, ridesCsv } from './service';
+
+const PER_PAGE = new Set<number>(ROWS_PER_PAGE_OPTIONS);
+const filter = {
+  sortBy: z
+    .string()
+    .trim()
+    .default('id')
+    .refine((v) => (PAYMENT_RIDE_SORTS as readonly string[]).includes(v), RESOURCE_MSG.invalidSort)
+    .transform((v) => v as (typeof PAYMENT_RIDE_SORTS)[number]),
+};
+const listQuery = pageQuerySchema.extend({
+  perPage: z.coerce
+    .number()
+    .int()
+    .default(10)
+    .refine((n) => PER_PAGE.has(n), RESOURCE_MSG.invalidPerPage),
+  ...filter,
+});
+const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
+const config: FastifyContextConfig = { permission: 'CARLO_PAYMENT' };
+
+/** The payments page (people.md §7): rides with DONE totals, CSV export, and "Expand a ride". */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PaymentService(app.db);
+
+  app.get('/payment/rides', { config, schema: { querystring: listQuery } }, async (request) => {
+    const { page, perPage, ...q } = request.query;
+    return ok(await paginate(service.list(q), { page, perPage, url: request.url }));
+  });
+
+  app.get('/payment/rides/export.csv', { config, schema: { querystring: exportQuery } }, async (request, reply) => {
+    const rows = await service.all(request.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="payment_rides.csv"')
+      .send(`\uFEFF${ridesCsv(rows)}`);
+  });
+
+  app.get('/payment/ride/:id/bookings', { config }, async (request) => {
+    const id = z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2_147_483_647)
+      .safeParse((request.params as { id?: unknown }).id);
+    if (!id.success) throw new HttpError(404, PAYMENTS_MSG.rideNotFound);
+    return ok(await service.rideBookings(id.data));
+  });
+};

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { PAYMENTS_MSG, RESOURCE_MSG } from '@taxi/shared';
+import { login, USERS } from './helpers';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+test('the admin opens /payments, expands a ride and sees its bookings with payments', async ({ page, request }) => {
+  await login(page, request, USERS.admin);
+  await page.goto('/payments');
+  await expect(page.getByRole('heading', { name: PAYMENTS_MSG.title, level: 1 })).toBeVisible();
+  const table = page.getByTestId('table-payment_rides');
+  // Read-only: no New button, no edit/delete.
+  await expect(table.getByRole('button', { name: RESOURCE_MSG.newButton })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: RESOURCE_MSG.edit })).toHaveCount(0);
+  // Sorted by total, descending: the first ride has DONE payments.
+  await table.getByRole('button', { name: PAYMENTS_MSG.total }).click();
+  // Wait for the descending page itself, or the row read below may still be the previous page's.
+  const sorted = page.waitForResponse((r) => /payment\/rides\?.*sortBy=total.*descending=(1|true)/.test(r.url()));
+  await table.getByRole('button', { name: PAYMENTS_MSG.total }).click();
+  await sorted;
+  const firstRow = table.locator('tbody tr').first();
+  await expect(firstRow).toContainText('€');
+  const rideId = Number(await firstRow.locator('td').nth(1).textContent());
+  await firstRow.getByRole('button', { name: PAYMENTS_MSG.expandRide(rideId) }).click();
+  const bookings = page.getByTestId(`ride-bookings-${rideId}`);
+  await expect(bookings).toBeVisible();
+  await expect(bookings.locator('tbody tr').first()).toContainText('#');
+  await expect(bookings.getByText(/booking · .*€ · DONE/).first()).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/payments-expanded.png`, fullPage: true });
+  // Collapses again from the keyboard.
+  await firstRow.getByRole('button', { name: PAYMENTS_MSG.collapseRide(rideId) }).press('Enter');
+  await expect(bookings).toBeHidden();
+});
+
+test('the dispatcher (no CARLO_PAYMENT) cannot open /payments', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  const response = await page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
+    return (await fetch('/api/payment/rides', { headers: { Authorization: `Bearer ${session?.accessToken}` } })).status;
+  });
+  expect(response).toBe(403);
+});
