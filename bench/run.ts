@@ -1,7 +1,8 @@
 /**
  * `npm run bench [suite ...]`: runs the benchmark suites (all by default) and writes JSON results to
  * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings), people (passenger
- * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis).
+ * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis), browser
+ * (fps and long tasks on the tracking map and the Requests board; needs `npm run build` first).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
