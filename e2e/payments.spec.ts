@@ -18,6 +18,11 @@ test('the admin opens /payments, expands a ride and sees its bookings with payme
   const sorted = page.waitForResponse((r) => /payment\/rides\?.*sortBy=total.*descending=(1|true)/.test(r.url()));
   await table.getByRole('button', { name: PAYMENTS_MSG.total }).click();
   await sorted;
+  await expect(table.getByRole('columnheader', { name: PAYMENTS_MSG.total })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(table.getByRole('progressbar')).toHaveCount(0);
   const firstRow = table.locator('tbody tr').first();
   await expect(firstRow).toContainText('€');
   const rideId = Number(await firstRow.locator('td').nth(1).textContent());
@@ -26,6 +31,8 @@ test('the admin opens /payments, expands a ride and sees its bookings with payme
   await expect(bookings).toBeVisible();
   await expect(bookings.locator('tbody tr').first()).toContainText('#');
   await expect(bookings.getByText(/booking · .*€ · DONE/).first()).toBeVisible();
+  // The artefact shows the panel once its opening animation has finished.
+  await expect(page.locator('.MuiCollapse-entered')).toHaveCount(1);
   await page.screenshot({ path: `${ARTIFACTS}/payments-expanded.png`, fullPage: true });
   // Collapses again from the keyboard.
   await firstRow.getByRole('button', { name: PAYMENTS_MSG.collapseRide(rideId) }).press('Enter');

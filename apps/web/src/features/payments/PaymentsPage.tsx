@@ -81,6 +81,7 @@ export default function PaymentsPage() {
     ) : (
       label
     );
+  const direction = (name: string) => (q.sortBy === name ? (q.descending ? 'desc' : 'asc') : false);
   const reset = () => {
     setSearchText('');
     setExpanded(null);
@@ -174,9 +175,9 @@ export default function PaymentsPage() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
-                <TableCell>{sortHeader('id', '#')}</TableCell>
+                <TableCell sortDirection={direction('id')}>{sortHeader('id', '#')}</TableCell>
                 {def.fields.map((f) => (
-                  <TableCell key={f.name} align={numeric(f.name) ? 'right' : 'left'}>
+                  <TableCell key={f.name} align={numeric(f.name) ? 'right' : 'left'} sortDirection={direction(f.name)}>
                     {sortHeader(f.name, f.label)}
                   </TableCell>
                 ))}
