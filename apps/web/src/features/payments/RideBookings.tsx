@@ -55,7 +55,7 @@ export function RideBookings({ rideId }: { rideId: number }) {
               {(b.payments ?? []).length === 0 ? (
                 <span>{PAYMENTS_MSG.noPayments}</span>
               ) : (
-                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                   {(b.payments ?? []).map((p) => (
                     <Chip
                       key={p.id}
