@@ -180,7 +180,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: z.object({ cash_register_id: z.unknown() }).partial().optional() },
     },
     async (request) => {
-      // 'Choose cash register please' for a missing or bad id (people.md §5)
+      // PEOPLE_MSG.chooseCashRegister for a missing or bad id (people.md §5)
       const parsed = captainActivationSchema.safeParse(request.body ?? {});
       if (!parsed.success) {
         throw new HttpError(422, PEOPLE_MSG.chooseCashRegister, { cash_register_id: [PEOPLE_MSG.chooseCashRegister] });
