@@ -1,4 +1,4 @@
-import { defineResource } from './define';
+import { defineResource, uniqueNameField } from './define';
 
 export const carBrandsResource = defineResource({
   key: 'car_brands',
@@ -7,18 +7,7 @@ export const carBrandsResource = defineResource({
   route: 'CarBrands',
   permission: 'TYPES',
   readPermission: null,
-  fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 60,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
-  ],
+  fields: [uniqueNameField(60)],
   rowActions: [{ key: 'models', label: 'Models', route: 'CarBrandModels', params: { id: 'id' } }],
 });
 

@@ -1,4 +1,4 @@
-import { defineResource } from './define';
+import { defineResource, uniqueNameField } from './define';
 
 export const colorsResource = defineResource({
   key: 'colors',
@@ -7,19 +7,7 @@ export const colorsResource = defineResource({
   route: 'Colors',
   permission: 'TYPES',
   readPermission: null,
-  fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 40,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
-    { name: 'hex', label: 'Colour', type: 'color', default: '#000000' },
-  ],
+  fields: [uniqueNameField(40), { name: 'hex', label: 'Colour', type: 'color', default: '#000000' }],
 });
 
 export const nationalitiesResource = defineResource({
@@ -30,16 +18,7 @@ export const nationalitiesResource = defineResource({
   permission: 'TYPES',
   readPermission: null,
   fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 60,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
+    uniqueNameField(60),
     {
       name: 'code',
       label: 'ISO code',
@@ -62,16 +41,7 @@ export const banksResource = defineResource({
   permission: 'SETTINGS',
   readPermission: null,
   fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 80,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
+    uniqueNameField(80),
     { name: 'swift', label: 'SWIFT/BIC', type: 'text', min: 8, max: 11, searchable: true },
     { name: 'country', label: 'Country', type: 'text', max: 60, sortable: true, searchable: true },
   ],
@@ -130,18 +100,7 @@ export const cashRegistersResource = defineResource({
   route: null,
   permission: 'SETTINGS',
   readPermission: null,
-  fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 60,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
-  ],
+  fields: [uniqueNameField(60)],
 });
 
 export const vouchersResource = defineResource({

@@ -106,6 +106,20 @@ export interface ResourceDef {
   itemRoute?: string;
 }
 
+/** The unique, searchable, sortable `name` field most catalogues start with. */
+export function uniqueNameField(max: number): FieldDef {
+  return {
+    name: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    max,
+    sortable: true,
+    searchable: true,
+    unique: true,
+  };
+}
+
 export function defineResource<const T extends ResourceDef>(def: T): T {
   return def;
 }

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE_ID } from '../roles';
-import { defineResource } from './define';
+import { defineResource, uniqueNameField } from './define';
 import { RESOURCE_MSG } from './messages';
 
 /** Staff users. Role 1 is never offered by the role picker; nobody deletes their own account. */
@@ -55,16 +55,7 @@ export const rolesResource = defineResource({
   route: 'Roles',
   permission: 'USERS',
   fields: [
-    {
-      name: 'name',
-      label: 'Name',
-      type: 'text',
-      required: true,
-      max: 60,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
+    uniqueNameField(60),
     {
       name: 'permissions',
       label: 'Permissions',

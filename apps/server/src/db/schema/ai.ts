@@ -1,9 +1,8 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
+import { ts } from './columns';
 import { captains } from './people';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** AI suggestions (the AI dispatch and time-suggestion popups); lifecycle in @taxi/shared ai.ts. */
 export const aiSuggestions = pgTable(

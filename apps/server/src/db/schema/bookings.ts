@@ -1,20 +1,8 @@
-import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { places, sectors } from './city';
+import { ts } from './columns';
 import { captains, cars, passengers, services } from './people';
 import { users } from './users';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 export const userCancellationReasons = pgTable('user_cancellation_reasons', {
   id: serial('id').primaryKey(),
