@@ -1,23 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AI_LABELS, type AiDispatchPopupPayload, BOOKING_MSG, MAP_CENTER } from '@taxi/shared';
-import { login, USERS } from './helpers';
+import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${session?.accessToken}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
-}
 
 test('the AI dispatch popup opens, counts down, and lets the AI dispatch', async ({ page, request }) => {
   await login(page, request, USERS.dispatcher);

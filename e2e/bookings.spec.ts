@@ -1,24 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { BOOKING_MSG, BOOKING_UI, MAP_CENTER, MSG } from '@taxi/shared';
-import { login, USERS } from './helpers';
+import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
-
-/** Calls the API with the token the page stored. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${session?.accessToken}`, 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
-}
 
 async function createBooking(page: Page, firstName: string, minutesAhead = 60): Promise<number> {
   const when = new Date(Date.now() + minutesAhead * 60_000);
@@ -139,6 +123,13 @@ test('a phone booking made in another context appears live on the board; advance
   // A click on the map sets the pickup (works without tiles).
   await phonePage.getByTestId('phone-booking-map').click({ position: { x: 300, y: 250 } });
   await expect(phonePage.getByTestId('pickup-input')).toHaveValue(/Map point/);
+  // The dropoff comes from the city's places (GET places, searched as the operator types).
+  await phonePage.getByTestId('dropoff-input').fill('Casino');
+  await phonePage
+    .getByRole('option', { name: /Casino de Monte/ })
+    .first()
+    .click();
+  await expect(phonePage.getByTestId('dropoff-input')).toHaveValue(/Casino de Monte/);
   await phonePage.screenshot({ path: `${ARTIFACTS}/bookings-phone-booking.png` });
   await phonePage.getByTestId('phone-booking-submit').click();
   await expect(phonePage.getByText(/has been created/)).toBeVisible();

@@ -61,3 +61,24 @@ export async function checkAuth(
     return (await response.json()).data;
   });
 }
+
+/** Calls the API with the token the page stored (as the console itself does). */
+export async function api<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${session?.accessToken}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    { method, path, body },
+  );
+}

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BOOKING_MSG, HISTORY_LABELS, RIDE_UI } from '@taxi/shared';
-import { login, USERS } from './helpers';
+import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -22,18 +22,11 @@ function wav(): Buffer {
   return Buffer.concat([header, Buffer.alloc(8)]);
 }
 
-async function api<T>(page: Page, path: string): Promise<{ status: number; json: T }> {
-  return page.evaluate(async (path) => {
-    const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null') as { accessToken: string } | null;
-    const response = await fetch(`/api/${path}`, { headers: { Authorization: `Bearer ${session?.accessToken}` } });
-    return { status: response.status, json: await response.json() };
-  }, path);
-}
-
 test('ride details page: map with route, French history, complaint category saved', async ({ page, request }) => {
   await login(page, request, USERS.dispatcher);
   const ongoing = await api<{ data: { data: { id: number; status: string; ride_id: number | null }[] } }>(
     page,
+    'GET',
     'booking?group=ongoing&perPage=100',
   );
   expect(ongoing.status).toBe(200);
@@ -83,4 +76,35 @@ test('ride details page: map with route, French history, complaint category save
 
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${ARTIFACTS}/ride-details.png`, fullPage: true });
+});
+
+test('the ride page dialog opens over the board from an active ride card', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  const ongoing = await api<{ data: { data: { id: number; status: string; ride_id: number | null }[] } }>(
+    page,
+    'GET',
+    'booking?group=ongoing&perPage=100',
+  );
+  const booking = ongoing.json.data.data.find((b) => b.status === 'PICKED_UP' && b.ride_id);
+  expect(booking, 'a seeded PICKED_UP booking with a ride').toBeTruthy();
+  const id = booking?.id as number;
+
+  await page.goto('/requests');
+  await page.getByTestId('board-search').fill(String(id));
+  await expect(page.getByTestId(`booking-card-${id}`)).toBeVisible();
+  // The search narrows the list while typing settles; a menu opened on a card that re-renders closes.
+  await expect(async () => {
+    await page.getByTestId(`actions-${id}`).click();
+    await page.getByTestId('action-openRidePage').click({ timeout: 2000 });
+  }).toPass();
+
+  const dialog = page.getByRole('dialog', { name: RIDE_UI.title(id) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('ride-summary')).toContainText(`#${id}`);
+  await expect(dialog.locator('[data-map="ride"]')).toHaveAttribute('data-source-ride-route', '1');
+  await expect(page).toHaveURL(/\/requests$/);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${ARTIFACTS}/ride-dialog.png` });
+  await dialog.getByRole('button', { name: RIDE_UI.close }).click();
+  await expect(dialog).toBeHidden();
 });

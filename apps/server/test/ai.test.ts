@@ -2,6 +2,7 @@ import {
   AI_MSG,
   type AiDispatchPopupPayload,
   type AiPassPayload,
+  aiServiceChangeTargets,
   BOOKING_MSG,
   type BookingDto,
   type ClientToServerEvents,
@@ -16,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSuggestions, bookingSuggestions, bookings, rides, users } from '../src/db/schema';
-import { makeBooking, makeCaptain } from './factories';
+import { makeBooking, makeCaptain, makePassenger } from './factories';
 import { bearer, buildTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -188,6 +189,99 @@ describe('time-change suggestions', () => {
     expect(s.status).toBe('REFUSED');
     expect(s.captainId).toBe(captain.id);
     expect((await call('POST', `booking/${booking.id}/refuse_suggestion`)).statusCode).toBe(409);
+  });
+});
+
+describe('service-change suggestions', () => {
+  /**
+   * A VIP booking with no free VIP captain, and a free full-car captain 300 m away: the AI offers the
+   * booking to that captain; their acceptance opens the service-change popup. Each call is placed far
+   * from the others (and from the demo's captains) so that its captain is the only one around.
+   */
+  let far = 0;
+  async function serviceChange() {
+    far += 1;
+    const lat = MAP_CENTER[1] + 0.4 * far;
+    const { captain } = await makeCaptain(
+      t.db,
+      { serviceIds: [2], lastLon: MAP_CENTER[0] + 0.003, lastLat: lat },
+      { vehicleType: 'sedan', seats: 4 },
+    );
+    await t.app.locations.setOnline(captain.id, true);
+    t.app.locations.report(captain.id, MAP_CENTER[0] + 0.003, lat);
+    const passenger = await makePassenger(t.db, { whatsappNumber: '+377 6 99 88 77 66' });
+    const booking = await makeBooking(t.db, {
+      serviceId: 7,
+      vehicleType: 'luxury',
+      passengerId: passenger.id,
+      pickUpLat: lat,
+    });
+    return { captain, booking };
+  }
+
+  it('follows the shared rule: pooling → full car (→ VIP when allowed), VIP → full car, others keep theirs', () => {
+    expect(aiServiceChangeTargets(1, false)).toEqual([2]);
+    expect(aiServiceChangeTargets(1, true)).toEqual([2, 7]);
+    expect(aiServiceChangeTargets(2, false)).toEqual([]);
+    expect(aiServiceChangeTargets(2, true)).toEqual([7]);
+    expect(aiServiceChangeTargets(7, false)).toEqual([2]);
+    expect(aiServiceChangeTargets(4, true)).toEqual([]);
+  });
+
+  it('offers a captain of another service, opens the popup, and confirm switches the service then dispatches', async () => {
+    const { captain, booking } = await serviceChange();
+    expect((await t.app.dispatchEngine.rank(booking.id)).candidates).toEqual([]);
+    expect(await t.app.ai.offerNext(booking.id)).toBe(captain.id);
+    const suggestion = await t.app.ai.answerOffer(captain.id, booking.id, true);
+    expect(suggestion).toMatchObject({ kind: 'service_change', newServiceId: 2, status: 'PROPOSED' });
+    expect(suggestion?.newTime?.getTime()).toBe(booking.datetime.getTime());
+    const popup = (await t.app.ai.popupOf(suggestion as NonNullable<typeof suggestion>)) as SuggestionPopupPayload;
+    expect(popup).toMatchObject({
+      type: 'service_change',
+      booking_id: booking.id,
+      new_service: 'Full car',
+      passenger_whatsapp: '+377 6 99 88 77 66',
+      captain_name: `${captain.firstName} ${captain.lastName}`,
+    });
+
+    // 'Ok, Let AI Dispatch it' and Ai:pass_booking cannot skip the passenger's answer.
+    const skip = await call('POST', `booking/${booking.id}/let_ai_dispatch_it`);
+    expect(skip.statusCode).toBe(409);
+    expect(skip.json().message).toBe(AI_MSG.needsAnswer);
+
+    const res = await call('POST', `booking/${booking.id}/confirm_suggestion`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AI_MSG.serviceConfirmed('Full car'));
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ serviceId: 2, vehicleType: 'sedan', status: 'APPROVED' });
+    const [ride] = await t.db
+      .select()
+      .from(rides)
+      .where(eq(rides.id, row.rideId as number));
+    expect(ride.captainId).toBe(captain.id);
+    const logs = await call('GET', `booking/${booking.id}/logs`);
+    expect(JSON.stringify(logs.json())).toContain('ai_service_change');
+  });
+
+  it('refuse keeps the service, releases the captain, and the refused service is not suggested again', async () => {
+    const { captain, booking } = await serviceChange();
+    await t.app.ai.offerNext(booking.id);
+    await t.app.ai.answerOffer(captain.id, booking.id, true);
+    const res = await call('POST', `booking/${booking.id}/refuse_suggestion`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AI_MSG.serviceRefused);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ serviceId: 7, status: 'PENDING', suggestionCaptainId: null });
+    expect(t.app.locations.stateOf(captain.id)).toBe('FREE');
+    expect(await t.app.ai.offerNext(booking.id)).toBeNull();
+  });
+
+  it('a captain of the booked service gets a plain dispatch suggestion', async () => {
+    const { captain, booking } = await serviceChange();
+    await t.db.update(bookings).set({ serviceId: 2, vehicleType: 'sedan' }).where(eq(bookings.id, booking.id));
+    expect(await t.app.ai.offerNext(booking.id)).toBe(captain.id);
+    const suggestion = await t.app.ai.answerOffer(captain.id, booking.id, true);
+    expect(suggestion).toMatchObject({ kind: 'dispatch', newServiceId: null });
   });
 });
 

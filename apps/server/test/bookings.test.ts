@@ -451,6 +451,9 @@ describe('board and search', () => {
     expect(await ids('customer=Zelda%20Search')).toEqual([b3, b2, b1]);
     expect(await ids('driver=Quentin%20Findme')).toEqual([b3]);
     expect(await ids('car=ZZ-777')).toEqual([b3]);
+    expect(await ids('driver=Nobody%20Drives%20This')).toEqual([]);
+    expect(await ids('car=NO-SUCH-PLATE')).toEqual([]);
+    expect(await ids('driver=Findme&car=ZZ-777&customer=Zelda')).toEqual([b3]);
     expect(await ids(`pickup_sector=${sector.id}`)).toEqual([b1]);
     expect(await ids('pickup_sector=zz%20search')).toEqual([b1]);
     expect(await ids('dropoff_sector=Zz%20Search%20Sector')).toEqual([b2]);

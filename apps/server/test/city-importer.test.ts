@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import type { BasemapFeatureCollection } from '@taxi/shared/geo';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { eq } from 'drizzle-orm';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
@@ -87,7 +88,7 @@ describe.skipIf(!hasCity)('importCity into PGlite', () => {
 
     const app = Fastify();
     await app.register(errorsPlugin);
-    await app.register(cityRoutes, { city });
+    await app.register(cityRoutes, { city, prefix: '/api' });
     const routes = app.printRoutes({ commonPrefix: false });
     expect(routes).toContain('/api/places');
     try {
@@ -109,6 +110,20 @@ describe.skipIf(!hasCity)('importCity into PGlite', () => {
       expect(r.seconds).toBeGreaterThan(60);
       expect(r.metres).toBeGreaterThan(500);
       expect(r.route[0]).toEqual({ lat: casino.lat, lng: casino.lng });
+
+      const basemap = await app.inject({ url: '/api/city/basemap' });
+      expect(basemap.statusCode).toBe(200);
+      expect(basemap.headers['content-type']).toContain('application/json');
+      const map = basemap.json().data as BasemapFeatureCollection;
+      expect(map.type).toBe('FeatureCollection');
+      const streets = map.features.filter((f) => f.properties.kind === 'street');
+      expect(streets).toHaveLength(869);
+      expect(map.features.filter((f) => f.properties.kind === 'sector')).toHaveLength(6);
+      const classes = new Set(streets.map((f) => (f.properties.kind === 'street' ? f.properties.class : null)));
+      expect([...classes].sort()).toEqual(['major', 'minor', 'service']);
+      // Rounded to 5 decimals (about a metre): smaller, and the same lines on screen.
+      const [lon] = streets[0].geometry.coordinates[0] as [number, number];
+      expect(Math.round(lon * 1e5) / 1e5).toBe(lon);
 
       const bad = await app.inject({ url: '/api/city/route?from=abc&to=7.4,43.7' });
       expect(bad.statusCode).toBe(422);

@@ -59,6 +59,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('GET city/basemap', () => {
+  it('401 without a token; any signed-in console (even without MONITORING) gets the streets', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/city/basemap' })).statusCode).toBe(401);
+    const token = await login(t.app, 'callcenter@example.com');
+    const res = await t.app.inject({ method: 'GET', url: '/api/city/basemap', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.type).toBe('FeatureCollection');
+  });
+
+  it('the city calls sit under /api like every other call (places, sectors, route)', async () => {
+    const token = await login(t.app, 'dispatcher@example.com');
+    for (const url of ['/api/places?perPage=1', '/api/sectors', '/api/city/route?from=7.42,43.73&to=7.43,43.74']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode, url).toBe(200);
+    }
+  });
+});
+
 describe('GET tracking/captains', () => {
   it('401 without a token, 403 without MONITORING', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/tracking/captains' })).statusCode).toBe(401);

@@ -1,12 +1,13 @@
 // AI-assisted dispatch: suggestion lifecycle, popup payloads, captain-side transitions and their rules.
 // Server (to enforce) and web (to show) import it.
-import type { BookingStatus } from './bookings';
+import { type BookingStatus, SERVICE_IDS } from './bookings';
+import type { AiStatus } from './session';
 
 /**
  * Lifecycle of one AI suggestion (table ai_suggestions):
  *   PROPOSED  → DISPATCHED (let_ai_dispatch_it, Ai:pass_booking, or countdown over)
  *   PROPOSED  → SNOOZED (snooze) → PROPOSED again when the snooze is over
- *   PROPOSED  → CONFIRMED (time change confirmed: new time applied, then dispatched)
+ *   PROPOSED  → CONFIRMED (time or service change confirmed: applied, then dispatched)
  *   PROPOSED  → REFUSED (passenger said NO; captain released)
  *   any open  → EXPIRED (the booking left PENDING: dispatched by a human, cancelled)
  */
@@ -27,9 +28,27 @@ export function canMoveAi(from: AiSuggestionStatus, to: AiSuggestionStatus): boo
   return AI_TRANSITIONS[from].includes(to);
 }
 
-/** Kinds of suggestion: a captain for the booking, or the captain with a new time for the passenger. */
-export const AI_SUGGESTION_KINDS = ['dispatch', 'time_change'] as const;
+/**
+ * Kinds of suggestion: a captain for the booking; the captain with a new time the passenger must accept;
+ * or a captain of another service (no free captain of the booked one) that the passenger must accept.
+ */
+export const AI_SUGGESTION_KINDS = ['dispatch', 'time_change', 'service_change'] as const;
 export type AiSuggestionKind = (typeof AI_SUGGESTION_KINDS)[number];
+/** Kinds that wait for the passenger's answer ('The passenger said ok' / 'NO' / 'No response yet'). */
+export const AI_ANSWERED_KINDS: readonly AiSuggestionKind[] = ['time_change', 'service_change'];
+
+/**
+ * Services the AI may offer instead of the booked one when no captain of it is free, best first:
+ * pooling → full car → VIP (VIP only for passengers who may use it, as the card's VIP shortcuts), and a
+ * VIP booking may fall back to a full car. Other services keep their service.
+ */
+export function aiServiceChangeTargets(serviceId: number, canUseVip: boolean): number[] {
+  const { pooling, fullCar, vip } = SERVICE_IDS;
+  if (serviceId === pooling) return canUseVip ? [fullCar, vip] : [fullCar];
+  if (serviceId === fullCar) return canUseVip ? [vip] : [];
+  if (serviceId === vip) return [fullCar];
+  return [];
+}
 
 /** Timings (bookings.md §9 gives 150 s; the rest are ours). */
 export const AI_TIMINGS = {
@@ -158,6 +177,9 @@ export const AI_MSG = {
   snoozed: (minutes: number) => `Snoozed for ${minutes} minutes`,
   confirmed: 'The new time was applied.',
   refused: 'The order keeps its time.',
+  serviceConfirmed: (service: string) => `The order now uses ${service}.`,
+  serviceRefused: 'The order keeps its service.',
+  needsAnswer: "This AI suggestion waits for the passenger's answer.",
   aiStatusSaved: 'AI status saved',
   notYourBooking: 'This order is not assigned to this captain.',
   noOffer: 'There is no open offer for this captain.',
@@ -188,4 +210,31 @@ export const AI_LABELS = {
   queued: (n: number) => `${n} more waiting`,
   noDetails: 'No details',
   countdown: 'Time left',
+  statusButton: 'AI dispatch status',
+  statusTitle: 'AI dispatch',
+  receivePopups: 'Receive AI popups',
+  stateOn: 'On: AI popups reach you',
+  stateStopped: 'Stopped: no AI popups',
+  stateSnoozed: (until: string) => `Snoozed until ${until}`,
+  resume: 'Resume now',
+  snoozeInterval: 'Snooze interval (minutes)',
+  snoozeHelp: '0 = 5 minutes',
+  dispatchInterval: 'Dispatch interval (minutes)',
+  save: 'Save',
 } as const;
+
+/** The minutes a snooze lasts: the user's interval, or the default when it is 0. */
+export function snoozeMinutesOf(interval: number): number {
+  return interval > 0 ? interval : AI_TIMINGS.defaultSnoozeMinutes;
+}
+
+/** Whether the user's AI popups are on, stopped, or snoozed (and until when) at `now` (ms). */
+export function aiStateOf(
+  status: Pick<AiStatus, 'ai_stopped' | 'snoozed_at' | 'snooze_interval'>,
+  now: number,
+): { state: 'on' | 'stopped' | 'snoozed'; until: number | null } {
+  if (status.ai_stopped === '1') return { state: 'stopped', until: null };
+  const since = status.snoozed_at ? Date.parse(status.snoozed_at) : Number.NaN;
+  const until = since + snoozeMinutesOf(status.snooze_interval) * 60_000;
+  return Number.isFinite(until) && until > now ? { state: 'snoozed', until } : { state: 'on', until: null };
+}

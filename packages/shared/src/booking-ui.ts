@@ -17,6 +17,7 @@ export const BOOKING_UI = {
   boardCount: (n: number) => `${n} orders`,
   actions: 'Actions',
   openDetails: 'Open details',
+  openRidePage: 'Open ride page',
   cancel: 'Cancel order',
   dispatch: 'Dispatch manually',
   pendingReminder: 'Send pending reminder',

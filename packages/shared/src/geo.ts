@@ -149,3 +149,19 @@ export function distanceToPolygon(p: LonLat, geometry: PolygonGeometry): number 
       for (let i = 1; i < ring.length; i++) best = Math.min(best, distanceToSegment(p, ring[i - 1], ring[i]));
   return best;
 }
+
+/** Drawing classes of the offline base map's streets. */
+export type BasemapStreetClass = 'major' | 'minor' | 'service';
+
+/** GET /api/city/basemap: the city's streets and quarters, drawn under the map tiles. */
+export interface BasemapFeatureCollection {
+  type: 'FeatureCollection';
+  features: (
+    | { type: 'Feature'; properties: { kind: 'sector'; name: string }; geometry: PolygonGeometry }
+    | {
+        type: 'Feature';
+        properties: { kind: 'street'; class: BasemapStreetClass; name: string | null };
+        geometry: { type: 'LineString'; coordinates: LonLat[] };
+      }
+  )[];
+}

@@ -2,7 +2,7 @@ import { BUSY_BOOKING_STATUSES, type CandidateRankingDto, type RideRouteDto } fr
 import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bookings, rides } from '../db/schema/bookings';
-import { captains, cars } from '../db/schema/people';
+import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
 import type { CityService } from '../modules/city/service';
 import type { LiveMeta } from '../modules/tracking/service';
@@ -18,6 +18,8 @@ export interface RankOptions {
   /** How many eligible captains get a street-graph ETA (default 10). */
   k?: number;
   now?: Date;
+  /** Ranks as if the booking were of this service (the AI looking for a service change). */
+  serviceId?: number;
 }
 
 /**
@@ -27,13 +29,18 @@ export interface RankOptions {
 export class DispatchService {
   constructor(private readonly deps: { db: Db; city: CityService; index: PositionIndex<LiveMeta> }) {}
 
-  async bookingFacts(bookingId: number): Promise<BookingFacts> {
+  /** The booking's facts; with `serviceId`, as if it were of that service (its vehicle type too). */
+  async bookingFacts(bookingId: number, serviceId?: number): Promise<BookingFacts> {
     const [b] = await this.deps.db.select().from(bookings).where(eq(bookings.id, bookingId));
     if (!b) throw notFound();
+    const [other] =
+      serviceId === undefined || serviceId === b.serviceId
+        ? []
+        : await this.deps.db.select().from(services).where(eq(services.id, serviceId));
     return {
       id: b.id,
-      service_id: b.serviceId,
-      vehicle_type: b.vehicleType,
+      service_id: other?.id ?? b.serviceId,
+      vehicle_type: other ? other.vehicleType : b.vehicleType,
       seats: b.seats,
       pickup: [b.pickUpLon, b.pickUpLat],
       static_constraints: b.staticConstraints ?? [],
@@ -94,7 +101,7 @@ export class DispatchService {
 
   /** Ranked candidates of a booking with each score's parts ("why this captain"). */
   async rank(bookingId: number, options: RankOptions = {}): Promise<CandidateRankingDto> {
-    const booking = await this.bookingFacts(bookingId);
+    const booking = await this.bookingFacts(bookingId, options.serviceId);
     return this.rankFor(booking, options);
   }
 

@@ -18,6 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import { MSG, pathTo, type RouteMeta, routeByName } from '@taxi/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AiStatusButton } from '../features/ai/AiStatusButton';
 import { useCan, useRoleFlags } from '../features/auth/currentUser';
 import { ProfileMenu } from '../features/auth/ProfileMenu';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
@@ -99,6 +100,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <Box sx={{ flex: 1 }} />
             <OrderSearchButton />
             <SocketIndicator />
+            <AiStatusButton />
             {!isGovernment && <UnreadMessagesButton />}
             {can('SETTINGS') && (
               <Box sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }}>

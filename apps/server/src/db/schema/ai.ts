@@ -1,10 +1,10 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { ts } from './columns';
-import { captains } from './people';
+import { captains, services } from './people';
 import { users } from './users';
 
-/** AI suggestions (the AI dispatch and time-suggestion popups); lifecycle in @taxi/shared ai.ts. */
+/** AI suggestions (the AI dispatch, time-suggestion and service-change popups); lifecycle in @taxi/shared ai.ts. */
 export const aiSuggestions = pgTable(
   'ai_suggestions',
   {
@@ -26,6 +26,8 @@ export const aiSuggestions = pgTable(
     tripSeconds: integer('trip_seconds'),
     originalTime: ts('original_time'),
     newTime: ts('new_time'),
+    /** Service-change suggestion: the service the captain drives, the passenger must accept it. */
+    newServiceId: integer('new_service_id').references(() => services.id),
     countdownUntil: ts('countdown_until').notNull(),
     decidedById: integer('decided_by_id').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),

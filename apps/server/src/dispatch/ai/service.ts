@@ -1,21 +1,28 @@
 import {
+  AI_ANSWERED_KINDS,
   AI_MSG,
   AI_OPEN_STATUSES,
   AI_TIMINGS,
   type AiDispatchPopupPayload,
   type AiPassPayload,
   type AiStatus,
+  type AiSuggestionKind,
   type AiSuggestionStatus,
+  aiServiceChangeTargets,
+  aiStateOf,
+  type BookingDto,
+  type CandidateRankingDto,
   canMoveAi,
   dateToCityLocal,
   EVENTS,
   type SuggestionPopupPayload,
+  snoozeMinutesOf,
 } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { aiSuggestions, bookingSuggestions, bookings, captains, passengers, users } from '../../db/schema';
+import { aiSuggestions, bookingSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
 import type { RequestUser } from '../../http/auth';
 import { conflict, HttpError } from '../../http/errors';
 import type { BookingService } from '../../modules/bookings/service';
@@ -162,9 +169,14 @@ export class AiService {
     if (this.retryAt.size > 5000) this.retryAt.clear();
   }
 
-  /** Offers the booking to the best ranked captain who has not already said no to it. */
+  /**
+   * Offers the booking to the best ranked captain who has not already said no to it. Without a free
+   * captain of the booked service, a captain of a service the passenger may switch to is offered instead:
+   * on acceptance the operators get the service-change popup.
+   */
   async offerNext(bookingId: number, now = new Date(this.clock())): Promise<number | null> {
-    const ranking = await this.deps.engine.rank(bookingId, { now });
+    let ranking = await this.deps.engine.rank(bookingId, { now });
+    if (ranking.candidates.length === 0) ranking = (await this.rankOtherServices(bookingId, now)) ?? ranking;
     if (ranking.candidates.length === 0) return null;
     const asked = await this.db
       .select({ captainId: bookingSuggestions.captainId })
@@ -185,6 +197,50 @@ export class AiService {
     return best.captain_id;
   }
 
+  /** Services the booking may switch to: the shared rule, minus those the passenger already said NO to. */
+  private async serviceChangeTargets(booking: { id: number; serviceId: number; passengerId: number }) {
+    const [p] = await this.db
+      .select({ canUseVip: passengers.canUseVip })
+      .from(passengers)
+      .where(eq(passengers.id, booking.passengerId));
+    const refused = await this.db
+      .select({ serviceId: aiSuggestions.newServiceId })
+      .from(aiSuggestions)
+      .where(
+        and(
+          eq(aiSuggestions.bookingId, booking.id),
+          eq(aiSuggestions.kind, 'service_change'),
+          eq(aiSuggestions.status, 'REFUSED'),
+        ),
+      );
+    const no = new Set(refused.map((r) => r.serviceId));
+    return aiServiceChangeTargets(booking.serviceId, p?.canUseVip ?? false).filter((id) => !no.has(id));
+  }
+
+  /** The first service change with a free captain, ranked as if the booking were of that service. */
+  private async rankOtherServices(bookingId: number, now: Date): Promise<CandidateRankingDto | null> {
+    const booking = await this.deps.bookings.find(bookingId);
+    for (const serviceId of await this.serviceChangeTargets(booking)) {
+      const ranking = await this.deps.engine.rank(bookingId, { now, serviceId });
+      if (ranking.candidates.length > 0) return ranking;
+    }
+    return null;
+  }
+
+  /** The service the captain would switch the booking to, or null when they drive the booked one. */
+  private async serviceChangeFor(
+    booking: { id: number; serviceId: number; passengerId: number },
+    captainId: number,
+  ): Promise<number | null> {
+    const [c] = await this.db
+      .select({ serviceIds: captains.serviceIds })
+      .from(captains)
+      .where(eq(captains.id, captainId));
+    const drives = c?.serviceIds ?? [];
+    if (drives.length === 0 || drives.includes(booking.serviceId)) return null;
+    return (await this.serviceChangeTargets(booking)).find((id) => drives.includes(id)) ?? null;
+  }
+
   /** The captain app answers an offer; null = no answer before the deadline. Acceptance opens the AI popup. */
   async answerOffer(captainId: number, bookingId: number, accept: boolean | null): Promise<SuggestionRow | null> {
     if (!accept) {
@@ -201,7 +257,10 @@ export class AiService {
     return this.propose(bookingId, captainId, countdownUntil);
   }
 
-  /** Creates the AI suggestion (windows, ETA) and shows the popup to operators whose AI is on. */
+  /**
+   * Creates the AI suggestion (windows, ETA) and shows the popup to operators whose AI is on: a
+   * service change when the captain drives another service, a time change when they would be late.
+   */
   async propose(bookingId: number, captainId: number, countdownUntil?: Date): Promise<SuggestionRow> {
     const now = new Date(this.clock());
     const until = countdownUntil ?? new Date(now.getTime() + AI_TIMINGS.popupSeconds * 1000);
@@ -217,13 +276,15 @@ export class AiService {
     const minPick = new Date(Math.max(arrival, booking.datetime.getTime()));
     const maxPick = new Date(minPick.getTime() + 10 * MIN);
     const late = !booking.now && arrival > booking.datetime.getTime() + AI_TIMINGS.timeChangeAfterMinutes * MIN;
-    const newTime = late ? new Date(Math.ceil(arrival / (5 * MIN)) * 5 * MIN) : null;
+    const newServiceId = await this.serviceChangeFor(booking, captainId);
+    const kind: AiSuggestionKind = newServiceId ? 'service_change' : late ? 'time_change' : 'dispatch';
+    const newTime = late ? new Date(Math.ceil(arrival / (5 * MIN)) * 5 * MIN) : newServiceId ? booking.datetime : null;
     const [row] = await this.db
       .insert(aiSuggestions)
       .values({
         bookingId,
         captainId,
-        kind: late ? 'time_change' : 'dispatch',
+        kind,
         status: 'PROPOSED',
         minPickUpTime: minPick,
         maxPickUpTime: maxPick,
@@ -233,6 +294,7 @@ export class AiService {
         tripSeconds: trip,
         originalTime: booking.datetime,
         newTime,
+        newServiceId,
         countdownUntil: until,
         createdAt: now,
         updatedAt: now,
@@ -252,7 +314,7 @@ export class AiService {
     return c?.lon != null && c.lat != null ? [c.lon, c.lat] : fallback;
   }
 
-  /** The popup payload of a suggestion (dispatch popup or time-suggestion reminder popup). */
+  /** The popup payload of a suggestion (dispatch popup, time-suggestion reminder or service-change popup). */
   async popupOf(s: SuggestionRow): Promise<AiDispatchPopupPayload | SuggestionPopupPayload> {
     const [row] = await this.db
       .select({ b: bookings, p: passengers, c: captains })
@@ -263,9 +325,12 @@ export class AiService {
     const { b, p, c } = row;
     const passengerName = fullName(p.firstName, p.lastName);
     const captainName = fullName(c.firstName, c.lastName);
-    if (s.kind === 'time_change') {
+    if (s.kind === 'time_change' || s.kind === 'service_change') {
+      const [service] = s.newServiceId
+        ? await this.db.select({ name: services.name }).from(services).where(eq(services.id, s.newServiceId))
+        : [];
       return {
-        type: 'time_change',
+        type: s.kind,
         id: s.id,
         booking_id: b.id,
         passenger_name: passengerName,
@@ -273,6 +338,7 @@ export class AiService {
         captain_name: captainName,
         original_time: cityParts(s.originalTime ?? b.datetime).local,
         new_time: cityParts(s.newTime ?? b.datetime).local,
+        new_service: service?.name ?? null,
         countdown_until: s.countdownUntil.toISOString(),
       };
     }
@@ -318,12 +384,14 @@ export class AiService {
       .from(users)
       .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
     return rows
-      .filter((u) => !u.snoozedAt || u.snoozedAt.getTime() + this.snoozeMinutes(u.interval) * MIN <= now.getTime())
+      .filter(
+        (u) =>
+          aiStateOf(
+            { ai_stopped: '0', snoozed_at: u.snoozedAt?.toISOString() ?? null, snooze_interval: u.interval },
+            now.getTime(),
+          ).state === 'on',
+      )
       .map((u) => u.id);
-  }
-
-  private snoozeMinutes(interval: number): number {
-    return interval > 0 ? interval : AI_TIMINGS.defaultSnoozeMinutes;
   }
 
   private async announce(s: SuggestionRow): Promise<void> {
@@ -392,7 +460,10 @@ export class AiService {
     await this.deps.bookings.find(bookingId);
     const s = await this.openOf(bookingId);
     if (via !== 'operator' && s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
-    if (via !== 'operator' && s.kind !== 'dispatch') throw conflict(AI_MSG.notTimeChange);
+    // A suggestion the passenger must accept is never dispatched as it stands (a service change would
+    // hand the booking to a captain of another service); the operator's 'Ok' stays for time changes.
+    if (s.kind === 'service_change' || (via !== 'operator' && s.kind !== 'dispatch'))
+      throw conflict(AI_MSG.needsAnswer);
     const row = await this.move(s, 'DISPATCHED', actor.id);
     if (!row) throw conflict(AI_MSG.noSuggestion);
     try {
@@ -427,50 +498,79 @@ export class AiService {
     const s = await this.openOf(bookingId);
     if (s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
     const [u] = await this.db.select({ interval: users.snoozeInterval }).from(users).where(eq(users.id, user.id));
-    const minutes = this.snoozeMinutes(u?.interval ?? 0);
+    const minutes = snoozeMinutesOf(u?.interval ?? 0);
     await this.snoozeSuggestion(s, minutes, user.id);
     const ai_status = await this.deps.users.setAiStatus(user.id, { snoozed_at: new Date(this.clock()) }, user.id);
     return { minutes, ai_status };
   }
 
-  /** POST booking/{id}/confirm_suggestion: the passenger said ok — the new time applies, then the AI dispatches. */
-  async confirm(user: Actor, bookingId: number) {
+  /**
+   * POST booking/{id}/confirm_suggestion: the passenger said ok — the new time (and service, for a
+   * service change) applies, then the AI dispatches to the suggested captain.
+   */
+  async confirm(user: Actor, bookingId: number): Promise<{ booking: BookingDto; message: string }> {
     await this.deps.bookings.find(bookingId);
     const s = await this.openOf(bookingId);
-    if (s.kind !== 'time_change' || !s.newTime) throw conflict(AI_MSG.notTimeChange);
+    if (!AI_ANSWERED_KINDS.includes(s.kind as AiSuggestionKind) || !s.newTime) throw conflict(AI_MSG.notTimeChange);
     const row = await this.move(s, 'CONFIRMED', user.id);
     if (!row) throw conflict(AI_MSG.noSuggestion);
     this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, 'CONFIRMED'));
     try {
-      await this.deps.bookings.applyTime(user.id, bookingId, s.newTime);
-      return await this.deps.bookings.dispatch(user, bookingId, s.captainId);
+      const changed = await this.deps.bookings.applySuggestion(user.id, bookingId, {
+        datetime: s.newTime,
+        serviceId: s.newServiceId,
+      });
+      const booking = await this.deps.bookings.dispatch(user, bookingId, s.captainId);
+      const message = s.newServiceId ? AI_MSG.serviceConfirmed(changed.service?.name ?? '') : AI_MSG.confirmed;
+      return { booking, message };
     } catch (error) {
       await this.deps.bookings.releaseHold(bookingId, s.captainId);
       throw error;
     }
   }
 
-  /** POST booking/{id}/refuse_suggestion: the passenger said NO — the booking keeps its time, the captain is released. */
-  async refuse(user: Actor, bookingId: number) {
+  /**
+   * POST booking/{id}/refuse_suggestion: the passenger said NO — the booking keeps its time and service,
+   * the captain is released; a refused service is not suggested again for this booking.
+   */
+  async refuse(user: Actor, bookingId: number): Promise<{ booking: BookingDto; message: string }> {
     await this.deps.bookings.find(bookingId);
     const s = await this.openOf(bookingId);
     if (!(await this.end(s, 'REFUSED', user.id))) throw conflict(AI_MSG.noSuggestion);
-    return this.deps.bookings.show(bookingId);
+    const booking = await this.deps.bookings.show(bookingId);
+    return { booking, message: s.kind === 'service_change' ? AI_MSG.serviceRefused : AI_MSG.refused };
   }
 
   /**
-   * Development only (demo and end-to-end tests without the simulator): plays the captain app of the
-   * booking's offer — offers it if needed, and accepts — so the AI popup opens.
+   * Development only (demo and end-to-end tests without the simulator): plays the captain app — the
+   * given captain (reporting from `at` first, as their app would) or the booking's current or next
+   * offer — accepting the booking, so that the AI popup opens.
    */
-  async acceptAsCaptain(bookingId: number): Promise<SuggestionRow> {
+  async acceptAsCaptain(bookingId: number, as: { captainId?: number; at?: LonLat } = {}): Promise<SuggestionRow> {
     const booking = await this.deps.bookings.find(bookingId);
     const open = await this.openOf(bookingId).catch(() => null);
     if (open) return open;
     const now = this.clock();
-    let captainId =
+    let captainId: number | null = null;
+    const liveOffer =
       booking.suggestionCaptainId && booking.suggestionUntil && booking.suggestionUntil.getTime() > now
         ? booking.suggestionCaptainId
         : null;
+    if (as.captainId) {
+      captainId = as.captainId;
+      // The AI's own offer to someone else goes unanswered, as if that captain's time ran out.
+      if (liveOffer && liveOffer !== captainId) await this.answerOffer(liveOffer, bookingId, null);
+      if (as.at) {
+        await this.deps.locations.setOnline(captainId, true);
+        this.deps.locations.report(captainId, as.at[0], as.at[1]);
+      }
+      if (liveOffer !== captainId) {
+        const until = new Date(now + AI_TIMINGS.offerSeconds * 1000);
+        if (!(await this.deps.bookings.offer(bookingId, captainId, until))) throw conflict(AI_MSG.noOffer);
+      }
+    } else {
+      captainId = liveOffer;
+    }
     captainId ??= await this.offerNext(bookingId);
     if (!captainId) throw conflict(AI_MSG.noCaptain);
     const row = await this.answerOffer(captainId, bookingId, true);

@@ -15,6 +15,8 @@ const aiStatusBody = z
       .optional(),
     snooze_interval: minutes.optional(),
     dispatch_interval: minutes.optional(),
+    /** null ends a snooze now ('Resume now'); a snooze itself starts from the popup's Snooze. */
+    snoozed_at: z.null().optional(),
   })
   .strict();
 
@@ -47,19 +49,34 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: DISPATCHING, schema: { params: idParams } },
     async (request) => {
       authorize(request.user);
-      return ok(await ai.confirm(request.user, request.params.id), AI_MSG.confirmed);
+      const { booking, message } = await ai.confirm(request.user, request.params.id);
+      return ok(booking, message);
     },
   );
 
   app.post('/booking/:id/refuse_suggestion', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
     authorize(request.user);
-    return ok(await ai.refuse(request.user, request.params.id), AI_MSG.refused);
+    const { booking, message } = await ai.refuse(request.user, request.params.id);
+    return ok(booking, message);
   });
 
   // Development only: plays the captain app accepting the booking's offer (demo, e2e without simulator).
   if (app.config.isDevelopment) {
-    app.post('/ai/dev/accept/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
-      ok(await ai.popupOf(await ai.acceptAsCaptain(request.params.id))),
+    const devAcceptBody = z
+      .object({
+        captain_id: z.coerce.number().int().positive().optional(),
+        lon: z.coerce.number().min(-180).max(180).optional(),
+        lat: z.coerce.number().min(-90).max(90).optional(),
+      })
+      .optional();
+    app.post(
+      '/ai/dev/accept/:id',
+      { config: DISPATCHING, schema: { params: idParams, body: devAcceptBody } },
+      async (request) => {
+        const { captain_id, lon, lat } = request.body ?? {};
+        const at: [number, number] | undefined = lon !== undefined && lat !== undefined ? [lon, lat] : undefined;
+        return ok(await ai.popupOf(await ai.acceptAsCaptain(request.params.id, { captainId: captain_id, at })));
+      },
     );
   }
 

@@ -6,7 +6,7 @@ import {
   STATUS_GROUPS,
   type StatusGroup,
 } from '@taxi/shared';
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
@@ -68,16 +68,39 @@ const passengerMatches = (text: string) =>
     bookings.passengerId,
     sql`select ${passengers.id} from ${passengers} where (${passengers.firstName} || ' ' || ${passengers.lastName}) ilike ${like(text)} or ${passengers.phoneNumber} ilike ${like(text)}`,
   );
+const captainText = (text: string) =>
+  sql`(${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)} or ${captains.phoneNumber} ilike ${like(text)}`;
 const captainMatches = (text: string) =>
   anyOf(
     bookings.rideId,
-    sql`select ${rides.id} from ${rides} join ${captains} on ${captains.id} = ${rides.captainId} where (${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)} or ${captains.phoneNumber} ilike ${like(text)}`,
+    sql`select ${rides.id} from ${rides} join ${captains} on ${captains.id} = ${rides.captainId} where ${captainText(text)}`,
   );
 const plateMatches = (text: string) =>
   anyOf(
     bookings.rideId,
     sql`select ${rides.id} from ${rides} join ${cars} on ${cars.id} = ${rides.carId} where ${cars.number} ilike ${like(text)}`,
   );
+
+/**
+ * `ride_id = ANY('{…}'::int[])` with the rides already fetched: unlike an initplan's array, the planner
+ * sees how many they are. The few rides of one captain are then read through the ride index and sorted
+ * (about 1 ms), where an array of unknown size made it walk the whole history by date (about 25 ms).
+ */
+async function rideIdsMatching(db: DbOrTx, by: 'captain' | 'plate', text: string): Promise<SQL> {
+  const rows =
+    by === 'captain'
+      ? await db
+          .select({ id: rides.id })
+          .from(rides)
+          .innerJoin(captains, eq(captains.id, rides.captainId))
+          .where(captainText(text))
+      : await db
+          .select({ id: rides.id })
+          .from(rides)
+          .innerJoin(cars, eq(cars.id, rides.carId))
+          .where(ilike(cars.number, like(text)));
+  return sql`${bookings.rideId} = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`;
+}
 const sectorMatches = (column: typeof bookings.pickupSectorId | typeof bookings.dropoffSectorId, value: string) =>
   /^\d+$/.test(value)
     ? eq(column, Number(value))
@@ -129,16 +152,17 @@ export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst
   return { where: and(...conditions), newestFirst };
 }
 
-export function searchWhere(q: SearchQuery): SQL | undefined {
+/** The advanced search's conditions; the captain's and the plate's rides are looked up first (see rideIdsMatching). */
+export async function searchWhere(db: DbOrTx, q: SearchQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [];
   if (q.customer) conditions.push(passengerMatches(q.customer));
-  if (q.driver) conditions.push(captainMatches(q.driver));
+  if (q.driver) conditions.push(await rideIdsMatching(db, 'captain', q.driver));
   if (q.pickup_sector) conditions.push(sectorMatches(bookings.pickupSectorId, q.pickup_sector));
   if (q.dropoff_sector) conditions.push(sectorMatches(bookings.dropoffSectorId, q.dropoff_sector));
   if (q.order_id) conditions.push(eq(bookings.id, Number(q.order_id.replace('#', ''))));
   if (q.requested_by === 'APP') conditions.push(eq(bookings.origin, 'app'));
   if (q.requested_by === 'DASHBOARD') conditions.push(inArray(bookings.origin, ['dashboard', 'phone']));
-  if (q.car) conditions.push(plateMatches(q.car));
+  if (q.car) conditions.push(await rideIdsMatching(db, 'plate', q.car));
   conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
   return and(...conditions);
 }

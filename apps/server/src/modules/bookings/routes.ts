@@ -39,7 +39,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/booking/search', { config: DISPATCHING, schema: { querystring: searchQuerySchema } }, async (request) => {
-    const page = await paginate(bookingPageSource(app.db, searchWhere(request.query), true), {
+    const page = await paginate(bookingPageSource(app.db, await searchWhere(app.db, request.query), true), {
       page: request.query.page,
       perPage: request.query.perPage,
       url: request.url,

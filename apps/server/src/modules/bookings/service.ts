@@ -960,17 +960,37 @@ export class BookingService {
     }
   }
 
-  /** Moves a PENDING booking's time (the passenger accepted the AI's new time). */
-  async applyTime(actorId: number | null, id: number, next: Date): Promise<BookingDto> {
+  /**
+   * Applies what the passenger accepted from an AI suggestion to a PENDING booking: a new time and/or
+   * another service (with its vehicle type), in one transaction with its audit row.
+   */
+  async applySuggestion(
+    actorId: number | null,
+    id: number,
+    change: { datetime?: Date | null; serviceId?: number | null },
+  ): Promise<BookingDto> {
     const booking = await this.find(id);
+    const service = change.serviceId ? await this.service(change.serviceId) : null;
+    const datetime = change.datetime ?? booking.datetime;
     return this.change(id, EVENTS.updateBooking, async (tx, now) => {
       const [row] = await tx
         .update(bookings)
-        .set({ datetime: next, updatedAt: now })
+        .set({
+          datetime,
+          ...(service ? { serviceId: service.id, vehicleType: service.vehicleType } : {}),
+          updatedAt: now,
+        })
         .where(and(eq(bookings.id, id), eq(bookings.status, 'PENDING')))
         .returning({ id: bookings.id });
       if (!row) throw conflict(BOOKING_MSG.alreadyDispatched);
-      await this.audit(tx, actorId, 'ai_time_change', id, { datetime: booking.datetime }, { datetime: next });
+      await this.audit(
+        tx,
+        actorId,
+        service ? 'ai_service_change' : 'ai_time_change',
+        id,
+        { datetime: booking.datetime, service_id: booking.serviceId },
+        { datetime, service_id: service?.id ?? booking.serviceId },
+      );
     });
   }
 

@@ -23,7 +23,7 @@ export interface CityRoutesOptions {
 }
 
 /**
- * GET /api/places, GET /api/sectors, GET /api/city/route. Register with `app.register(cityRoutes, { city })`.
+ * GET /api/places, GET /api/sectors, GET /api/city/basemap, GET /api/city/route. Register with `app.register(cityRoutes, { city })`.
  * Map data © OpenStreetMap contributors.
  */
 export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesOptions): Promise<void> {
@@ -31,15 +31,21 @@ export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesO
   // Places and sectors feed the dispatcher's board and the call centre's phone booking alike.
   const config = { permission: ['DISPATCHING', 'PHONE_BOOKING'] as const };
 
-  app.get('/api/places', { config }, async (request) => {
+  app.get('/places', { config }, async (request) => {
     const q = placesQuery.parse(request.query);
     const list = city.places(q.category, q.search);
     return ok(await paginateArray(list, { page: q.page, perPage: q.perPage, url: request.url }));
   });
 
-  app.get('/api/sectors', { config }, async () => ok(city.sectors().map(({ id, name }) => ({ id, name }))));
+  app.get('/sectors', { config }, async () => ok(city.sectors().map(({ id, name }) => ({ id, name }))));
 
-  app.get('/api/city/route', { config }, async (request) => {
+  // Every signed-in console draws maps (tracking, rides, pickers): no permission beyond the session.
+  app.get('/city/basemap', async (_request, reply) => {
+    reply.header('cache-control', 'private, max-age=3600').type('application/json');
+    return `{"data":${city.basemap()}}`;
+  });
+
+  app.get('/city/route', { config }, async (request) => {
     const { from, to } = routeQuery.parse(request.query);
     const route = city.route(from, to);
     return ok({

@@ -1,6 +1,7 @@
 import { centroid, haversine, type LonLat, type PolygonGeometry } from '@taxi/shared/geo';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { places as placesTable, sectors as sectorsTable, streets as streetsTable } from '../../db/schema/city';
+import { buildBasemap } from './basemap';
 import { SectorIndex } from './sector-index';
 import { type Route, StreetGraph, straightLineRoute } from './street-graph';
 import type { CityData, Logger, PlaceCategory, RoadRecord } from './types';
@@ -44,8 +45,11 @@ export class CityService {
   private readonly placeList: CityPlace[];
   private readonly folded: string[];
   private readonly sectorById: Map<number, CitySector>;
+  private readonly roads: readonly RoadRecord[];
+  private basemapJson: string | null = null;
 
   constructor(data: { roads: readonly RoadRecord[]; places: CityPlace[]; sectors: CitySector[] }) {
+    this.roads = data.roads;
     this.graph = data.roads.length > 0 ? StreetGraph.build(data.roads) : null;
     this.sectorIndex = new SectorIndex(data.sectors);
     this.sectorById = new Map(data.sectors.map((s) => [s.id, s]));
@@ -135,6 +139,16 @@ export class CityService {
       );
     }
     return service;
+  }
+
+  /**
+   * The consoles' offline base map as a serialised GeoJSON FeatureCollection: streets (by class) and the
+   * quarters' outlines, coordinates rounded to about a metre. Built once; maps draw it under the raster
+   * tiles, so without internet they still show the city's streets.
+   */
+  basemap(): string {
+    this.basemapJson ??= JSON.stringify(buildBasemap(this.roads, [...this.sectorById.values()]));
+    return this.basemapJson;
   }
 
   get hasStreets(): boolean {

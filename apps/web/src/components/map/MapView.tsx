@@ -1,7 +1,10 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box, type SxProps, type Theme } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { MAP_CENTER, MAP_ZOOM, RIDE_UI } from '@taxi/shared';
+import type { BasemapFeatureCollection } from '@taxi/shared/geo';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { http } from '../../api/client';
 import { useAppInfo } from '../../app/appInfo';
 import { maplibregl } from './maplibre';
 
@@ -17,15 +20,80 @@ export function useMap(): maplibregl.Map | null {
   return useContext(MapContext);
 }
 
-function styleOf(tileUrl: string): maplibregl.StyleSpecification {
+const width = (z12: number, z16: number, z18: number) =>
+  ['interpolate', ['exponential', 1.6], ['zoom'], 12, z12, 16, z16, 18, z18] as unknown as number;
+const streetsOf = (cls: string) => ['all', ['==', ['get', 'kind'], 'street'], ['==', ['get', 'class'], cls]] as never;
+
+/**
+ * The city's own streets and quarters (GET city/basemap) under the raster tiles: with tiles they are
+ * hidden, without internet they are the map.
+ */
+const BASEMAP_LAYERS: maplibregl.LayerSpecification[] = [
+  {
+    id: 'city-sectors',
+    type: 'fill',
+    source: 'city',
+    filter: ['==', ['get', 'kind'], 'sector'] as never,
+    paint: { 'fill-color': '#dde6eb', 'fill-outline-color': '#b7c6cf' },
+  },
+  {
+    id: 'city-service',
+    type: 'line',
+    source: 'city',
+    filter: streetsOf('service'),
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': width(0.3, 2, 6) },
+  },
+  {
+    id: 'city-minor',
+    type: 'line',
+    source: 'city',
+    filter: streetsOf('minor'),
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': width(0.6, 4, 12) },
+  },
+  {
+    id: 'city-major-casing',
+    type: 'line',
+    source: 'city',
+    filter: streetsOf('major'),
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#d9c48f', 'line-width': width(1.4, 7, 20) },
+  },
+  {
+    id: 'city-major',
+    type: 'line',
+    source: 'city',
+    filter: streetsOf('major'),
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#fdf1c9', 'line-width': width(0.8, 5, 16) },
+  },
+];
+
+function styleOf(tileUrl: string, basemap: BasemapFeatureCollection | undefined): maplibregl.StyleSpecification {
   return {
     version: 8,
-    sources: { osm: { type: 'raster', tiles: [tileUrl], tileSize: 256, maxzoom: 19 } },
+    sources: {
+      osm: { type: 'raster', tiles: [tileUrl], tileSize: 256, maxzoom: 19 },
+      ...(basemap ? { city: { type: 'geojson', data: basemap as never } } : {}),
+    },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': MAP_BACKGROUND } },
+      ...(basemap ? BASEMAP_LAYERS : []),
       { id: 'osm', type: 'raster', source: 'osm' },
     ],
   };
+}
+
+/** The base map is the same for every map of the session: fetched once. */
+function useBasemap() {
+  return useQuery({
+    queryKey: ['city', 'basemap'],
+    queryFn: ({ signal }) => http.get<BasemapFeatureCollection>('city/basemap', undefined, signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });
 }
 
 export interface MapViewProps {
@@ -36,22 +104,26 @@ export interface MapViewProps {
   /** Names the map for tests (`data-map`). */
   name?: string;
   onReady?: (map: maplibregl.Map) => void;
+  /** `data-testid` of the map's box. */
+  testId?: string;
 }
 
 /**
  * One MapLibre instance. Children are layer components that render nothing and add their sources and
  * layers to this map. Tile failures are expected offline and ignored: the background colour stays.
  */
-export function MapView({ center = MAP_CENTER, zoom = MAP_ZOOM, children, sx, name, onReady }: MapViewProps) {
+export function MapView({ center = MAP_CENTER, zoom = MAP_ZOOM, children, sx, name, onReady, testId }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<maplibregl.Map | null>(null);
   const [failed, setFailed] = useState(false);
   const appInfo = useAppInfo();
   const tileUrl = (appInfo.data as { tile_url?: string } | undefined)?.tile_url || DEFAULT_TILE_URL;
+  const basemap = useBasemap();
   const initial = useRef({ center, zoom, onReady });
+  const pending = appInfo.isPending || basemap.isPending;
 
   useEffect(() => {
-    if (!container.current || appInfo.isPending) return;
+    if (!container.current || pending) return;
     let instance: maplibregl.Map;
     try {
       instance = new maplibregl.Map({
@@ -59,7 +131,7 @@ export function MapView({ center = MAP_CENTER, zoom = MAP_ZOOM, children, sx, na
         center: initial.current.center,
         zoom: initial.current.zoom,
         attributionControl: { compact: false, customAttribution: RIDE_UI.mapCredit },
-        style: styleOf(tileUrl),
+        style: styleOf(tileUrl, basemap.data),
       });
     } catch (error) {
       console.error(error);
@@ -97,13 +169,20 @@ export function MapView({ center = MAP_CENTER, zoom = MAP_ZOOM, children, sx, na
       setMap(null);
       instance.remove();
     };
-  }, [tileUrl, appInfo.isPending]);
+  }, [tileUrl, pending, basemap.data]);
 
   return (
     <Box
+      data-testid={testId}
       sx={{ position: 'relative', minHeight: 240, bgcolor: MAP_BACKGROUND, borderRadius: 1, overflow: 'hidden', ...sx }}
     >
-      <Box ref={container} data-map={name} data-map-ready={map ? '1' : '0'} sx={{ position: 'absolute', inset: 0 }} />
+      <Box
+        ref={container}
+        data-map={name}
+        data-map-ready={map ? '1' : '0'}
+        data-basemap={basemap.data ? '1' : '0'}
+        sx={{ position: 'absolute', inset: 0 }}
+      />
       {failed && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
           {RIDE_UI.mapUnavailable}

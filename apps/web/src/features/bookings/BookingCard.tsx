@@ -23,6 +23,7 @@ import {
   BOOKING_UI,
   type BookingAction,
   type BookingDto,
+  BUSY_BOOKING_STATUSES,
   COUNTDOWN_RED_SECONDS,
   cardStatusLabel,
   LOYALTY_CLASSES,
@@ -34,6 +35,7 @@ import {
 import { memo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useRoleFlags } from '../auth/currentUser';
+import { openRideDialog } from '../rides/overlays';
 import { isActionVisible, useDirectActions, useOpenDialog } from './actions';
 import { useBooking } from './api';
 import { orderTime, statusColour } from './format';
@@ -180,6 +182,17 @@ function ActionsMenu({ booking }: { booking: BookingDto }) {
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => navigate(`/rides/${booking.id}`)}>{BOOKING_UI.openDetails}</MenuItem>
+        {booking.ride_id && BUSY_BOOKING_STATUSES.includes(booking.status) && (
+          <MenuItem
+            data-testid="action-openRidePage"
+            onClick={() => {
+              setAnchor(null);
+              openRideDialog(booking.id);
+            }}
+          >
+            {BOOKING_UI.openRidePage}
+          </MenuItem>
+        )}
         {visible.map((action) => (
           <MenuItem key={action} onClick={() => run(action)} data-testid={`action-${action}`}>
             <ListItemText>{BOOKING_UI[action]}</ListItemText>

@@ -1,28 +1,37 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
-import { Box } from '@mui/material';
-import { BOOKING_UI, MAP_CENTER, MAP_ZOOM } from '@taxi/shared';
 import { useEffect, useRef } from 'react';
+import { MapView, useMap } from '../../components/map/MapView';
 import { maplibregl } from '../../components/map/maplibre';
-
-const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export interface MapPoint {
   lon: number;
   lat: number;
 }
 
-/** One MapLibre map with OSM raster tiles; a click reports its point. Works (blank) without tiles. */
-export function MapPicker({
-  pickup,
-  dropoff,
-  onPick,
-}: {
+interface MapPickerProps {
   pickup: MapPoint | null;
   dropoff: MapPoint | null;
   onPick: (point: MapPoint) => void;
-}) {
-  const container = useRef<HTMLDivElement>(null);
-  const map = useRef<maplibregl.Map | null>(null);
+}
+
+/** The whole demo city fills the form's map at this zoom. */
+const PICKER_ZOOM = 14;
+
+/** The city map of the phone booking form: a click reports its point; pickup and dropoff are marked. */
+export function MapPicker(props: MapPickerProps) {
+  return (
+    <MapView
+      name="phone-booking"
+      testId="phone-booking-map"
+      zoom={PICKER_ZOOM}
+      sx={{ width: '100%', height: '100%', minHeight: 360 }}
+    >
+      <PickLayer {...props} />
+    </MapView>
+  );
+}
+
+function PickLayer({ pickup, dropoff, onPick }: MapPickerProps) {
+  const map = useMap();
   const markers = useRef<{ pickup: maplibregl.Marker | null; dropoff: maplibregl.Marker | null }>({
     pickup: null,
     dropoff: null,
@@ -31,41 +40,21 @@ export function MapPicker({
   pickRef.current = onPick;
 
   useEffect(() => {
-    if (!container.current) return;
-    let instance: maplibregl.Map;
-    try {
-      instance = new maplibregl.Map({
-        container: container.current,
-        center: MAP_CENTER,
-        zoom: MAP_ZOOM,
-        attributionControl: { compact: false, customAttribution: BOOKING_UI.mapCredit },
-        style: {
-          version: 8,
-          sources: { osm: { type: 'raster', tiles: [TILE_URL], tileSize: 256, maxzoom: 19 } },
-          layers: [
-            { id: 'background', type: 'background', paint: { 'background-color': '#e8eef2' } },
-            { id: 'osm', type: 'raster', source: 'osm' },
-          ],
-        },
-      });
-    } catch (error) {
-      // No WebGL: the form still works with the place search.
-      console.error(error);
-      return;
-    }
-    instance.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
-    instance.on('click', (e: maplibregl.MapMouseEvent) => pickRef.current({ lon: e.lngLat.lng, lat: e.lngLat.lat }));
-    instance.on('error', () => {}); // unreachable tiles are expected offline
-    map.current = instance;
+    if (!map) return;
+    const click = (e: maplibregl.MapMouseEvent) => pickRef.current({ lon: e.lngLat.lng, lat: e.lngLat.lat });
+    map.on('click', click);
+    const current = markers.current;
     return () => {
-      instance.remove();
-      map.current = null;
+      map.off('click', click);
+      current.pickup?.remove();
+      current.dropoff?.remove();
+      current.pickup = null;
+      current.dropoff = null;
     };
-  }, []);
+  }, [map]);
 
   useEffect(() => {
-    const m = map.current;
-    if (!m) return;
+    if (!map) return;
     for (const [which, point, colour] of [
       ['pickup', pickup, '#2e7d32'],
       ['dropoff', dropoff, '#d32f2f'],
@@ -75,15 +64,10 @@ export function MapPicker({
         existing?.remove();
         markers.current[which] = null;
       } else if (existing) existing.setLngLat([point.lon, point.lat]);
-      else markers.current[which] = new maplibregl.Marker({ color: colour }).setLngLat([point.lon, point.lat]).addTo(m);
+      else
+        markers.current[which] = new maplibregl.Marker({ color: colour }).setLngLat([point.lon, point.lat]).addTo(map);
     }
-  }, [pickup, dropoff]);
+  }, [map, pickup, dropoff]);
 
-  return (
-    <Box
-      ref={container}
-      data-testid="phone-booking-map"
-      sx={{ width: '100%', height: '100%', minHeight: 360, borderRadius: 1, overflow: 'hidden' }}
-    />
-  );
+  return null;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "ai_suggestions" ADD COLUMN "new_service_id" integer;--> statement-breakpoint
+ALTER TABLE "ai_suggestions" ADD CONSTRAINT "ai_suggestions_new_service_id_services_id_fk" FOREIGN KEY ("new_service_id") REFERENCES "public"."services"("id") ON DELETE no action ON UPDATE no action;
