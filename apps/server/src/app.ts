@@ -97,7 +97,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(methodOverridePlugin, { db });
 
   // services (dependencies named; order explicit)
-  const realtime = await createRealtime(app, { db, redisUrl: config.redisUrl, corsOrigin: config.corsOrigin });
+  const realtime = await createRealtime(app, {
+    db,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    corsOrigin: config.corsOrigin,
+  });
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom);
   app.decorate('realtime', realtime);
   app.decorate('mailer', mailer);
@@ -138,7 +143,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       uploadMaxBytes: config.uploadMaxBytes,
     }),
   );
-  const tracking = await createTracking({ db, realtime, city: app.city, redisUrl: config.redisUrl, log: app.log });
+  const tracking = await createTracking({
+    db,
+    realtime,
+    city: app.city,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
   app.decorate('positions', tracking.positions).decorate('locations', tracking.locations);
   app.decorate('dispatchEngine', tracking.dispatchEngine);
   await tracking.start();

@@ -41,6 +41,14 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
         .optional(),
     ),
+    /** Namespace of this deployment's keys and channels in Redis (several deployments may share one). */
+    REDIS_PREFIX: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _ only (1–40)')
+        .default('taxi'),
+    ),
     APP_ENV: z.preprocess(emptyToUndefined, z.enum(APP_ENVS).default('development')),
     SMTP_URL: optionalString,
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Taxi console <no-reply@example.com>')),
@@ -78,6 +86,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix: string;
   appEnv: AppEnv;
   isProduction: boolean;
   isDevelopment: boolean;
@@ -125,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(root, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     appEnv: e.APP_ENV,
     isProduction: e.APP_ENV === 'production',
     isDevelopment: e.APP_ENV === 'development',

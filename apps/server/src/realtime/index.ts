@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
+import type { CaptainLiveState, ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
 import { isAirportRole, MSG, ROOMS } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -10,8 +10,14 @@ export interface SocketData {
   user: RequestUser;
 }
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Messages between server nodes (through the Redis adapter); never sent to browsers. */
+export interface NodeEvents {
+  /** A captain's live state changed on one node: the others follow (their position reports carry it). */
+  captainState: (change: { captain_id: number; state: CaptainLiveState; since: number }) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
 type EventName = keyof ServerToClientEvents & string;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
@@ -20,6 +26,10 @@ export interface Realtime {
   io: RealtimeServer;
   emitToUsers<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   emitToUser<E extends EventName>(userId: number, event: E, payload: PayloadOf<E>): void;
+  /** Tells the other server nodes (nothing to do on a single node). */
+  toOtherNodes<E extends keyof NodeEvents>(event: E, ...args: Parameters<NodeEvents[E]>): void;
+  /** Handles what another node told (never called on a single node). */
+  onNodeEvent<E extends keyof NodeEvents>(event: E, handler: NodeEvents[E]): void;
   close(): Promise<void>;
 }
 
@@ -31,7 +41,7 @@ export const userRoom = (userId: number) => `user:${userId}`;
  */
 export async function createRealtime(
   app: FastifyInstance,
-  opts: { db: Db; redisUrl?: string; corsOrigin?: string },
+  opts: { db: Db; redisUrl?: string; redisPrefix?: string; corsOrigin?: string },
 ): Promise<Realtime> {
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
@@ -45,7 +55,7 @@ export async function createRealtime(
     const [{ createAdapter }, { Redis }] = await Promise.all([import('@socket.io/redis-adapter'), import('ioredis')]);
     const pub = new Redis(opts.redisUrl);
     const sub = pub.duplicate();
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: `${opts.redisPrefix ?? 'taxi'}:socket.io` }));
     closeRedis = async () => {
       pub.disconnect();
       sub.disconnect();
@@ -76,6 +86,13 @@ export async function createRealtime(
     },
     emitToUser: (userId, event, payload) => {
       (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    toOtherNodes: (event, ...args) => {
+      // The in-memory adapter has no other nodes (and warns on serverSideEmit).
+      if (opts.redisUrl) io.serverSideEmit(event, ...args);
+    },
+    onNodeEvent: (event, handler) => {
+      io.on(event, handler as never);
     },
     close: async () => {
       await io.close();

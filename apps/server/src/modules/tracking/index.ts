@@ -27,6 +27,7 @@ export async function createTracking(opts: {
   realtime: Realtime;
   city: CityService;
   redisUrl?: string;
+  redisPrefix?: string;
   log: FastifyBaseLogger;
 }): Promise<Tracking> {
   let positions: PositionIndex<LiveMeta>;
@@ -34,7 +35,7 @@ export async function createTracking(opts: {
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     const redis = new Redis(opts.redisUrl);
-    positions = new RedisGeoIndex<LiveMeta>(redis);
+    positions = new RedisGeoIndex<LiveMeta>(redis, `${opts.redisPrefix ?? 'taxi'}:captains`);
     closeRedis = async () => {
       redis.disconnect();
     };

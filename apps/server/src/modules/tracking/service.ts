@@ -36,7 +36,7 @@ interface Logger {
 
 export interface LocationServiceOptions {
   db: Db;
-  realtime: Pick<Realtime, 'emitToUsers'>;
+  realtime: Pick<Realtime, 'emitToUsers'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
   index: PositionIndex<LiveMeta>;
   log: Logger;
   /** Fan-out batch period (default LOCATION_FANOUT_MS). */
@@ -67,7 +67,7 @@ const finite = (v: number | null | undefined) => (v == null || !Number.isFinite(
 export class LocationService {
   readonly index: PositionIndex<LiveMeta>;
   private readonly db: Db;
-  private readonly realtime: Pick<Realtime, 'emitToUsers'>;
+  private readonly realtime: LocationServiceOptions['realtime'];
   private readonly log: Logger;
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
@@ -93,6 +93,18 @@ export class LocationService {
     this.persistMs = opts.persistMs ?? 3000;
     this.persistChunk = opts.persistChunk ?? 500;
     this.immediate = opts.index instanceof GridIndex;
+    // Several nodes share the Redis index: a state set on one node must not be undone by a position
+    // report the next one receives, so every node keeps every captain's state.
+    this.realtime.onNodeEvent?.('captainState', ({ captain_id, state, since }) => {
+      this.states.set(captain_id, { state, since });
+      const queued = this.indexQueue.get(captain_id);
+      if (queued) queued.meta = { ...queued.meta, state, since };
+    });
+  }
+
+  private setLocalState(captainId: number, state: CaptainLiveState, since: number): void {
+    this.states.set(captainId, { state, since });
+    this.realtime.toOtherNodes?.('captainState', { captain_id: captainId, state, since });
   }
 
   /** Loads online captains' last positions and live states, then starts the flush timers. */
@@ -156,7 +168,7 @@ export class LocationService {
   async setState(captainId: number, state: CaptainLiveState): Promise<void> {
     const now = Date.now();
     const prev = this.states.get(captainId);
-    if (prev?.state !== state) this.states.set(captainId, { state, since: now });
+    if (prev?.state !== state) this.setLocalState(captainId, state, now);
     const queued = this.indexQueue.get(captainId);
     if (queued) this.indexQueue.delete(captainId);
     const pos = queued ?? (await this.index.get(captainId));
@@ -270,7 +282,7 @@ export class LocationService {
       .returning({ id: captains.id });
     if (updated.length === 0) throw notFound();
     if (online) {
-      if (this.stateOf(captainId) === 'OFFLINE') this.states.set(captainId, { state: 'FREE', since: Date.now() });
+      if (this.stateOf(captainId) === 'OFFLINE') this.setLocalState(captainId, 'FREE', Date.now());
     } else {
       await this.setState(captainId, 'OFFLINE');
     }
