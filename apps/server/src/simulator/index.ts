@@ -73,6 +73,8 @@ interface SimCaptain {
   boardAt: number;
   inFence: boolean;
   tripMetres: number;
+  /** The driver's pace against the streets' speeds (some drive a little faster, some slower). */
+  pace: number;
 }
 
 interface OfferSeen {
@@ -182,6 +184,7 @@ export class Simulator {
         bookingId: null,
         departAt: 0,
         boardAt: 0,
+        pace: this.between(0.85, 1.1),
         inFence: false,
         tripMetres: 0,
       };
@@ -272,10 +275,12 @@ export class Simulator {
     }
   }
 
-  private route(from: LonLat, to: LonLat): DrivePath {
-    const r = this.app.city.route(from, to);
-    const speed = r.seconds > 0 ? r.metres / r.seconds : 8;
-    return new DrivePath(r.coordinates.length ? r.coordinates : [from, to], Math.max(3, speed));
+  /** The street route at each street's speed, driven at the captain's pace. */
+  private route(c: SimCaptain, to: LonLat): DrivePath {
+    const r = this.app.city.route(c.pos, to);
+    return r.coordinates.length >= 2
+      ? new DrivePath(r.coordinates, r.times, c.pace)
+      : new DrivePath([c.pos, to], [0, haversine(c.pos, to) / 8], c.pace);
   }
 
   // ---------------------------------------------------------------- captains
@@ -357,7 +362,7 @@ export class Simulator {
       // Cruise between places now and then; otherwise wait at a rank.
       if (!c.path && this.dropoffs.length && this.chance(dt / 300)) {
         const p = this.pick(this.dropoffs);
-        c.path = this.route(c.pos, [p.lng, p.lat]);
+        c.path = this.route(c, [p.lng, p.lat]);
       }
       if (c.path) this.move(c, dt);
       if (c.path?.done) c.path = null;
@@ -377,7 +382,7 @@ export class Simulator {
       if (now < c.departAt) return;
       if (booking.status === 'ACCEPTED') {
         await this.app.bookings.captainStep(c.id, b, c.pos);
-        c.path = this.route(c.pos, pickup);
+        c.path = this.route(c, pickup);
         // One in thirty captains gives up on the way.
         if (this.chance(1 / 30) && this.reasonIds.length) {
           await this.app.bookings.captainCancel(c.id, b, this.pick(this.reasonIds));
@@ -386,7 +391,7 @@ export class Simulator {
           return;
         }
       }
-      if (!c.path) c.path = this.route(c.pos, pickup);
+      if (!c.path) c.path = this.route(c, pickup);
       this.move(c, dt);
       await this.fence(c, b, pickup);
       if (c.path.done) {
@@ -404,7 +409,7 @@ export class Simulator {
     if (c.mode === 'at_pickup') {
       if (now < c.boardAt) return;
       await this.app.bookings.captainStep(c.id, b, c.pos);
-      c.path = this.route(c.pos, dropoff);
+      c.path = this.route(c, dropoff);
       c.tripMetres = c.path.metres;
       c.mode = 'to_dropoff';
       return;

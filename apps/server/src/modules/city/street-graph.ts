@@ -5,6 +5,8 @@ export interface Route {
   seconds: number;
   metres: number;
   coordinates: LonLat[];
+  /** Seconds from the start at each coordinate (each street at its own speed). */
+  times: number[];
   /** 'graph' when routed on streets, 'straight' for the straight-line fallback. */
   kind: 'graph' | 'straight';
 }
@@ -38,7 +40,8 @@ const GRID_CELL_DEG = 0.002;
 /** Straight-line route at an assumed speed, used when there is no street graph (or no path). */
 export function straightLineRoute(from: LonLat, to: LonLat, speedKmh = STRAIGHT_LINE_SPEED_KMH): Route {
   const metres = haversine(from, to);
-  return { seconds: metres / (speedKmh / 3.6), metres, coordinates: [from, to], kind: 'straight' };
+  const seconds = metres / (speedKmh / 3.6);
+  return { seconds, metres, coordinates: [from, to], times: [0, seconds], kind: 'straight' };
 }
 
 export function speedOf(road: Pick<RoadRecord, 'maxspeed' | 'highway'>): number {
@@ -303,8 +306,11 @@ export class StreetGraph {
   }
 
   /** A* between two nodes; null when the target cannot be reached (one-way streets, other component). */
-  routeNodes(source: number, target: number): { seconds: number; metres: number; nodes: number[] } | null {
-    if (source === target) return { seconds: 0, metres: 0, nodes: [source] };
+  routeNodes(
+    source: number,
+    target: number,
+  ): { seconds: number; metres: number; nodes: number[]; times: number[] } | null {
+    if (source === target) return { seconds: 0, metres: 0, nodes: [source], times: [0] };
     // seen[i] === open: reached in this search; === closed: settled. Older stamps mean "not reached yet".
     if (++this.stamp >= 0x7fffffff) {
       this.seen.fill(0);
@@ -341,16 +347,19 @@ export class StreetGraph {
     }
     if (seen[target] !== closed) return null;
     const nodes: number[] = [];
+    const times: number[] = [];
     let metres = 0;
     for (let v = target; ; ) {
       nodes.push(v);
+      times.push(dist[v]);
       const k = prev[v];
       if (k === -1) break;
       metres += this.metres[k];
       v = this.edgeSource[k];
     }
     nodes.reverse();
-    return { seconds: dist[target], metres, nodes };
+    times.reverse();
+    return { seconds: dist[target], metres, nodes, times };
   }
 
   /**
@@ -364,12 +373,16 @@ export class StreetGraph {
     if (a < 0 || b < 0) return straightLineRoute(from, to);
     const path = this.routeNodes(a, b);
     if (!path) return straightLineRoute(from, to);
-    const access = haversine(from, this.coord(a)) + haversine(this.coord(b), to);
+    const accessSpeed = ACCESS_SPEED_KMH / 3.6;
+    const first = haversine(from, this.coord(a)) / accessSpeed;
+    const last = haversine(this.coord(b), to) / accessSpeed;
+    const seconds = first + path.seconds + last;
     const coordinates: LonLat[] = [from, ...path.nodes.map((n) => this.coord(n)), to];
     return {
-      seconds: path.seconds + access / (ACCESS_SPEED_KMH / 3.6),
-      metres: path.metres + access,
+      seconds,
+      metres: path.metres + (first + last) * accessSpeed,
       coordinates,
+      times: [0, ...path.times.map((t) => first + t), seconds],
       kind: 'graph',
     };
   }
