@@ -13,6 +13,8 @@ export default defineConfig({
     passWithNoTests: !runPg,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' } },
+      // The web app's pure modules (no DOM): map diffs and the like. Pages are tested by Playwright.
+      { test: { name: 'web', include: ['apps/web/test/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'server',

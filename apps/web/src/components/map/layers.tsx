@@ -51,6 +51,22 @@ export function setSourceData(map: maplibregl.Map, id: string, data: GeoJson): v
   report(map, id, data.features.length);
 }
 
+/**
+ * Applies a diff to a source whose features have ids (GeoJSONSource.updateData): only the changed
+ * features cross to the map's worker. `count` is the source's feature count afterwards (for tests).
+ */
+export function updateSourceData(
+  map: maplibregl.Map,
+  id: string,
+  diff: maplibregl.GeoJSONSourceDiff,
+  count: number,
+): void {
+  const source = map.getSource(id) as maplibregl.GeoJSONSource | undefined;
+  if (!source) return;
+  void source.updateData(diff);
+  report(map, id, count);
+}
+
 /** A layer component: a GeoJSON source with its layers, its data kept in step with the `data` prop. */
 export function GeoJsonLayer({
   id,

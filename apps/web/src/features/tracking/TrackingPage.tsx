@@ -69,19 +69,27 @@ export function TrackingPage() {
   const [stack, setStack] = useState<number[] | null>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
 
-  // Recomputed when the store's panel revision moves (about once a second), never per position report.
+  // Names only change when captains join or leave: the sorted order is kept until then, and the
+  // panel's pass (about once a second, never per position report) is a linear walk over it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: membership is the store's join/leave signal
+  const byNameIds = useMemo(
+    () => [...store.current.captains.values()].sort((a, b) => byName.compare(a.name, b.name)).map((c) => c.captain_id),
+    [store.current.membership, store],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: panelRevision is the store's change signal
   const { counts, matches, total } = useMemo(() => {
     const counts = Object.fromEntries(CAPTAIN_LIVE_STATES.map((s) => [s, 0])) as Record<CaptainLiveState, number>;
     const matches: TrackedCaptainDto[] = [];
-    for (const c of store.current.captains.values()) {
-      counts[c.state]++;
+    const { captains } = store.current;
+    for (const c of captains.values()) counts[c.state]++;
+    for (const id of byNameIds) {
+      const c = captains.get(id);
+      if (!c) continue;
       if (!deferred || c.name.toLowerCase().includes(deferred) || (c.car_number ?? '').toLowerCase().includes(deferred))
         matches.push(c);
     }
-    matches.sort((a, b) => byName.compare(a.name, b.name));
-    return { counts, matches, total: store.current.captains.size };
-  }, [panelRevision, deferred, store]);
+    return { counts, matches, total: captains.size };
+  }, [panelRevision, deferred, store, byNameIds]);
 
   const selected = selectedId === null ? null : (store.current.captains.get(selectedId) ?? null);
   const select = (id: number, fly = true) => {

@@ -14,10 +14,14 @@ export interface CaptainStore {
   captains: Map<number, TrackedCaptainDto>;
   /** Bumped on every merge; the map layer compares it to what it last drew. */
   revision: number;
+  /** Bumped when captains join or leave: the name-sorted list changes only then. */
+  membership: number;
+  /** Captains changed since the map last drew (it sends only those); null = redraw all. */
+  changed: Set<number> | null;
 }
 
 export function useCaptainStore(panelMs = 1000) {
-  const store = useRef<CaptainStore>({ captains: new Map(), revision: 0 });
+  const store = useRef<CaptainStore>({ captains: new Map(), revision: 0, membership: 0, changed: null });
   const [panelRevision, setPanelRevision] = useState(0);
   const initial = useQuery({
     queryKey: trackingKeys.captains,
@@ -36,6 +40,8 @@ export function useCaptainStore(panelMs = 1000) {
     }
     s.captains = next;
     s.revision++;
+    s.membership++;
+    s.changed = null;
     setPanelRevision(s.revision);
   }, [initial.data]);
 
@@ -44,13 +50,18 @@ export function useCaptainStore(panelMs = 1000) {
       const s = store.current;
       for (const u of batch.updates) {
         const known = s.captains.get(u.captain_id);
-        if (u.state === 'OFFLINE') s.captains.delete(u.captain_id);
-        else
+        if (u.state === 'OFFLINE') {
+          if (known) s.membership++;
+          s.captains.delete(u.captain_id);
+        } else {
+          if (!known) s.membership++;
           s.captains.set(u.captain_id, {
             name: known?.name ?? `#${u.captain_id}`,
             car_number: known?.car_number ?? null,
             ...u,
           });
+        }
+        s.changed?.add(u.captain_id);
       }
       s.revision++;
     });
