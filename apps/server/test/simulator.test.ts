@@ -1,7 +1,8 @@
 import { type BookingStatus, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
-import { asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiSuggestions, bookingStatuses, bookings, geofenceLogs, payments } from '../src/db/schema';
+import { aiSuggestions, bookingStatuses, bookings, geofenceLogs, payments, users } from '../src/db/schema';
+import { HttpError } from '../src/http/errors';
 import { ManualClock, Simulator, seededRandom } from '../src/simulator';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -26,15 +27,39 @@ describe('world simulator', () => {
       random: seededRandom(42),
       driveAi: true,
       reportEverySeconds: 10,
+      // The test fleet has no luxury car: every VIP booking needs the passenger to accept another service.
+      vipShare: 0.25,
     });
     const line = await sim.init();
     expect(line).toMatch(/12 captains/);
     const before = new Date(start - 1);
 
+    // The operator at the console answers the passenger-facing popups (time and service changes) about
+    // 40 s after they open, alternating 'The passenger said ok' and 'The passenger said NO'.
+    const [operator] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
+    const desk = { id: operator.id, roles: [] };
+    let answers = 0;
+    const answerPopups = async () => {
+      const open = await t.db
+        .select()
+        .from(aiSuggestions)
+        .where(
+          and(eq(aiSuggestions.status, 'PROPOSED'), inArray(aiSuggestions.kind, ['time_change', 'service_change'])),
+        );
+      for (const s of open) {
+        if (clock.now() - s.createdAt.getTime() < 40_000) continue;
+        const answer = answers++ % 2 === 0 ? t.app.ai.confirm(desk, s.bookingId) : t.app.ai.refuse(desk, s.bookingId);
+        await answer.catch((error) => {
+          if (!(error instanceof HttpError)) throw error;
+        });
+      }
+    };
+
     const began = performance.now();
     for (let s = 0; s < 3600; s += 10) {
       clock.advance(10_000);
       await sim.step();
+      await answerPopups();
     }
     const wallMs = performance.now() - began;
 
@@ -99,6 +124,28 @@ describe('world simulator', () => {
     // The AI handled the dispatches.
     const dispatched = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.status, 'DISPATCHED'));
     expect(dispatched.length).toBeGreaterThan(5);
+    const kinds = await t.db.select({ kind: aiSuggestions.kind, status: aiSuggestions.status }).from(aiSuggestions);
+    const tally: Record<string, number> = {};
+    for (const k of kinds) tally[`${k.kind}:${k.status}`] = (tally[`${k.kind}:${k.status}`] ?? 0) + 1;
+    console.log(`AI suggestions by kind and end: ${JSON.stringify(tally)}`);
+    // VIP bookings without a free VIP car got the service-change popup; the answers took effect.
+    const changes = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.kind, 'service_change'));
+    const confirmed = changes.filter((c) => c.status === 'CONFIRMED');
+    const refused = changes.filter((c) => c.status === 'REFUSED');
+    expect(confirmed.length, 'service changes the passenger accepted').toBeGreaterThan(0);
+    expect(refused.length, 'service changes the passenger refused').toBeGreaterThan(0);
+    const changedRows = await t.db
+      .select()
+      .from(bookings)
+      .where(
+        inArray(
+          bookings.id,
+          confirmed.map((c) => c.bookingId),
+        ),
+      );
+    for (const c of confirmed) {
+      expect(changedRows.find((b) => b.id === c.bookingId)?.serviceId, `booking ${c.bookingId}`).toBe(c.newServiceId);
+    }
     expect(sim.counters.errors).toBe(0);
     console.log(
       `simulated hour in ${Math.round(wallMs)} ms: ${made.length} bookings, ${paid.length} paid, ` +

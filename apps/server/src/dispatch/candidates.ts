@@ -30,6 +30,23 @@ export interface CaptainFacts {
 }
 
 /**
+ * Null when the captain's services and car fit the booking's service, vehicle type and seats — the part
+ * of the rules that a service change can make true — else the first rule that fails.
+ */
+export function serviceMismatch(
+  booking: Pick<BookingFacts, 'service_id' | 'vehicle_type' | 'seats'>,
+  captain: Pick<CaptainFacts, 'service_ids' | 'vehicle_type' | 'seats'>,
+): 'service' | 'vehicle_type' | 'seats' | null {
+  if (captain.service_ids.length > 0 && !captain.service_ids.includes(booking.service_id)) return 'service';
+  if (captain.vehicle_type === null) return 'vehicle_type';
+  if (booking.vehicle_type && captain.vehicle_type.toLowerCase() !== booking.vehicle_type.toLowerCase()) {
+    return 'vehicle_type';
+  }
+  if ((captain.seats ?? 0) < booking.seats) return 'seats';
+  return null;
+}
+
+/**
  * Null when the captain may take the booking, else the first rule that leaves them out (in a fixed
  * order, so the explanation is stable).
  */
@@ -38,12 +55,8 @@ export function exclusionReason(booking: BookingFacts, captain: CaptainFacts, no
   if (!captain.active) return 'inactive';
   if (captain.blocked_until && captain.blocked_until.getTime() > now.getTime()) return 'blocked';
   if (captain.busy) return 'busy';
-  if (captain.service_ids.length > 0 && !captain.service_ids.includes(booking.service_id)) return 'service';
-  if (captain.vehicle_type === null) return 'vehicle_type';
-  if (booking.vehicle_type && captain.vehicle_type.toLowerCase() !== booking.vehicle_type.toLowerCase()) {
-    return 'vehicle_type';
-  }
-  if ((captain.seats ?? 0) < booking.seats) return 'seats';
+  const mismatch = serviceMismatch(booking, captain);
+  if (mismatch) return mismatch;
   const constraints = [...booking.static_constraints, ...booking.dynamic_constraints];
   if (constraintViolation(constraints, { captain_id: captain.captain_id, vehicle_type: captain.vehicle_type })) {
     return 'constraint';

@@ -5,6 +5,7 @@ import {
   fareOf,
   MAP_CENTER,
   PICKUP_GEOFENCE_M,
+  SERVICE_IDS,
 } from '@taxi/shared';
 import { haversine, type LonLat } from '@taxi/shared/geo';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
@@ -53,6 +54,8 @@ export interface SimulatorOptions {
   reportEverySeconds?: number;
   /** Run the AI sweep from the simulator's step (tests with a hand-moved clock). */
   driveAi?: boolean;
+  /** Share of bookings made in VIP by passengers who may use it (default 0.08). */
+  vipShare?: number;
 }
 
 type Mode = 'off' | 'idle' | 'to_pickup' | 'at_pickup' | 'to_dropoff';
@@ -106,6 +109,8 @@ export class Simulator {
   private fleet: SimCaptain[] = [];
   private byId = new Map<number, SimCaptain>();
   private passengerIds: number[] = [];
+  /** Passengers who may book VIP. */
+  private vipPassengerIds: number[] = [];
   private pickups: CityPlace[] = [];
   private dropoffs: CityPlace[] = [];
   private reasonIds: number[] = [];
@@ -150,7 +155,8 @@ export class Simulator {
       .where(
         and(
           eq(captains.active, true),
-          eq(cars.vehicleType, 'sedan'),
+          // Sedans and the few luxury cars of the VIP service (vans stay out of the simulation).
+          inArray(cars.vehicleType, ['sedan', 'luxury']),
           or(isNull(captains.blockedUntil), lt(captains.blockedUntil, now)),
         ),
       )
@@ -193,14 +199,14 @@ export class Simulator {
     // Every captain app still logged on from an earlier run logs off; the fleet logs on by shift.
     const online = await db.select({ id: captains.id }).from(captains).where(eq(captains.online, true));
     for (const { id } of online) await this.app.locations.setOnline(id, false);
-    this.passengerIds = (
-      await db
-        .select({ id: passengers.id })
-        .from(passengers)
-        .where(eq(passengers.active, true))
-        .orderBy(sql`random()`)
-        .limit(400)
-    ).map((p) => p.id);
+    const riders = await db
+      .select({ id: passengers.id, vip: passengers.canUseVip })
+      .from(passengers)
+      .where(eq(passengers.active, true))
+      .orderBy(sql`random()`)
+      .limit(400);
+    this.passengerIds = riders.map((p) => p.id);
+    this.vipPassengerIds = riders.filter((p) => p.vip).map((p) => p.id);
     this.reasonIds = (await db.select({ id: captainCancellationReasons.id }).from(captainCancellationReasons)).map(
       (r) => r.id,
     );
@@ -463,15 +469,24 @@ export class Simulator {
 
   private async book(now: number) {
     const from = this.pick(this.pickups);
+    // Nobody takes a taxi for a few steps: the dropoff is at least a few hundred metres away.
     let to = this.pick(this.dropoffs);
-    if (to.id === from.id) to = this.pick(this.dropoffs);
+    for (let tries = 0; tries < 5 && haversine([from.lng, from.lat], [to.lng, to.lat]) < 300; tries++) {
+      to = this.pick(this.dropoffs);
+    }
     const phone = this.chance(0.3) && this.phoneActor;
     const later = this.chance(0.2);
     let passengerId = this.pick(this.passengerIds);
     if (this.chance(0.04)) passengerId = await this.signUp();
+    // Mostly full car, some eco and pooling; VIP passengers sometimes book VIP (a small fleet: when
+    // none is free the AI proposes another service).
+    const vip = this.vipPassengerIds.length > 0 && this.chance(this.opts.vipShare ?? 0.08);
+    if (vip) passengerId = this.pick(this.vipPassengerIds);
+    const roll = this.random();
+    const serviceId = vip ? SERVICE_IDS.vip : roll < 0.65 ? SERVICE_IDS.fullCar : roll < 0.85 ? 3 : SERVICE_IDS.pooling;
     const input: BookingCreate = {
       passenger_id: passengerId,
-      service_id: this.chance(0.7) ? 2 : 3,
+      service_id: serviceId,
       pickup: {
         name: from.name,
         details: from.addr_street,
@@ -482,7 +497,8 @@ export class Simulator {
       dropoff: { name: to.name, details: to.addr_street, lon: to.lng, lat: to.lat, place_id: to.id > 0 ? to.id : null },
       stops: [],
       now: !later,
-      datetime: later ? dateToCityLocal(new Date(now + this.between(20, 90) * 60_000)) : null,
+      // Some are booked at short notice: a captain far away may then need the passenger to accept a later time.
+      datetime: later ? dateToCityLocal(new Date(now + this.between(8, 90) * 60_000)) : null,
       seats: 1 + Math.floor(this.random() * 3),
       notes: null,
       voucher_code: null,

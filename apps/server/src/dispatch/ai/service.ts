@@ -30,6 +30,7 @@ import type { CityService } from '../../modules/city/service';
 import type { LocationService } from '../../modules/tracking/service';
 import type { UserService } from '../../modules/users/service';
 import type { Realtime } from '../../realtime';
+import { serviceMismatch } from '../candidates';
 import type { DispatchService } from '../service';
 
 type Actor = Pick<RequestUser, 'id' | 'roles'>;
@@ -227,18 +228,21 @@ export class AiService {
     return null;
   }
 
-  /** The service the captain would switch the booking to, or null when they drive the booked one. */
+  /**
+   * The service the booking switches to with this captain: null when their services and car fit the
+   * booked service, else the first allowed target that they fit.
+   */
   private async serviceChangeFor(
     booking: { id: number; serviceId: number; passengerId: number },
     captainId: number,
   ): Promise<number | null> {
-    const [c] = await this.db
-      .select({ serviceIds: captains.serviceIds })
-      .from(captains)
-      .where(eq(captains.id, captainId));
-    const drives = c?.serviceIds ?? [];
-    if (drives.length === 0 || drives.includes(booking.serviceId)) return null;
-    return (await this.serviceChangeTargets(booking)).find((id) => drives.includes(id)) ?? null;
+    const captain = (await this.deps.engine.captainFacts([captainId])).get(captainId);
+    if (!captain) return null;
+    if (!serviceMismatch(await this.deps.engine.bookingFacts(booking.id), captain)) return null;
+    for (const target of await this.serviceChangeTargets(booking)) {
+      if (!serviceMismatch(await this.deps.engine.bookingFacts(booking.id, target), captain)) return target;
+    }
+    return null;
   }
 
   /** The captain app answers an offer; null = no answer before the deadline. Acceptance opens the AI popup. */
