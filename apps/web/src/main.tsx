@@ -25,6 +25,16 @@ setHttpHandlers({
 
 document.title = MSG.appTitle;
 
+// A console left open across a deploy asks for page chunks that no longer exist: load the new version
+// once (not again within a minute, so a broken deploy cannot loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('taxi.reloadedForChunks') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem('taxi.reloadedForChunks', String(Date.now()));
+  window.location.reload();
+});
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>

@@ -29,7 +29,7 @@ import {
   type TrackedCaptainDto,
 } from '@taxi/shared';
 import type * as maplibregl from 'maplibre-gl';
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { MapView } from '../../components/map/MapView';
 import { formatTime } from '../rides/format';
@@ -60,6 +60,18 @@ function CaptainRow({ c, onClick, selected }: { c: TrackedCaptainDto; onClick: (
   );
 }
 
+/** The box of the captains' positions between the 2nd and 98th percentiles; null without captains. */
+function fleetBounds(captains: readonly TrackedCaptainDto[]): [[number, number], [number, number]] | null {
+  if (captains.length === 0) return null;
+  const lons = captains.map((c) => c.lon).sort((a, b) => a - b);
+  const lats = captains.map((c) => c.lat).sort((a, b) => a - b);
+  const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+  return [
+    [at(lons, 0.02), at(lats, 0.02)],
+    [at(lons, 0.98), at(lats, 0.98)],
+  ];
+}
+
 /** Every online captain live on one map (MONITORING): /rides_tracker and /drivers/map. */
 export function TrackingPage() {
   const { store, panelRevision, loading, error } = useCaptainStore();
@@ -68,6 +80,19 @@ export function TrackingPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [stack, setStack] = useState<number[] | null>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
+  const [mapReady, setMapReady] = useState(false);
+  const fitted = useRef(false);
+
+  // The first picture frames where the captains are (a captain or two far out do not count).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: panelRevision is the store's change signal
+  useEffect(() => {
+    const map = mapRef.current;
+    if (fitted.current || !map || !mapReady || loading) return;
+    const bounds = fleetBounds([...store.current.captains.values()]);
+    if (!bounds) return;
+    map.fitBounds(bounds, { padding: 48, maxZoom: 15, duration: 0 });
+    fitted.current = true;
+  }, [mapReady, loading, panelRevision, store]);
 
   // Names only change when captains join or leave: the sorted order is kept until then, and the
   // panel's pass (about once a second, never per position report) is a linear walk over it.
@@ -209,6 +234,7 @@ export function TrackingPage() {
         sx={{ flex: 1, height: '100%' }}
         onReady={(map) => {
           mapRef.current = map;
+          setMapReady(true);
         }}
       >
         <CaptainsLayer
