@@ -96,6 +96,20 @@ describe('auth shapes', () => {
   });
 });
 
+describe('GET service (pickers)', () => {
+  it('401, 403 for airport staff, then the active services by id', async () => {
+    expect((await call('GET', 'service', null)).statusCode).toBe(401);
+    expect((await call('GET', 'service', airport)).statusCode).toBe(403);
+    const res = await call('GET', 'service?perPage=100');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.data as { id: number; name: string; vehicle_type: string }[];
+    expect(rows.slice(0, 2).map((r) => r.name)).toEqual(['Pooling', 'Full car']);
+    expect(rows.find((r) => r.id === 7)).toMatchObject({ name: 'VIP', vehicle_type: 'luxury' });
+    const ids = rows.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+});
+
 describe('cancel', () => {
   it('requires a reason (422), refuses Goverment (403), cancels in one transaction, then 409', async () => {
     const b = await makeBooking(t.db);

@@ -1,11 +1,11 @@
 import { BOOKING_MSG, bookingCreateSchema, cancelQuerySchema, MSG } from '@taxi/shared';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookings } from '../../db/schema';
+import { bookings, services } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
-import { paginate } from '../../http/pagination';
+import { pageQuerySchema, paginate, paginateArray } from '../../http/pagination';
 import { presentBookings } from './presenter';
 import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
 
@@ -27,6 +27,28 @@ const DISPATCHING = { permission: 'DISPATCHING' } as const;
 /** Bookings calls of docs/api/bookings.md. Routes parse and present; rules live in BookingService. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const svc = app.bookings;
+
+  // The services of the pickers (board filter, phone booking, change service): active ones, by id. A
+  // read-only list until the services catalogue page (with prices) takes over this path.
+  app.get(
+    '/service',
+    { config: { permission: ['DISPATCHING', 'PHONE_BOOKING'] }, schema: { querystring: pageQuerySchema } },
+    async (request) => {
+      const rows = await app.db
+        .select({
+          id: services.id,
+          name: services.name,
+          icon: services.icon,
+          is_pooling: services.isPooling,
+          vehicle_type: services.vehicleType,
+          seats: services.seats,
+        })
+        .from(services)
+        .where(eq(services.active, true))
+        .orderBy(asc(services.id));
+      return ok(await paginateArray(rows, { ...request.query, url: request.url }));
+    },
+  );
 
   app.get('/booking', { config: DISPATCHING, schema: { querystring: boardQuerySchema } }, async (request) => {
     const { where, newestFirst } = boardWhere(request.query);

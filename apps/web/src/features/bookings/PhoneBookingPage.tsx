@@ -309,11 +309,7 @@ export default function PhoneBookingPage() {
     if (passengerApiMissing && !editId) setMode('new');
   }, [passengerApiMissing, editId]);
 
-  const serviceOptions = useMemo(() => {
-    const list = services.data ?? [];
-    if (list.length > 0) return list;
-    return Object.entries(BOOKING_UI.serviceFallback).map(([id, name]) => ({ id: Number(id), name }));
-  }, [services.data]);
+  const serviceOptions = services.data ?? [];
 
   const clear = () => {
     reset(EMPTY);
@@ -480,10 +476,11 @@ export default function PhoneBookingPage() {
                   select
                   size="small"
                   label={BOOKING_UI.service}
-                  value={field.value ?? ''}
+                  // The default service shows only once the list has it (MUI warns on an unknown value).
+                  value={serviceOptions.some((s) => s.id === field.value) ? field.value : ''}
                   onChange={(e) => field.onChange(Number(e.target.value))}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
+                  error={!!fieldState.error || services.isError}
+                  helperText={fieldState.error?.message ?? (services.isError ? BOOKING_UI.servicesFailed : undefined)}
                   sx={{ flex: 1 }}
                 >
                   {serviceOptions.map((s) => (

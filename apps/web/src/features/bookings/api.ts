@@ -142,18 +142,13 @@ export function useBookingLogs(id: number) {
   });
 }
 
-/** Services for pickers: the generic `service` resource when it exists; empty otherwise. */
+/** Services for pickers (GET service: the active services). */
 export function useServices() {
   return useQuery({
     queryKey: bookingKeys.services,
     queryFn: async ({ signal }) => {
-      try {
-        const page = await http.get<Paginated<ServiceOption> | ServiceOption[]>('service', { perPage: 100 }, signal);
-        const rows = Array.isArray(page) ? page : page.data;
-        return rows.map(({ id, name }) => ({ id, name }));
-      } catch {
-        return [] as ServiceOption[];
-      }
+      const page = await http.get<Paginated<ServiceOption>>('service', { perPage: 100 }, signal);
+      return page.data.map(({ id, name }) => ({ id, name }));
     },
     staleTime: 10 * 60_000,
   });
