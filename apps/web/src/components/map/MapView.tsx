@@ -22,7 +22,18 @@ export function useMap(): maplibregl.Map | null {
 
 const width = (z12: number, z16: number, z18: number) =>
   ['interpolate', ['exponential', 1.6], ['zoom'], 12, z12, 16, z16, 18, z18] as unknown as number;
-const streetsOf = (cls: string) => ['all', ['==', ['get', 'kind'], 'street'], ['==', ['get', 'class'], cls]] as never;
+
+/** One line layer of the base map's streets of a class. */
+function streetLayer(id: string, cls: string, colour: string, widths: [number, number, number]) {
+  return {
+    id,
+    type: 'line',
+    source: 'city',
+    filter: ['all', ['==', ['get', 'kind'], 'street'], ['==', ['get', 'class'], cls]] as never,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': colour, 'line-width': width(...widths) },
+  } satisfies maplibregl.LayerSpecification;
+}
 
 /**
  * The city's own streets and quarters (GET city/basemap) under the raster tiles: with tiles they are
@@ -36,38 +47,10 @@ const BASEMAP_LAYERS: maplibregl.LayerSpecification[] = [
     filter: ['==', ['get', 'kind'], 'sector'] as never,
     paint: { 'fill-color': '#dde6eb', 'fill-outline-color': '#b7c6cf' },
   },
-  {
-    id: 'city-service',
-    type: 'line',
-    source: 'city',
-    filter: streetsOf('service'),
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#ffffff', 'line-width': width(0.3, 2, 6) },
-  },
-  {
-    id: 'city-minor',
-    type: 'line',
-    source: 'city',
-    filter: streetsOf('minor'),
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#ffffff', 'line-width': width(0.6, 4, 12) },
-  },
-  {
-    id: 'city-major-casing',
-    type: 'line',
-    source: 'city',
-    filter: streetsOf('major'),
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#d9c48f', 'line-width': width(1.4, 7, 20) },
-  },
-  {
-    id: 'city-major',
-    type: 'line',
-    source: 'city',
-    filter: streetsOf('major'),
-    layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': '#fdf1c9', 'line-width': width(0.8, 5, 16) },
-  },
+  streetLayer('city-service', 'service', '#ffffff', [0.3, 2, 6]),
+  streetLayer('city-minor', 'minor', '#ffffff', [0.6, 4, 12]),
+  streetLayer('city-major-casing', 'major', '#d9c48f', [1.4, 7, 20]),
+  streetLayer('city-major', 'major', '#fdf1c9', [0.8, 5, 16]),
 ];
 
 function styleOf(tileUrl: string, basemap: BasemapFeatureCollection | undefined): maplibregl.StyleSpecification {

@@ -32,7 +32,7 @@ import {
   type Paginated,
   SERVICE_IDS,
 } from '@taxi/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage, http } from '../../api/client';
