@@ -10,6 +10,7 @@ import {
   EVENTS,
   MAP_CENTER,
   nextStatuses,
+  popupDueFor,
   type ServerToClientEvents,
   type SuggestionPopupPayload,
 } from '@taxi/shared';
@@ -415,5 +416,31 @@ describe('GET ai/suggestions', () => {
     await call('PUT', 'ai_status', disp, { ai_stopped: 1 });
     expect((await call('GET', 'ai/suggestions')).json().data).toEqual([]);
     await call('PUT', 'ai_status', disp, { ai_stopped: 0 });
+  });
+
+  it("dispatch_interval: scheduled orders further out than the user's interval bring no popup", async () => {
+    const soon = await suggested({ now: false, datetime: new Date(Date.now() + 5 * MIN) }, 0.001);
+    const later = await suggested({ now: false, datetime: new Date(Date.now() + 25 * MIN) }, 0.001);
+    const immediate = await suggested({}, 0.001);
+    const ids = async () => (await call('GET', 'ai/suggestions')).json().data.map((p: { id: number }) => p.id);
+    await call('PUT', 'ai_status', disp, { dispatch_interval: 0 });
+    expect(await ids()).toEqual(expect.arrayContaining([soon.suggestion.id, later.suggestion.id]));
+
+    await call('PUT', 'ai_status', disp, { dispatch_interval: 10 });
+    const shown = await ids();
+    expect(shown).toContain(soon.suggestion.id);
+    expect(shown).toContain(immediate.suggestion.id);
+    expect(shown).not.toContain(later.suggestion.id);
+    await call('PUT', 'ai_status', disp, { dispatch_interval: 0 });
+  });
+});
+
+describe('popupDueFor', () => {
+  it('immediate orders always; scheduled ones within the interval; 0 means all', () => {
+    const now = Date.now();
+    expect(popupDueFor(10, { now: true, datetime: now + 60 * MIN }, now)).toBe(true);
+    expect(popupDueFor(10, { now: false, datetime: now + 10 * MIN }, now)).toBe(true);
+    expect(popupDueFor(10, { now: false, datetime: now + 10 * MIN + 1000 }, now)).toBe(false);
+    expect(popupDueFor(0, { now: false, datetime: now + 600 * MIN }, now)).toBe(true);
   });
 });

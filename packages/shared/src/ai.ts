@@ -220,12 +220,26 @@ export const AI_LABELS = {
   snoozeInterval: 'Snooze interval (minutes)',
   snoozeHelp: '0 = 5 minutes',
   dispatchInterval: 'Dispatch interval (minutes)',
+  dispatchHelp: 'Scheduled orders: popups from this long before their time (0 = all)',
   save: 'Save',
 } as const;
 
 /** The minutes a snooze lasts: the user's interval, or the default when it is 0. */
 export function snoozeMinutesOf(interval: number): number {
   return interval > 0 ? interval : AI_TIMINGS.defaultSnoozeMinutes;
+}
+
+/**
+ * Whether a user's AI popups include an order: immediate orders always; a scheduled one only from
+ * `dispatch_interval` minutes before its time (0 = all). Further out, the AI goes on without that user
+ * (a dispatch suggestion passes at zero; a time or service change waits and comes back).
+ */
+export function popupDueFor(
+  dispatchInterval: number,
+  booking: { now: boolean; datetime: number },
+  now: number,
+): boolean {
+  return booking.now || dispatchInterval <= 0 || booking.datetime - now <= dispatchInterval * 60_000;
 }
 
 /** Whether the user's AI popups are on, stopped, or snoozed (and until when) at `now` (ms). */

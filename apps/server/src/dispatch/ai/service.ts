@@ -15,6 +15,7 @@ import {
   canMoveAi,
   dateToCityLocal,
   EVENTS,
+  popupDueFor,
   type SuggestionPopupPayload,
   snoozeMinutesOf,
 } from '@taxi/shared';
@@ -383,26 +384,38 @@ export class AiService {
 
   /** Users whose AI is on and not snoozed. */
   async activeOperators(now = new Date(this.clock())): Promise<number[]> {
-    const rows = await this.db
-      .select({ id: users.id, snoozedAt: users.snoozedAt, interval: users.snoozeInterval })
-      .from(users)
-      .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
-    return rows
-      .filter(
-        (u) =>
-          aiStateOf(
-            { ai_stopped: '0', snoozed_at: u.snoozedAt?.toISOString() ?? null, snooze_interval: u.interval },
-            now.getTime(),
-          ).state === 'on',
-      )
-      .map((u) => u.id);
+    return (await this.operatorsOn(now)).map((u) => u.id);
   }
 
+  private async operatorsOn(now: Date): Promise<{ id: number; dispatchInterval: number }[]> {
+    const rows = await this.db
+      .select({
+        id: users.id,
+        snoozedAt: users.snoozedAt,
+        interval: users.snoozeInterval,
+        dispatchInterval: users.dispatchInterval,
+      })
+      .from(users)
+      .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
+    return rows.filter(
+      (u) =>
+        aiStateOf(
+          { ai_stopped: '0', snoozed_at: u.snoozedAt?.toISOString() ?? null, snooze_interval: u.interval },
+          now.getTime(),
+        ).state === 'on',
+    );
+  }
+
+  /** Shows the popup to every operator whose AI is on and who wants popups for this order now. */
   private async announce(s: SuggestionRow): Promise<void> {
     const payload = await this.popupOf(s);
     const booking = await this.deps.bookings.find(s.bookingId);
     const event = s.kind === 'dispatch' && booking.now ? EVENTS.aiNewNowBooking : EVENTS.aiNewSuggestion;
-    for (const userId of await this.activeOperators()) this.deps.realtime.emitToUser(userId, event, payload);
+    const now = new Date(this.clock());
+    const order = { now: booking.now, datetime: booking.datetime.getTime() };
+    for (const u of await this.operatorsOn(now)) {
+      if (popupDueFor(u.dispatchInterval, order, now.getTime())) this.deps.realtime.emitToUser(u.id, event, payload);
+    }
   }
 
   // ---------------------------------------------------------------- state changes
@@ -584,14 +597,20 @@ export class AiService {
 
   /** Open suggestions (a console that connects late shows them). */
   async openPopups(userId: number): Promise<(AiDispatchPopupPayload | SuggestionPopupPayload)[]> {
+    const now = new Date(this.clock());
     // Users whose AI is stopped or snoozed get no popups, late or live.
-    if (!(await this.activeOperators()).includes(userId)) return [];
+    const me = (await this.operatorsOn(now)).find((u) => u.id === userId);
+    if (!me) return [];
     const rows = await this.db
-      .select()
+      .select({ s: aiSuggestions, now: bookings.now, datetime: bookings.datetime })
       .from(aiSuggestions)
+      .innerJoin(bookings, eq(bookings.id, aiSuggestions.bookingId))
       .where(eq(aiSuggestions.status, 'PROPOSED'))
       .orderBy(asc(aiSuggestions.countdownUntil))
       .limit(50);
-    return Promise.all(rows.map((r) => this.popupOf(r)));
+    const due = rows.filter((r) =>
+      popupDueFor(me.dispatchInterval, { now: r.now, datetime: r.datetime.getTime() }, now.getTime()),
+    );
+    return Promise.all(due.map((r) => this.popupOf(r.s)));
   }
 }

@@ -169,7 +169,7 @@ function AiStatusForm({ status }: { status: AiStatus }) {
       <Divider sx={{ my: 1.5 }} />
       <Stack spacing={1.5}>
         {field('snooze_interval', AI_LABELS.snoozeInterval, AI_LABELS.snoozeHelp)}
-        {field('dispatch_interval', AI_LABELS.dispatchInterval)}
+        {field('dispatch_interval', AI_LABELS.dispatchInterval, AI_LABELS.dispatchHelp)}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" size="small" disabled={busy}>
             {AI_LABELS.save}
