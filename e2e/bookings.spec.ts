@@ -187,3 +187,20 @@ test('a phone booking made in another context appears live on the board; advance
   await page.getByTestId('search-submit').click();
   await expect(page.getByText(BOOKING_MSG.noOrders)).toBeVisible();
 });
+
+test('the board filters by service from the services list', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  await page.goto('/requests');
+  await expect(page.getByTestId('group-all')).toContainText(/\(\d+\)/);
+  await page.getByLabel(BOOKING_UI.service).click();
+  const options = page.getByRole('option');
+  await expect(options.filter({ hasText: 'VIP' })).toBeVisible();
+  await options.filter({ hasText: /^Full car$/ }).click();
+  const names = page.getByTestId('service-name');
+  await expect(names.first()).toBeVisible();
+  await expect(async () => {
+    const shown = await names.allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown)).toEqual(new Set(['Full car']));
+  }).toPass();
+});
