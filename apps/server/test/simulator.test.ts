@@ -15,13 +15,13 @@ afterAll(async () => {
 });
 
 describe('world simulator', () => {
-  it('runs an accelerated hour: every booking ends legally with a consistent history', async () => {
+  it('runs a busy accelerated hour: every booking ends legally, AI time and service changes are answered and applied', async () => {
     const start = Date.now();
     const clock = new ManualClock(start);
     t.app.bookings.clock = () => clock.now();
     t.app.ai.clock = () => clock.now();
     const sim = new Simulator(t.app, {
-      captains: 12,
+      captains: 4,
       bookingsPerHour: 60,
       clock,
       random: seededRandom(42),
@@ -31,7 +31,7 @@ describe('world simulator', () => {
       vipShare: 0.25,
     });
     const line = await sim.init();
-    expect(line).toMatch(/12 captains/);
+    expect(line).toMatch(/4 captains/);
     const before = new Date(start - 1);
 
     // The operator at the console answers the passenger-facing popups (time and service changes) about
@@ -146,6 +146,15 @@ describe('world simulator', () => {
     for (const c of confirmed) {
       expect(changedRows.find((b) => b.id === c.bookingId)?.serviceId, `booking ${c.bookingId}`).toBe(c.newServiceId);
     }
+    // Short-notice bookings with the few captains busy or far got the time-suggestion popup; an accepted
+    // new time is the booking's time.
+    const retimed = await t.db
+      .select({ s: aiSuggestions, datetime: bookings.datetime })
+      .from(aiSuggestions)
+      .innerJoin(bookings, eq(bookings.id, aiSuggestions.bookingId))
+      .where(and(eq(aiSuggestions.kind, 'time_change'), eq(aiSuggestions.status, 'CONFIRMED')));
+    expect(retimed.length, 'time changes the passenger accepted').toBeGreaterThan(0);
+    for (const r of retimed) expect(r.datetime.getTime(), `booking ${r.s.bookingId}`).toBe(r.s.newTime?.getTime());
     expect(sim.counters.errors).toBe(0);
     console.log(
       `simulated hour in ${Math.round(wallMs)} ms: ${made.length} bookings, ${paid.length} paid, ` +

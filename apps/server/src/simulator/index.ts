@@ -497,8 +497,9 @@ export class Simulator {
       dropoff: { name: to.name, details: to.addr_street, lon: to.lng, lat: to.lat, place_id: to.id > 0 ? to.id : null },
       stops: [],
       now: !later,
-      // Some are booked at short notice: a captain far away may then need the passenger to accept a later time.
-      datetime: later ? dateToCityLocal(new Date(now + this.between(8, 90) * 60_000)) : null,
+      // Some are booked at short notice ("in five minutes"): when the free captains are far or busy, the AI
+      // proposes a later time that the passenger must accept.
+      datetime: later ? dateToCityLocal(new Date(now + this.aheadMinutes() * 60_000)) : null,
       seats: 1 + Math.floor(this.random() * 3),
       notes: null,
       voucher_code: null,
@@ -510,6 +511,11 @@ export class Simulator {
     const dto: BookingDto = await this.app.bookings.create(actor, input);
     this.counters.bookings++;
     if (this.chance(0.07)) this.cancelAt.set(dto.id, now + this.between(15, 240) * 1000);
+  }
+
+  /** How far ahead a scheduled booking is made: a third at short notice, the rest up to an hour and a half. */
+  private aheadMinutes(): number {
+    return this.chance(1 / 3) ? this.between(3, 6) : this.between(8, 90);
   }
 
   /** A new passenger signs up in the app with ID card images (Dashboard:new_passenger). */
