@@ -16,6 +16,8 @@ export interface RouteMeta {
   permission: Permission | null;
   breadcrumb?: boolean;
   planned?: boolean;
+  /** The page sizes itself to the window (its own scrolling list or map): no room kept under it. */
+  fullHeight?: boolean;
 }
 
 const r = (
@@ -23,7 +25,7 @@ const r = (
   path: string,
   title: string,
   permission: Permission | null,
-  extra: Partial<Pick<RouteMeta, 'breadcrumb' | 'planned'>> = {},
+  extra: Partial<Pick<RouteMeta, 'breadcrumb' | 'planned' | 'fullHeight'>> = {},
 ): RouteMeta => ({
   name,
   path,
@@ -49,9 +51,9 @@ export const PROTECTED_ROUTES: readonly RouteMeta[] = [
   r('Interviews', '/interviews', 'Interviews', 'PLANNING'),
   r('Dashboard', '/dashboard', 'Dashboard', 'STATISTICS'),
   r('Timeline', '/timeline', 'Timeline', 'TIMELINE'),
-  r('Requests', '/requests', 'Requests', 'DISPATCHING'),
+  r('Requests', '/requests', 'Requests', 'DISPATCHING', { fullHeight: true }),
   r('PathDrawer', '/path_drawer', 'Path drawer', 'EDIT_MAP'),
-  r('CaptainsMap', '/rides_tracker', 'Tracking', 'MONITORING'),
+  r('CaptainsMap', '/rides_tracker', 'Tracking', 'MONITORING', { fullHeight: true }),
   r('PhoneBooking', '/phone-bookings', 'Phone Booking', 'PHONE_BOOKING'),
   r('RidesSearch', '/rides_search', 'Rides search', 'DISPATCHING'),
   r('Details', '/rides/:id', 'Ride details', 'DISPATCHING'),
@@ -92,7 +94,7 @@ export const PROTECTED_ROUTES: readonly RouteMeta[] = [
   r('Captains', '/captains', 'Drivers', 'DISPATCHING'),
   r('Captain', '/captains/:id', 'Driver', 'DISPATCHING'),
   r('CaptainMonthlyBookings', '/captains/:id/monthly-bookings', 'Monthly bookings', 'DISPATCHING'),
-  r('DriversMap', '/drivers/map', 'Drivers map', 'MONITORING'),
+  r('DriversMap', '/drivers/map', 'Drivers map', 'MONITORING', { fullHeight: true }),
   r('DriversCreate', '/drivers/create', 'New driver', 'DISPATCHING'),
   r('DriversCreateCar', '/drivers/:id/createCar', 'New car', 'DISPATCHING'),
   r('DriversAnnouncements', '/announcements/', 'Drivers announcements', 'CAPTAINS'),

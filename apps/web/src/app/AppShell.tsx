@@ -136,7 +136,8 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <ProductionBanner spacer />
           </Box>
           <Toolbar variant="dense" />
-          <Box sx={{ p: { xs: 1.5, md: 2.5 }, flex: 1 }}>
+          {/* Room under the page for the floating phone-booking button, so it never covers a table's paging. */}
+          <Box sx={{ p: { xs: 1.5, md: 2.5 }, pb: meta?.fullHeight ? undefined : { xs: 10, md: 11 }, flex: 1 }}>
             {meta?.breadcrumb && (
               <Breadcrumbs sx={{ mb: 1.5, fontSize: 12 }} data-testid="breadcrumb">
                 <Link component={RouterLink} to="/" underline="hover" color="inherit">

@@ -29,7 +29,7 @@ export default function RidesSearchPage() {
               label={BOOKING_UI.group}
               value={group}
               onChange={(e) => setGroup(e.target.value as typeof group)}
-              sx={{ minWidth: 160 }}
+              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
             >
               <MenuItem value="finished">{BOOKING_UI.groupLabels.finished}</MenuItem>
               <MenuItem value="cancelled">{BOOKING_UI.groupLabels.cancelled}</MenuItem>
@@ -40,7 +40,7 @@ export default function RidesSearchPage() {
               placeholder={BOOKING_UI.searchPlaceholder}
               value={text}
               onChange={(e) => setText(e.target.value)}
-              sx={{ flex: 1 }}
+              sx={{ flex: 1, minWidth: 240 }}
             />
             <TextField
               size="small"
@@ -49,6 +49,7 @@ export default function RidesSearchPage() {
               value={fromDate}
               onChange={(e) => setFromDate(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
             />
             <TextField
               size="small"
@@ -57,6 +58,7 @@ export default function RidesSearchPage() {
               value={toDate}
               onChange={(e) => setToDate(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
             />
           </Stack>
         }
