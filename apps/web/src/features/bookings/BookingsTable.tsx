@@ -1,121 +1,74 @@
-import {
-  Alert,
-  Chip,
-  LinearProgress,
-  Link,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-} from '@mui/material';
+import { Chip, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BOOKING_UI,
-  type BookingDto,
-  cardStatusLabel,
-  DEFAULT_ROWS_PER_PAGE,
-  MSG,
-  type Paginated,
-  ROWS_PER_PAGE_OPTIONS,
-} from '@taxi/shared';
-import { type ReactNode, useState } from 'react';
+import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated } from '@taxi/shared';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage, http, type QueryValue } from '../../api/client';
+import { http, type QueryValue } from '../../api/client';
+import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { bookingKeys } from './api';
 import { orderTime, statusColour } from './format';
 
+const COLUMNS: PagedColumn<BookingDto>[] = [
+  {
+    key: 'id',
+    label: BOOKING_UI.columns.id,
+    render: (b) => (
+      <Link component={RouterLink} to={`/rides/${b.id}`}>
+        {BOOKING_UI.orderId(b.id)}
+      </Link>
+    ),
+  },
+  {
+    key: 'datetime',
+    label: BOOKING_UI.columns.datetime,
+    render: (b) => orderTime(b.datetime),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    key: 'status',
+    label: BOOKING_UI.columns.status,
+    render: (b) => (
+      <Chip size="small" label={cardStatusLabel(b.status)} sx={{ bgcolor: statusColour(b.status), color: '#fff' }} />
+    ),
+  },
+  {
+    key: 'passenger',
+    label: BOOKING_UI.columns.passenger,
+    render: (b) => (
+      <>
+        {b.passenger.full_name}
+        <br />
+        <span style={{ color: '#777', fontSize: 12 }}>{b.passenger.phone_number}</span>
+      </>
+    ),
+  },
+  {
+    key: 'route',
+    label: BOOKING_UI.columns.route,
+    render: (b) => `${b.pick_up_location_name}${b.pull_down_location_name ? ` → ${b.pull_down_location_name}` : ''}`,
+    sx: { maxWidth: 360 },
+  },
+  { key: 'captain', label: BOOKING_UI.columns.captain, render: (b) => b.ride?.captain.full_name ?? '—' },
+  { key: 'service', label: BOOKING_UI.columns.service, render: (b) => b.service.name },
+];
+
 /** A server-paged table of bookings (GET booking with the given filters). */
-export function BookingsTable({
-  filters,
-  toolbar,
-  keep = () => true,
-}: {
-  filters: Record<string, QueryValue>;
-  toolbar?: ReactNode;
-  keep?: (b: BookingDto) => boolean;
-}) {
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_ROWS_PER_PAGE);
-  const params = { ...filters, page: page + 1, perPage };
+export function BookingsTable({ filters, toolbar }: { filters: Record<string, QueryValue>; toolbar?: ReactNode }) {
+  const paging = usePaging();
+  const params = { ...filters, page: paging.page + 1, perPage: paging.perPage };
   const query = useQuery({
     queryKey: bookingKeys.list(params),
     queryFn: ({ signal }) => http.get<Paginated<BookingDto>>('booking', params, signal),
     placeholderData: (prev) => prev,
   });
-  const rows = (query.data?.data ?? []).filter(keep);
   return (
-    <Paper variant="outlined">
-      {toolbar}
-      {query.isFetching && <LinearProgress />}
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-      <TableContainer>
-        <Table size="small" data-testid="bookings-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{BOOKING_UI.columns.id}</TableCell>
-              <TableCell>{BOOKING_UI.columns.datetime}</TableCell>
-              <TableCell>{BOOKING_UI.columns.status}</TableCell>
-              <TableCell>{BOOKING_UI.columns.passenger}</TableCell>
-              <TableCell>{BOOKING_UI.columns.route}</TableCell>
-              <TableCell>{BOOKING_UI.columns.captain}</TableCell>
-              <TableCell>{BOOKING_UI.columns.service}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((b) => (
-              <TableRow key={b.id} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={`/rides/${b.id}`}>
-                    {BOOKING_UI.orderId(b.id)}
-                  </Link>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{orderTime(b.datetime)}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    label={cardStatusLabel(b.status)}
-                    sx={{ bgcolor: statusColour(b.status), color: '#fff' }}
-                  />
-                </TableCell>
-                <TableCell>
-                  {b.passenger.full_name}
-                  <br />
-                  <span style={{ color: '#777', fontSize: 12 }}>{b.passenger.phone_number}</span>
-                </TableCell>
-                <TableCell sx={{ maxWidth: 360 }}>
-                  {b.pick_up_location_name}
-                  {b.pull_down_location_name ? ` → ${b.pull_down_location_name}` : ''}
-                </TableCell>
-                <TableCell>{b.ride?.captain.full_name ?? '—'}</TableCell>
-                <TableCell>{b.service.name}</TableCell>
-              </TableRow>
-            ))}
-            {query.isSuccess && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7} sx={{ textAlign: 'center', py: 4, color: 'text.secondary' }}>
-                  {MSG.noData}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={query.data?.total ?? 0}
-        page={query.data ? Math.min(page, Math.max(0, query.data.last_page - 1)) : page}
-        rowsPerPage={perPage}
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        onPageChange={(_, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setPerPage(Number(e.target.value));
-          setPage(0);
-        }}
-      />
-    </Paper>
+    <PagedTable
+      columns={COLUMNS}
+      query={query}
+      paging={paging}
+      rowKey={(b) => b.id}
+      toolbar={toolbar}
+      testId="bookings-table"
+    />
   );
 }

@@ -10,7 +10,7 @@ export default function ReservationsPage() {
       <Typography variant="h6" component="h1">
         {BOOKING_UI.reservationsTitle}
       </Typography>
-      <BookingsTable filters={{ group: 'all', now: false }} keep={(b) => !b.now} />
+      <BookingsTable filters={{ group: 'all', now: false }} />
     </Stack>
   );
 }

@@ -1,24 +1,8 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
-import { type CaptainDto, DEFAULT_ROWS_PER_PAGE, MSG, pathTo, ROWS_PER_PAGE_OPTIONS } from '@taxi/shared';
+import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { type CaptainDto, pathTo } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
 import { formatDateTime } from '../../components/time';
 import { useCaptains } from './api';
@@ -53,11 +37,24 @@ export function CaptainList(props: {
   const [search, setSearch] = useState('');
   const [active, setActive] = useState('');
   const [online, setOnline] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_ROWS_PER_PAGE);
+  const paging = usePaging();
   const term = useDebounced(search.trim());
-  const query = useCaptains({ page: page + 1, perPage, search: term, active, online, ...props.fixed }, props.path);
-  const rows = query.data?.data ?? [];
+  const query = useCaptains(
+    { page: paging.page + 1, perPage: paging.perPage, search: term, active, online, ...props.fixed },
+    props.path,
+  );
+  const columns: PagedColumn<CaptainDto>[] = [
+    { key: 'id', label: '#', render: (c) => c.id },
+    { key: 'name', label: 'Name', render: (c) => c.full_name },
+    { key: 'username', label: 'Username', render: (c) => c.username ?? '—' },
+    { key: 'phone', label: 'Phone', render: (c) => c.phone_number ?? '—' },
+    { key: 'status', label: 'Status', render: (c) => <CaptainStatus c={c} /> },
+    {
+      key: 'extra',
+      label: props.extraColumn?.label ?? 'Created',
+      render: (c) => (props.extraColumn ? props.extraColumn.render(c) : formatDateTime(c.created_at)),
+    },
+  ];
   const select = (label: string, value: string, set: (v: string) => void) => (
     <TextField
       select
@@ -66,7 +63,7 @@ export function CaptainList(props: {
       value={value}
       onChange={(e) => {
         set(e.target.value);
-        setPage(0);
+        paging.reset();
       }}
       sx={{ minWidth: 130 }}
     >
@@ -75,7 +72,6 @@ export function CaptainList(props: {
       <MenuItem value="0">No</MenuItem>
     </TextField>
   );
-  const open = (id: number) => navigate(pathTo('Captain', { id }));
   return (
     <Stack spacing={2}>
       <PageHeader title={props.title} actions={props.actions} />
@@ -84,75 +80,21 @@ export function CaptainList(props: {
           value={search}
           onChange={(v) => {
             setSearch(v);
-            setPage(0);
+            paging.reset();
           }}
           placeholder="Name, username or phone"
         />
         {props.filters !== false && select('Active', active, setActive)}
         {props.filters !== false && select('Online', online, setOnline)}
       </Stack>
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-      <Paper variant="outlined">
-        <LinearProgress sx={{ visibility: query.isFetching ? 'visible' : 'hidden' }} />
-        <TableContainer>
-          <Table size="small" data-testid="captains-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Username</TableCell>
-                <TableCell>Phone</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>{props.extraColumn?.label ?? 'Created'}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((c) => (
-                <TableRow
-                  key={c.id}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => open(c.id)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') open(c.id);
-                  }}
-                >
-                  <TableCell>{c.id}</TableCell>
-                  <TableCell>{c.full_name}</TableCell>
-                  <TableCell>{c.username ?? '—'}</TableCell>
-                  <TableCell>{c.phone_number ?? '—'}</TableCell>
-                  <TableCell>
-                    <CaptainStatus c={c} />
-                  </TableCell>
-                  <TableCell>
-                    {props.extraColumn ? props.extraColumn.render(c) : formatDateTime(c.created_at)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {!query.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}>
-                    {MSG.noData}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={query.data?.total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      <PagedTable
+        columns={columns}
+        query={query}
+        paging={paging}
+        rowKey={(c) => c.id}
+        onOpen={(c) => navigate(pathTo('Captain', { id: c.id }))}
+        testId="captains-table"
+      />
     </Stack>
   );
 }

@@ -1,27 +1,42 @@
-import {
-  Alert,
-  Chip,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
-import { DEFAULT_ROWS_PER_PAGE, LOYALTY_CLASSES, MSG, PEOPLE_MSG, pathTo, ROWS_PER_PAGE_OPTIONS } from '@taxi/shared';
+import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { LOYALTY_CLASSES, type PassengerDto, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
 import { formatDateTime } from '../../components/time';
 import { usePassengers } from './api';
 import { LoyaltyBadges, PageHeader, SearchBox } from './components';
+
+const COLUMNS: PagedColumn<PassengerDto>[] = [
+  { key: 'id', label: '#', render: (p) => p.id },
+  {
+    key: 'name',
+    label: 'Name',
+    render: (p) => (
+      <>
+        {p.full_name}
+        {p.can_use_vip && <Chip size="small" label="VIP" color="secondary" sx={{ ml: 1 }} />}
+      </>
+    ),
+  },
+  { key: 'phone', label: 'Phone', render: (p) => p.phone_number },
+  { key: 'email', label: 'E-mail', render: (p) => p.email ?? '—' },
+  { key: 'loyalty', label: 'Loyalty', render: (p) => <LoyaltyBadges classes={p.active_loyalty_classes} /> },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (p) =>
+      p.approved_at ? (
+        <Chip size="small" color="success" label="Approved" />
+      ) : p.id_card_front || p.id_card_back ? (
+        <Chip size="small" color="warning" label={PEOPLE_MSG.withDocs} />
+      ) : (
+        <Chip size="small" label={PEOPLE_MSG.withoutDocs} />
+      ),
+  },
+  { key: 'created', label: 'Created', render: (p) => formatDateTime(p.created_at) },
+];
 
 /** /passengers (registered) and /unregistered_passengers: server-side search, filters and paging. */
 export function PassengerList({ registered, title }: { registered: boolean; title: string }) {
@@ -29,12 +44,11 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
   const [search, setSearch] = useState('');
   const [loyalty, setLoyalty] = useState('');
   const [approved, setApproved] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_ROWS_PER_PAGE);
+  const paging = usePaging();
   const term = useDebounced(search.trim());
   const query = usePassengers({
-    page: page + 1,
-    perPage,
+    page: paging.page + 1,
+    perPage: paging.perPage,
     search: term,
     loyalty_class: loyalty,
     approved,
@@ -42,8 +56,7 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
     sortBy: 'id',
     descending: true,
   });
-  const rows = query.data?.data ?? [];
-  const resetPage = () => setPage(0);
+  const resetPage = paging.reset;
 
   return (
     <Stack spacing={2}>
@@ -92,79 +105,14 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
           <MenuItem value="0">No</MenuItem>
         </TextField>
       </Stack>
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
-      <Paper variant="outlined">
-        <LinearProgress sx={{ visibility: query.isFetching ? 'visible' : 'hidden' }} />
-        <TableContainer>
-          <Table size="small" data-testid="passengers-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Phone</TableCell>
-                <TableCell>E-mail</TableCell>
-                <TableCell>Loyalty</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Created</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((p) => (
-                <TableRow
-                  key={p.id}
-                  hover
-                  tabIndex={0}
-                  sx={{ cursor: 'pointer' }}
-                  onClick={() => navigate(pathTo('Passenger', { id: p.id }))}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') navigate(pathTo('Passenger', { id: p.id }));
-                  }}
-                >
-                  <TableCell>{p.id}</TableCell>
-                  <TableCell>
-                    {p.full_name}
-                    {p.can_use_vip && <Chip size="small" label="VIP" color="secondary" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell>{p.phone_number}</TableCell>
-                  <TableCell>{p.email ?? '—'}</TableCell>
-                  <TableCell>
-                    <LoyaltyBadges classes={p.active_loyalty_classes} />
-                  </TableCell>
-                  <TableCell>
-                    {p.approved_at ? (
-                      <Chip size="small" color="success" label="Approved" />
-                    ) : p.id_card_front || p.id_card_back ? (
-                      <Chip size="small" color="warning" label={PEOPLE_MSG.withDocs} />
-                    ) : (
-                      <Chip size="small" label={PEOPLE_MSG.withoutDocs} />
-                    )}
-                  </TableCell>
-                  <TableCell>{formatDateTime(p.created_at)}</TableCell>
-                </TableRow>
-              ))}
-              {!query.isPending && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} sx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}>
-                    {MSG.noData}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={query.data?.total ?? 0}
-          page={page}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPerPage(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      <PagedTable
+        columns={COLUMNS}
+        query={query}
+        paging={paging}
+        rowKey={(p) => p.id}
+        onOpen={(p) => navigate(pathTo('Passenger', { id: p.id }))}
+        testId="passengers-table"
+      />
     </Stack>
   );
 }
