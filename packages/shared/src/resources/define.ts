@@ -60,6 +60,8 @@ export interface FieldDef {
   /** Initial value of the add dialog. */
   default?: string | number | boolean | readonly number[];
   helper?: string;
+  /** Column alignment (amounts and counts on the right). */
+  align?: 'left' | 'right';
 }
 
 /** Who asks: rules per row (canEdit, canDelete) read it. */
@@ -87,6 +89,8 @@ export interface ResourceDef {
   route: string | null;
   /** Needed for every call... */
   permission: Permission;
+  /** A list only: no add, edit or delete, whatever the permission. */
+  readOnly?: boolean;
   /** ...except reads when set (null: any signed-in staff member). */
   readPermission?: Permission | null;
   fields: readonly FieldDef[];

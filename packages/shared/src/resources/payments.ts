@@ -54,13 +54,14 @@ export const paymentRidesResource = defineResource({
   title: PAYMENTS_MSG.title,
   route: 'payments',
   permission: 'CARLO_PAYMENT',
+  readOnly: true,
   defaultSort: 'id',
   fields: [
     { name: 'created_at', label: PAYMENTS_MSG.created, type: 'datetime', sortable: true, form: 'none' },
     { name: 'captain', label: PAYMENTS_MSG.captain, type: 'text', searchable: true, form: 'none' },
     { name: 'car', label: PAYMENTS_MSG.car, type: 'text', searchable: true, form: 'none' },
-    { name: 'bookings_count', label: PAYMENTS_MSG.bookings, type: 'number', form: 'none' },
-    { name: 'total', label: PAYMENTS_MSG.total, type: 'number', sortable: true, form: 'none' },
+    { name: 'bookings_count', label: PAYMENTS_MSG.bookings, type: 'number', form: 'none', align: 'right' },
+    { name: 'total', label: PAYMENTS_MSG.total, type: 'number', sortable: true, form: 'none', align: 'right' },
     { name: 'statuses', label: PAYMENTS_MSG.statuses, type: 'text', form: 'none' },
   ],
   expand: {

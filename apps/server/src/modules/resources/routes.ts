@@ -84,6 +84,9 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(row);
     });
 
+    // A read-only declaration (a list the UI never edits) gets no write routes at all.
+    if (def.readOnly) continue;
+
     app.post(base, { config: writeConfig }, async (request) => {
       const input = schemas.create.parse(request.body ?? {});
       const row = await service.create(input, request.user.id, parentOf(service, request.params));

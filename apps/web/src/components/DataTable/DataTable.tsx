@@ -37,6 +37,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_ROWS_PER_PAGE,
   DIALOG_RESET_DELAY_MS,
+  type FieldDef,
   isListed,
   MSG,
   pathTo,
@@ -63,6 +64,14 @@ export interface DataTableProps {
   title?: ReactNode;
   /** Bulk actions on the selected rows. */
   onBulkAction?: (key: string, rows: ResourceRow[]) => void;
+  /** A cell drawn by the page (undefined: the default text of the field). */
+  renderCell?: (row: ResourceRow, field: FieldDef) => ReactNode | undefined;
+  /** What an expanded row shows (instead of the declaration's `expand` list). */
+  renderExpanded?: (row: ResourceRow) => ReactNode;
+  /** The expand button's accessible name. */
+  expandLabel?: (row: ResourceRow, open: boolean) => string;
+  /** Under the search box: what it searches. */
+  searchHint?: string;
 }
 
 function ExpandedRows({ url, columns }: { url: string; columns: readonly { name: string; label: string }[] }) {
@@ -105,12 +114,22 @@ function ExpandedRows({ url, columns }: { url: string; columns: readonly { name:
  * extra row actions, expandable rows, selection with bulk actions, server-side paging and sorting,
  * CSV export, and the add/edit dialog built from the declaration.
  */
-export function DataTable({ def, params = {}, title, onBulkAction }: DataTableProps) {
+export function DataTable({
+  def,
+  params = {},
+  title,
+  onBulkAction,
+  renderCell,
+  renderExpanded,
+  expandLabel,
+  searchHint,
+}: DataTableProps) {
   const url = resourceUrl(def, params);
   const can = useCan();
   const me = useCurrentUser();
   const ctx = { userId: me.id, permissions: me.permissions ?? [] };
-  const writable = can(def.permission);
+  const writable = !def.readOnly && can(def.permission);
+  const expandable = !!def.expand || !!renderExpanded;
   const initial: TableQuery = {
     page: 1,
     perPage: DEFAULT_ROWS_PER_PAGE,
@@ -134,7 +153,7 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
   const columns = def.fields.filter(isListed);
   const hasActions = writable || (def.rowActions?.length ?? 0) > 0;
   const selectable = (def.bulkActions?.length ?? 0) > 0;
-  const colSpan = columns.length + 1 + (hasActions ? 1 : 0) + (def.expand ? 1 : 0) + (selectable ? 1 : 0);
+  const colSpan = columns.length + 1 + (hasActions ? 1 : 0) + (expandable ? 1 : 0) + (selectable ? 1 : 0);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -179,7 +198,7 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
     try {
       await downloadCsv(def, url, q);
     } catch (error) {
-      toast.error(errorMessage(error, MSG.deleteFailed));
+      toast.error(errorMessage(error));
     } finally {
       setExporting(false);
     }
@@ -216,6 +235,7 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
           onKeyDown={(e) => {
             if (e.key === 'Enter') setQ((prev) => ({ ...prev, page: 1, search: searchText.trim() }));
           }}
+          helperText={searchHint}
           slotProps={{
             htmlInput: { 'aria-label': RESOURCE_MSG.search },
             input: {
@@ -250,7 +270,7 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
         <Table size="small">
           <TableHead>
             <TableRow>
-              {def.expand && <TableCell padding="checkbox" />}
+              {expandable && <TableCell padding="checkbox" />}
               {selectable && (
                 <TableCell padding="checkbox">
                   <Checkbox
@@ -270,7 +290,11 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
                 </TableSortLabel>
               </TableCell>
               {columns.map((f) => (
-                <TableCell key={f.name} sortDirection={q.sortBy === f.name ? (q.descending ? 'desc' : 'asc') : false}>
+                <TableCell
+                  key={f.name}
+                  align={f.align}
+                  sortDirection={q.sortBy === f.name ? (q.descending ? 'desc' : 'asc') : false}
+                >
                   {f.sortable ? (
                     <TableSortLabel
                       active={q.sortBy === f.name}
@@ -306,12 +330,17 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
               const open = expanded === row.id;
               return (
                 <Fragment key={row.id}>
-                  <TableRow hover selected={selected.includes(row.id)}>
-                    {def.expand && (
+                  <TableRow
+                    hover
+                    selected={selected.includes(row.id) || open}
+                    sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}
+                  >
+                    {expandable && (
                       <TableCell padding="checkbox">
                         <IconButton
                           size="small"
-                          aria-label={RESOURCE_MSG.expand}
+                          aria-expanded={open}
+                          aria-label={expandLabel?.(row, open) ?? RESOURCE_MSG.expand}
                           onClick={() => setExpanded(open ? null : row.id)}
                         >
                           {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
@@ -330,24 +359,25 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
                     )}
                     <TableCell>{row.id}</TableCell>
                     {columns.map((f) => (
-                      <TableCell key={f.name}>
-                        {f.type === 'color' && typeof row[f.name] === 'string' ? (
-                          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                            <Box
-                              sx={{
-                                width: 16,
-                                height: 16,
-                                borderRadius: 0.5,
-                                border: 1,
-                                borderColor: 'divider',
-                                bgcolor: String(row[f.name]),
-                              }}
-                            />
-                            <span>{String(row[f.name])}</span>
-                          </Stack>
-                        ) : (
-                          cellText(f, row, RESOURCE_MSG.yes, RESOURCE_MSG.no)
-                        )}
+                      <TableCell key={f.name} align={f.align}>
+                        {renderCell?.(row, f) ??
+                          (f.type === 'color' && typeof row[f.name] === 'string' ? (
+                            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                              <Box
+                                sx={{
+                                  width: 16,
+                                  height: 16,
+                                  borderRadius: 0.5,
+                                  border: 1,
+                                  borderColor: 'divider',
+                                  bgcolor: String(row[f.name]),
+                                }}
+                              />
+                              <span>{String(row[f.name])}</span>
+                            </Stack>
+                          ) : (
+                            cellText(f, row, RESOURCE_MSG.yes, RESOURCE_MSG.no)
+                          ))}
                       </TableCell>
                     ))}
                     {hasActions && (
@@ -396,15 +426,19 @@ export function DataTable({ def, params = {}, title, onBulkAction }: DataTablePr
                       </TableCell>
                     )}
                   </TableRow>
-                  {def.expand && (
+                  {expandable && (
                     <TableRow>
                       <TableCell colSpan={colSpan} sx={{ py: 0, borderBottom: open ? undefined : 0 }}>
                         <Collapse in={open} unmountOnExit>
-                          <Box sx={{ py: 1 }}>
-                            <ExpandedRows
-                              url={def.expand.url.replace('{id}', String(row.id))}
-                              columns={def.expand.columns}
-                            />
+                          <Box sx={{ py: 1.5, pl: 6, pr: 1, bgcolor: 'action.hover', borderRadius: 1, my: 1 }}>
+                            {renderExpanded
+                              ? renderExpanded(row)
+                              : def.expand && (
+                                  <ExpandedRows
+                                    url={def.expand.url.replace('{id}', String(row.id))}
+                                    columns={def.expand.columns}
+                                  />
+                                )}
                           </Box>
                         </Collapse>
                       </TableCell>
