@@ -121,6 +121,28 @@ export interface BookingLogDto {
   after: unknown;
 }
 
+/** The order form's stops (in order) and its note, written with the booking. */
+async function writeStopsAndNote(
+  tx: DbOrTx,
+  bookingId: number,
+  input: Pick<BookingCreate, 'stops' | 'notes'>,
+  authorId: number,
+  now: Date,
+): Promise<void> {
+  if (input.stops.length) {
+    await tx.insert(bookingStops).values(
+      input.stops.map((stop, position) => ({
+        bookingId,
+        position,
+        locationName: stop.name,
+        lon: stop.lon,
+        lat: stop.lat,
+      })),
+    );
+  }
+  if (input.notes) await tx.insert(bookingNotes).values({ bookingId, note: input.notes, authorId, createdAt: now });
+}
+
 /** Bookings: rules from @taxi/shared enforced, state changes in one transaction each, emits after commit. */
 export class BookingService {
   /** The clock of every rule; tests move it. */
@@ -683,19 +705,7 @@ export class BookingService {
         .returning();
       id = row.id;
       await tx.insert(bookingStatuses).values({ bookingId: id, status: 'PENDING', createdAt: now });
-      if (input.stops.length) {
-        await tx.insert(bookingStops).values(
-          input.stops.map((s, position) => ({
-            bookingId: id,
-            position,
-            locationName: s.name,
-            lon: s.lon,
-            lat: s.lat,
-          })),
-        );
-      }
-      if (input.notes)
-        await tx.insert(bookingNotes).values({ bookingId: id, note: input.notes, authorId: actor.id, createdAt: now });
+      await writeStopsAndNote(tx, id, input, actor.id, now);
       await this.audit(tx, actor.id, 'create', id, null, {
         status: 'PENDING',
         origin: input.origin,
@@ -733,19 +743,7 @@ export class BookingService {
         .returning();
       if (!after) throw conflict(BOOKING_MSG.actionNotAllowed('edited', before.status));
       await tx.delete(bookingStops).where(eq(bookingStops.bookingId, id));
-      if (input.stops.length) {
-        await tx.insert(bookingStops).values(
-          input.stops.map((stop, position) => ({
-            bookingId: id,
-            position,
-            locationName: stop.name,
-            lon: stop.lon,
-            lat: stop.lat,
-          })),
-        );
-      }
-      if (input.notes)
-        await tx.insert(bookingNotes).values({ bookingId: id, note: input.notes, authorId: actor.id, createdAt: now });
+      await writeStopsAndNote(tx, id, input, actor.id, now);
       await this.audit(tx, actor.id, 'edit order', id, orderSnapshot(before), orderSnapshot(after));
     });
   }
