@@ -25,7 +25,7 @@ import { useCan } from '../auth/currentUser';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
-import { Field, PageHeader, StoredImage } from './components';
+import { FieldCells, PageHeader, StoredImage } from './components';
 import { PersonBookings } from './PersonBookings';
 
 function Cars({ id }: { id: number }) {
@@ -140,30 +140,18 @@ export default function CaptainPage() {
       )}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Username">{c.username}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Phone">{c.phone_number}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="WhatsApp">{c.whatsapp_number}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="E-mail">{c.email}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Cash register">{c.cash_register?.name}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Activated">{c.activated_at ? formatDateTime(c.activated_at) : null}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Registered">{c.registered ? 'Yes' : 'No'}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Created">{formatDateTime(c.created_at)}</Field>
-          </Grid>
+          <FieldCells
+            fields={[
+              ['Username', c.username],
+              ['Phone', c.phone_number],
+              ['WhatsApp', c.whatsapp_number],
+              ['E-mail', c.email],
+              ['Cash register', c.cash_register?.name],
+              ['Activated', c.activated_at ? formatDateTime(c.activated_at) : null],
+              ['Registered', c.registered ? 'Yes' : 'No'],
+              ['Created', formatDateTime(c.created_at)],
+            ]}
+          />
           {c.conversation_id && (
             <Grid size={{ xs: 12 }}>
               <Button

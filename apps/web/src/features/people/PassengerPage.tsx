@@ -26,7 +26,7 @@ import { errorMessage } from '../../api/client';
 import { formatDateTime } from '../../components/time';
 import { useCan } from '../auth/currentUser';
 import { useAccountEntries, usePassenger } from './api';
-import { Field, LoyaltyBadges, PageHeader, StoredImage } from './components';
+import { Field, FieldCells, LoyaltyBadges, PageHeader, StoredImage } from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 import { PersonBookings } from './PersonBookings';
 import { RemoveDocumentsDialog } from './RemoveDocumentsDialog';
@@ -156,30 +156,18 @@ export default function PassengerPage() {
       </Stack>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="First name">{p.first_name}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Last name">{p.last_name}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Username">{p.username}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="E-mail">{p.email}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Phone">{p.phone_number}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="WhatsApp">{p.whatsapp_number}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Created">{formatDateTime(p.created_at)}</Field>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Field label="Rejected documents">{p.rejected_count}</Field>
-          </Grid>
+          <FieldCells
+            fields={[
+              ['First name', p.first_name],
+              ['Last name', p.last_name],
+              ['Username', p.username],
+              ['E-mail', p.email],
+              ['Phone', p.phone_number],
+              ['WhatsApp', p.whatsapp_number],
+              ['Created', formatDateTime(p.created_at)],
+              ['Rejected documents', p.rejected_count],
+            ]}
+          />
           <Grid size={{ xs: 12 }}>
             <Field label="Loyalty">
               <LoyaltyBadges classes={p.active_loyalty_classes} />

@@ -1,5 +1,5 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { Box, Chip, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Chip, Grid, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type LoyaltyClassRef, PEOPLE_MSG } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { useAuthedImage } from './api';
@@ -64,6 +64,15 @@ export function SearchBox(props: { value: string; onChange: (v: string) => void;
 }
 
 /** A labelled value in profile cards. */
+/** A row of labelled values, four across on wide screens, two on narrow ones. */
+export function FieldCells({ fields }: { fields: readonly (readonly [label: string, value: ReactNode])[] }) {
+  return fields.map(([label, value]) => (
+    <Grid key={label} size={{ xs: 6, md: 3 }}>
+      <Field label={label}>{value}</Field>
+    </Grid>
+  ));
+}
+
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
