@@ -25,6 +25,7 @@ let t: TestApp;
 let base: string;
 let disp: string;
 let airport: string;
+let gov: string;
 const sockets: Socket[] = [];
 const MIN = 60_000;
 
@@ -34,7 +35,11 @@ beforeAll(async () => {
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   base = `http://127.0.0.1:${address.port}`;
-  [disp, airport] = await Promise.all([login(t.app, 'dispatcher@example.com'), login(t.app, 'airport@example.com')]);
+  [disp, airport, gov] = await Promise.all([
+    login(t.app, 'dispatcher@example.com'),
+    login(t.app, 'airport@example.com'),
+    login(t.app, 'gov@example.com'),
+  ]);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -175,6 +180,17 @@ describe('time-change suggestions', () => {
     expect(row.datetime.getTime()).toBe(suggestion.newTime?.getTime());
     expect(row.status).toBe('APPROVED');
     expect((await call('POST', `booking/${booking.id}/confirm_suggestion`)).statusCode).toBe(409);
+  });
+
+  it('the Goverment role may let the AI dispatch but not accept a new time for the passenger', async () => {
+    const { booking } = await suggested(later(), 0.12);
+    const res = await call('POST', `booking/${booking.id}/confirm_suggestion`, gov);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(BOOKING_MSG.governmentForbidden);
+    const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
+    expect(s.status).toBe('PROPOSED');
+    const plain = await suggested();
+    expect((await call('POST', `booking/${plain.booking.id}/let_ai_dispatch_it`, gov)).statusCode).toBe(200);
   });
 
   it('refuse_suggestion: 401, 403, then keeps the time and releases the captain', async () => {

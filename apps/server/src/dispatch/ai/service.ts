@@ -529,6 +529,8 @@ export class AiService {
     await this.deps.bookings.find(bookingId);
     const s = await this.openOf(bookingId);
     if (!AI_ANSWERED_KINDS.includes(s.kind as AiSuggestionKind) || !s.newTime) throw conflict(AI_MSG.notTimeChange);
+    // Accepting changes the order's time or service: the Goverment role may not (bookings.md §6).
+    this.deps.bookings.authorizeRole(user, s.kind === 'service_change' ? 'changeService' : 'changeTime');
     const row = await this.move(s, 'CONFIRMED', user.id);
     if (!row) throw conflict(AI_MSG.noSuggestion);
     this.deps.realtime.emitToUsers(EVENTS.aiPassSuggestion, this.passed(s, 'CONFIRMED'));

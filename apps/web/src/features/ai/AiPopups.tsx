@@ -42,7 +42,12 @@ const PIN = { pickup: '#2e7d32', dropoff: '#c62828', captain: '#1565c0' } as con
 export function AiPopups() {
   const can = useCan();
   const me = useCurrentUser();
-  const { isAirport } = useRoleFlags();
+  const { isAirport, isGovernment } = useRoleFlags();
+  // The Goverment role may not change an order's time or service: the passenger-answer popups are not theirs.
+  const mine = useCallback(
+    (list: readonly AiPopupPayload[]) => list.filter((p) => !isGovernment || p.type === 'dispatch'),
+    [isGovernment],
+  );
   const enabled = can('DISPATCHING') && !isAirport;
   const [queue, setQueue] = useState<AiPopupPayload[]>([]);
 
@@ -53,14 +58,14 @@ export function AiPopups() {
     staleTime: Infinity,
   });
   useEffect(() => {
-    if (open.data) setQueue((q) => merge(q, open.data));
-  }, [open.data]);
+    if (open.data) setQueue((q) => merge(q, mine(open.data)));
+  }, [open.data, mine]);
 
   const push = useCallback(
     (p: AiPopupPayload) => {
-      if (enabled) setQueue((q) => merge(q, [p]));
+      if (enabled) setQueue((q) => merge(q, mine([p])));
     },
-    [enabled],
+    [enabled, mine],
   );
   const drop = useCallback((id: number) => setQueue((q) => q.filter((p) => p.id !== id)), []);
   useSocketEvent(EVENTS.aiNewNowBooking, push);
