@@ -9,6 +9,7 @@ export const USERS = {
   callcenter: 'callcenter@example.com',
   gov: 'gov@example.com',
   airport: 'airport@example.com',
+  supervisor: 'supervisor@example.com',
 } as const;
 
 interface OutboxRow {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { isDrawerGroup, MSG, visibleDrawer } from '@taxi/shared';
-import { checkAuth, DEMO_PASSWORD, login, loginUntilCode, USERS } from './helpers';
+import { BOOKING_MSG, BOOKING_UI, isDrawerGroup, MSG, visibleDrawer } from '@taxi/shared';
+import { api, checkAuth, DEMO_PASSWORD, login, loginUntilCode, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -90,10 +90,27 @@ test('the dispatcher sees only the drawer entries their permissions allow', asyn
   expect(groups).toEqual(items.filter(isDrawerGroup).map((g) => g.group));
 });
 
-test('the Goverment user lands and sees no messages icon', async ({ page, request }) => {
+test('the Goverment user lands on the board and only opens details (bookings.md §6)', async ({ page, request }) => {
   await login(page, request, USERS.gov);
   await expect(page).toHaveURL(/\/requests$/);
   await expect(page.getByTestId('toolbar-messages')).toHaveCount(0);
+  // No AI status control and no AI popups (aiPolicy.popups): the server refuses their list as well.
+  await expect(page.getByTestId('ai-status-button')).toHaveCount(0);
+  expect((await api(page, 'GET', 'ai/suggestions')).status).toBe(403);
+  // A card offers the open-details action only: no actions menu, no note solving, no touch.
+  const card = page.locator('[data-testid^="booking-card-"]').first();
+  await expect(card).toBeVisible();
+  const id = Number((await card.getAttribute('data-testid'))?.replace('booking-card-', ''));
+  await expect(card.getByTestId(`details-${id}`)).toHaveText(BOOKING_UI.openDetails);
+  await expect(page.locator('[data-testid^="actions-"]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: BOOKING_UI.solve })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: BOOKING_MSG.okWeReceived })).toHaveCount(0);
+  // The server's rule is the same one: touching or dispatching is refused.
+  expect((await api(page, 'PUT', `booking/${id}/touch`)).status).toBe(403);
+  await page.screenshot({ path: `${ARTIFACTS}/shell-goverment-board.png` });
+  // Details open the ride page.
+  await card.getByTestId(`details-${id}`).click();
+  await expect(page).toHaveURL(new RegExp(`/rides/${id}$`));
 });
 
 test('the airport user lands on /airport/create without the bell', async ({ page, request }) => {
@@ -113,6 +130,25 @@ test('logout returns to /login', async ({ page, request }) => {
   // Protected pages now send to login with the next parameter.
   await page.goto('/notifications');
   await expect(page).toHaveURL(/\/login\?next=%2Fnotifications$/);
+});
+
+test('log out everywhere also ends the session open in another browser, which goes to /login by itself', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const other = await browser.newContext();
+  const elsewhere = await other.newPage();
+  await login(elsewhere, request, USERS.supervisor);
+  await expect(elsewhere.getByTestId('socket-status')).toBeVisible();
+  await login(page, request, USERS.supervisor);
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByTestId('logout-everywhere').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MSG.loggedOutEverywhere)).toBeVisible();
+  // The other browser's socket is disconnected by the server; its check then sends it to the login page.
+  await expect(elsewhere).toHaveURL(/\/login/, { timeout: 10_000 });
+  await other.close();
 });
 
 test('unknown paths go to /404; a route without permission redirects to /requests', async ({ page, request }) => {

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { authPlugin } from './http/auth';
 import { errorsPlugin } from './http/errors';
+import { headersPlugin } from './http/headers';
 import { methodOverridePlugin } from './http/method-override';
 import { formsPlugin } from './http/multipart';
 import { spaFallback, spaPlugin } from './http/spa';
@@ -74,6 +75,8 @@ export interface BuildAppOptions {
   limiter?: RateLimiter;
   /** The city in memory (streets, sectors, places); loaded from the database when absent. */
   city?: CityService;
+  /** Sees every route as it is registered (tests walk Fastify's own route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the app: plugins, then services, then modules. No listen (tests use app.inject). */
@@ -82,19 +85,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.uploadMaxBytes,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default): otherwise any
+    // client could pick its own request.ip and escape the per-IP login limits.
+    trustProxy: config.trustProxy,
+    // JSON bodies with __proto__ or constructor.prototype keys are refused (400), never merged.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // plugins
   app.decorate('config', config);
   app.decorate('db', db);
+  await app.register(headersPlugin, { tileUrl: config.tileUrl, corsOrigin: config.corsOrigin });
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
   await app.register(authPlugin, { db });
   await app.register(formsPlugin, { fileSizeLimit: config.uploadMaxBytes });
-  await app.register(methodOverridePlugin, { db });
+  await app.register(methodOverridePlugin);
 
   // services (dependencies named; order explicit)
   const realtime = await createRealtime(app, {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,6 +15,47 @@ export function repoRoot(): string {
     dir = parent;
   }
 }
+
+/** proxy-addr's named ranges, accepted in TRUST_PROXY besides addresses and CIDRs. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, as a comma-separated list of addresses
+ * or CIDRs (or loopback, linklocal, uniquelocal). Unset: none, the socket's address is the client's.
+ * (A hop count is not offered: it cannot tell a proxy from a client that sends the header itself.)
+ */
+export function parseTrustProxy(raw: string | undefined): false | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false' || value.toLowerCase() === 'none') return false;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+const trustProxySchema = z
+  .string()
+  .optional()
+  .superRefine((raw, ctx) => {
+    const parsed = parseTrustProxy(raw);
+    const bad = parsed ? parsed.filter((entry) => !isProxyAddress(entry)) : [];
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `not a proxy address or CIDR: ${bad.join(', ')} (list the proxies, e.g. 10.0.0.5,10.0.1.0/24)`,
+      });
+    }
+  });
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -63,8 +105,15 @@ const envSchema = z
     UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 1),
     /** Key of the chat tokens; a random one is kept in DATA_DIR/secret when unset. */
     CHAT_TOKEN_SECRET: optionalString,
+    /**
+     * Server secret keying the login-code HMACs; a random one is kept in DATA_DIR/secret when unset.
+     * Several nodes must share it (one value everywhere, or one DATA_DIR).
+     */
+    APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     CHAT_TOKEN_TTL_SECONDS: int(300, 1),
     CORS_ORIGIN: optionalString,
+    /** Proxies trusted to set X-Forwarded-For (addresses or CIDRs); none when unset. */
+    TRUST_PROXY: trustProxySchema,
     JOB_POLL_MS: int(1000, 10),
     DEMO_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(1)),
     LOG_LEVEL: z.preprocess(
@@ -100,7 +149,11 @@ export interface Config {
   uploadMaxBytes: number;
   chatTokenSecret?: string;
   chatTokenTtlSeconds: number;
+  /** APP_SECRET: keys the login-code HMACs (DATA_DIR/secret when unset). */
+  appSecret?: string;
   corsOrigin?: string;
+  /** Fastify's trustProxy: false (default) or the proxies' addresses and CIDRs (TRUST_PROXY). */
+  trustProxy: false | string[];
   jobPollMs: number;
   /** Scales the demo booking history (DEMO_SCALE, default 1). */
   demoScale: number;
@@ -151,7 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     chatTokenSecret: e.CHAT_TOKEN_SECRET,
     chatTokenTtlSeconds: e.CHAT_TOKEN_TTL_SECONDS,
+    appSecret: e.APP_SECRET,
     corsOrigin: e.CORS_ORIGIN,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jobPollMs: e.JOB_POLL_MS,
     demoScale: e.DEMO_SCALE,
     logLevel: e.LOG_LEVEL,

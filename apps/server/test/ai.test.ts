@@ -142,7 +142,9 @@ describe('POST booking/{id}/snooze', () => {
     expect(s.status).toBe('SNOOZED');
     expect(s.countdownUntil.getTime()).toBeGreaterThan(Date.now() + 6 * MIN);
     // A snoozed suggestion is not passed by a console's countdown, and cannot be snoozed twice.
-    await expect(t.app.ai.pass(booking.id, { id: 1, roles: [] }, 'client')).rejects.toMatchObject({ status: 409 });
+    await expect(
+      t.app.ai.pass(booking.id, { id: 1, roles: [], permissions: ['DISPATCHING'] }, 'client'),
+    ).rejects.toMatchObject({ status: 409 });
     expect((await call('POST', `booking/${booking.id}/snooze`)).statusCode).toBe(409);
     // Operators who just snoozed get no popups until the interval is over.
     const [u] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
@@ -182,7 +184,7 @@ describe('time-change suggestions', () => {
     expect((await call('POST', `booking/${booking.id}/confirm_suggestion`)).statusCode).toBe(409);
   });
 
-  it('the Goverment role may let the AI dispatch but not accept a new time for the passenger', async () => {
+  it('the Goverment role may neither let the AI dispatch nor accept a new time (bookings.md §6: details only)', async () => {
     const { booking } = await suggested(later(), 0.12);
     const res = await call('POST', `booking/${booking.id}/confirm_suggestion`, gov);
     expect(res.statusCode).toBe(403);
@@ -190,7 +192,12 @@ describe('time-change suggestions', () => {
     const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
     expect(s.status).toBe('PROPOSED');
     const plain = await suggested();
-    expect((await call('POST', `booking/${plain.booking.id}/let_ai_dispatch_it`, gov)).statusCode).toBe(200);
+    const pass = await call('POST', `booking/${plain.booking.id}/let_ai_dispatch_it`, gov);
+    expect(pass.statusCode).toBe(403);
+    expect(pass.json().message).toBe(BOOKING_MSG.governmentForbidden);
+    for (const action of ['snooze', 'refuse_suggestion']) {
+      expect((await call('POST', `booking/${plain.booking.id}/${action}`, gov)).statusCode).toBe(403);
+    }
   });
 
   it('refuse_suggestion: 401, 403, then keeps the time and releases the captain', async () => {

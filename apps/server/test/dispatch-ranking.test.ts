@@ -24,7 +24,8 @@ const captain = (over: Partial<CaptainFacts> = {}): CaptainFacts => ({
   car_number: 'MC-1',
   vehicle_type: 'sedan',
   seats: 4,
-  busy: false,
+  on_ride: false,
+  offered: false,
   ...over,
 });
 
@@ -76,7 +77,8 @@ describe('candidate rules', () => {
     ['offline', { online: false }],
     ['inactive', { active: false }],
     ['blocked', { blocked_until: new Date(now.getTime() + 60_000) }],
-    ['busy', { busy: true }],
+    ['busy', { on_ride: true }],
+    ['busy', { offered: true }],
     ['service', { service_ids: [1, 7] }],
     ['vehicle_type', { car_number: null, vehicle_type: null, seats: null }],
     ['seats', { seats: 0 }],
@@ -107,7 +109,11 @@ describe('candidate rules', () => {
   it('counts exclusions by reason', () => {
     const { candidates, excluded } = filterCandidates(
       booking(),
-      [captain({ captain_id: 1 }), captain({ captain_id: 2, busy: true }), captain({ captain_id: 3, busy: true })],
+      [
+        captain({ captain_id: 1 }),
+        captain({ captain_id: 2, on_ride: true }),
+        captain({ captain_id: 3, offered: true }),
+      ],
       now,
     );
     expect(candidates.map((c) => c.captain_id)).toEqual([1]);

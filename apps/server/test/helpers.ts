@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -44,10 +44,14 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
 /**
  * A fresh app on a fresh database (in-memory PGlite, or a new PostgreSQL database per file in the
  * server-pg project), migrated and seeded with the demo staff. `env` overrides configuration;
- * `routes` registers test-only routes before the app is ready.
+ * `routes` registers test-only routes before the app is ready; `onRoute` sees every route registered.
  */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; routes?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    routes?: (app: FastifyInstance) => void | Promise<void>;
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-test-'));
   const config = loadConfig({
@@ -66,7 +70,7 @@ export async function buildTestApp(
   await seedBase(database.db);
   // Scale 0: staff, city and catalogues, but none of the generated volume (tests make their own rows).
   await seedDemo(database.db, { log: () => {}, scale: 0 });
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: false, onRoute: options.onRoute });
   if (options.routes) await options.routes(app);
   await app.ready();
   return {

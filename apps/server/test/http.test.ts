@@ -1,4 +1,4 @@
-import { MSG } from '@taxi/shared';
+import { MSG, publicRule, signedInRule, staffPolicy } from '@taxi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../src/http/errors';
@@ -18,24 +18,28 @@ const echoBody = z.object({
 beforeAll(async () => {
   t = await buildTestApp({
     routes: (app) => {
-      app.put('/api/test/echo/:id', { schema: { body: echoBody } }, async (request) => {
-        const body = request.body as z.infer<typeof echoBody>;
-        return {
-          data: {
-            method: request.method,
-            params: request.params,
-            name: body.name,
-            active: body.active,
-            tags: body.tags,
-            photo: body.photo ? { filename: body.photo.filename, size: body.photo.data.length } : null,
-          },
-        };
-      });
-      app.delete('/api/test/echo/:id', { config: { permission: 'USERS' } }, async () => ({ data: 'deleted' }));
-      app.get('/api/test/boom', async () => {
+      app.put(
+        '/api/test/echo/:id',
+        { config: { policy: signedInRule('test.echo') }, schema: { body: echoBody } },
+        async (request) => {
+          const body = request.body as z.infer<typeof echoBody>;
+          return {
+            data: {
+              method: request.method,
+              params: request.params,
+              name: body.name,
+              active: body.active,
+              tags: body.tags,
+              photo: body.photo ? { filename: body.photo.filename, size: body.photo.data.length } : null,
+            },
+          };
+        },
+      );
+      app.delete('/api/test/echo/:id', { config: { policy: staffPolicy.manage } }, async () => ({ data: 'deleted' }));
+      app.get('/api/test/boom', { config: { policy: signedInRule('test.boom') } }, async () => {
         throw new Error('secret internals');
       });
-      app.get('/api/test/conflict', { config: { public: true } }, async () => {
+      app.get('/api/test/conflict', { config: { policy: publicRule('test.conflict') } }, async () => {
         throw new HttpError(409, 'changed under you');
       });
     },

@@ -97,6 +97,44 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     expect((await received).id).toBe(res.json().data.id);
   });
 
+  it('a logout through node B disconnects the session’s socket on node A at once (issue 9, finding 4)', async () => {
+    const token = await login(a.app, 'callcenter@example.com');
+    const other = await login(a.app, 'callcenter@example.com');
+    const open = (t: string) => {
+      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseA, {
+        path: '/socket.io',
+        auth: { token: t },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      return new Promise<typeof socket>((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    };
+    const [mine, theirs] = [await open(token), await open(other)];
+    const gone = new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket on node A stayed connected')), 5000);
+      mine.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+    const res = await b.inject({ method: 'PUT', url: '/api/logout', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    // Only that session: the user's other socket stays, until an admin on node B ends them all.
+    expect(theirs.connected).toBe(true);
+    const admin = await login(a.app, 'admin@example.com');
+    const all = new Promise<string>((resolve) => theirs.once('disconnect', resolve));
+    const me = (await a.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(other) })).json().data;
+    const ended = await b.inject({ method: 'DELETE', url: `/api/user/${me.id}/sessions`, headers: bearer(admin) });
+    expect(ended.statusCode).toBe(200);
+    expect(await all).toBe('io server disconnect');
+  });
+
   it("a dispatch on node A makes the captain busy on node B too; B's position reports keep that state", async () => {
     const { captain } = await makeCaptain(a.db, {}, { vehicleType: 'sedan', seats: 4 });
     await a.app.locations.setOnline(captain.id, true);

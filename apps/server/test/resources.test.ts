@@ -235,7 +235,7 @@ describe('generic table calls: vouchers, staff and roles', () => {
     const adminId = (await get('/api/user?search=admin@example.com')).json().data.data[0].id;
     const self = await t.app.inject({ method: 'DELETE', url: `/api/user/${adminId}`, headers: bearer(admin) });
     expect(self.statusCode).toBe(403);
-    expect(self.json().message).toBe(RESOURCE_MSG.cannotDelete);
+    expect(self.json().message).toBe(RESOURCE_MSG.cannotDeleteSelf);
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/user/${nina.id}`, headers: bearer(admin) })).statusCode,
     ).toBe(200);

@@ -37,7 +37,7 @@ describe('world simulator', () => {
     // The operator at the console answers the passenger-facing popups (time and service changes) about
     // 40 s after they open, alternating 'The passenger said ok' and 'The passenger said NO'.
     const [operator] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
-    const desk = { id: operator.id, roles: [] };
+    const desk = { id: operator.id, roles: [], permissions: ['DISPATCHING'] };
     let answers = 0;
     const answerPopups = async () => {
       const open = await t.db

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOOKING_MSG } from './booking-messages';
 import { BOOKING_DATETIME_FORMAT } from './bookings';
 import { MSG } from './messages';
+import { DB_ID_MAX, dbId, TEXT_MAX, text } from './validation';
 
 /** Origins an operator may give a booking it creates (phone call or dashboard form). */
 export const STAFF_BOOKING_ORIGINS = ['phone', 'dashboard'] as const;
@@ -10,10 +11,8 @@ const bool01 = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-const requiredText = z.string({ error: MSG.required }).trim().min(1, MSG.required);
-const optionalText = z
-  .string()
-  .trim()
+const requiredText = text(undefined, MSG.required).min(1, MSG.required);
+const optionalText = text(TEXT_MAX)
   .optional()
   .nullable()
   .transform((v) => (v ? v : null));
@@ -23,7 +22,7 @@ export const bookingPlaceSchema = z.object({
   details: optionalText,
   lon: z.coerce.number({ error: MSG.required }).min(-180).max(180),
   lat: z.coerce.number({ error: MSG.required }).min(-90).max(90),
-  place_id: z.coerce.number().int().positive().optional().nullable(),
+  place_id: dbId().optional().nullable(),
 });
 export type BookingPlaceInput = z.infer<typeof bookingPlaceSchema>;
 
@@ -41,16 +40,16 @@ export const bookingDatetimeSchema = z
  */
 export const bookingCreateSchema = z
   .object({
-    passenger_id: z.coerce.number().int().positive().optional().nullable(),
+    passenger_id: dbId().optional().nullable(),
     new_passenger: z
       .object({
         first_name: requiredText,
-        last_name: z.string().trim().default(''),
+        last_name: text().default(''),
         phone_number: requiredText.regex(/^\+?[0-9 ]{6,20}$/, MSG.validationFailed),
       })
       .optional()
       .nullable(),
-    service_id: z.coerce.number({ error: MSG.required }).int().positive(),
+    service_id: dbId(MSG.required),
     pickup: bookingPlaceSchema,
     dropoff: bookingPlaceSchema.optional().nullable(),
     stops: z
@@ -81,5 +80,6 @@ export const cancelQuerySchema = z.object({
   user_cancellation_reason_id: z.coerce
     .number({ error: BOOKING_MSG.chooseReason })
     .int({ error: BOOKING_MSG.chooseReason })
-    .positive({ error: BOOKING_MSG.chooseReason }),
+    .positive({ error: BOOKING_MSG.chooseReason })
+    .max(DB_ID_MAX, { error: BOOKING_MSG.chooseReason }),
 });

@@ -48,6 +48,8 @@ export const BOOKING_MSG = {
   suggestionSent: 'Suggestion sent',
   noPendingSuggestion: 'There is no pending service change suggestion for this order.',
   captainUnavailable: 'This captain cannot take orders now (inactive, blocked or without a car).',
+  captainBusy: 'This captain is already on a ride.',
+  captainOffered: 'This captain has been offered another order and has not answered yet.',
   unknownService: 'Unknown service',
   unknownPassenger: 'Unknown passenger',
   unknownVoucher: 'Unknown or expired voucher',

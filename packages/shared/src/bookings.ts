@@ -147,19 +147,6 @@ export const BOOKING_ACTIONS = [
 ] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 
-/** Actions the Goverment role may not take: cancel, extend, logs, reminders, edit, chat (§6). */
-export const GOVERNMENT_FORBIDDEN: readonly BookingAction[] = [
-  'cancel',
-  'extend',
-  'logs',
-  'pendingReminder',
-  'dispatchedReminder',
-  'bookingChat',
-  'changeTime',
-  'changeService',
-  'suggestService',
-];
-
 const CANCELLABLE: readonly BookingStatus[] = ['PENDING', 'APPROVED', 'ACCEPTED', 'STARTED', 'ARRIVED'];
 const DISPATCHED_REMINDABLE: readonly BookingStatus[] = ['APPROVED', 'ACCEPTED', 'ARRIVED', 'STARTED'];
 

@@ -1,5 +1,6 @@
 // Dispatch and live captain tracking: states, realtime payloads, the booking constraint language and the
 // explainable score of a candidate. Server (to enforce and compute) and web (to show) import it.
+import { BOOKING_MSG } from './booking-messages';
 import { APPEARANCE_CONSTRAINTS, type BookingConstraint, type BookingStatus } from './bookings';
 
 /** A captain's live state on the tracking map. */
@@ -26,6 +27,49 @@ export const STATE_OF_BOOKING_STATUS: Partial<Record<BookingStatus, CaptainLiveS
 };
 /** Booking statuses that keep a captain busy (not a candidate for another booking). */
 export const BUSY_BOOKING_STATUSES = Object.keys(STATE_OF_BOOKING_STATUS) as BookingStatus[];
+
+/*
+ * One captain, one ride: the rule of "may this captain take a booking now?", whoever dispatches — the
+ * operator's manual dispatch (which enforces it under a lock on the captain's row) and the AI's candidate
+ * search (which adds its own filters on top: online, service and car fit, the booking's constraints).
+ */
+
+/** What the rule needs to know about a captain, the booking being dispatched left out. */
+export interface CaptainAvailabilityFacts {
+  active: boolean;
+  blocked_until: Date | null;
+  has_car: boolean;
+  /** Another booking of theirs is in one of BUSY_BOOKING_STATUSES (an active ride). */
+  on_ride: boolean;
+  /** Another PENDING booking is offered to them (or held for them after they accepted) until a later time. */
+  offered: boolean;
+}
+
+/** Why a captain may not take a booking now (in the order the rule checks them). */
+export const UNAVAILABILITY_REASONS = ['inactive', 'blocked', 'on_ride', 'offered', 'no_car'] as const;
+export type UnavailabilityReason = (typeof UNAVAILABILITY_REASONS)[number];
+
+/** Null when the captain may take a booking now, else the first reason they may not. */
+export function captainUnavailability(captain: CaptainAvailabilityFacts, now: Date): UnavailabilityReason | null {
+  if (!captain.active) return 'inactive';
+  if (captain.blocked_until && captain.blocked_until.getTime() > now.getTime()) return 'blocked';
+  if (captain.on_ride) return 'on_ride';
+  if (captain.offered) return 'offered';
+  if (!captain.has_car) return 'no_car';
+  return null;
+}
+
+/**
+ * The answer to a refused dispatch: the captain's state (inactive, blocked, no car) is a 422; a captain
+ * taken by another booking is a 409 conflict, like a booking dispatched by someone else.
+ */
+export const UNAVAILABILITY_ANSWER: Record<UnavailabilityReason, { status: 409 | 422; message: string }> = {
+  inactive: { status: 422, message: BOOKING_MSG.captainUnavailable },
+  blocked: { status: 422, message: BOOKING_MSG.captainUnavailable },
+  no_car: { status: 422, message: BOOKING_MSG.captainUnavailable },
+  on_ride: { status: 409, message: BOOKING_MSG.captainBusy },
+  offered: { status: 409, message: BOOKING_MSG.captainOffered },
+};
 
 /** One position report as the console receives it (`captain_location_updated`). */
 export interface CaptainLocationPayload {

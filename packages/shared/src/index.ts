@@ -13,6 +13,7 @@ export * from './drawer';
 export * from './messages';
 export * from './people';
 export * from './permissions';
+export * from './policies';
 export * from './realtime';
 export * from './resources';
 export * from './ride-ui';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AccountEntryType } from './constants';
+import { DB_ID_MAX, dbId, NAME_MAX, TEXT_MAX, text } from './validation';
 
 /** Texts of passengers and captains (people.md §2, §5, §8). Keep the spec's spelling. */
 export const PEOPLE_MSG = {
@@ -20,6 +21,8 @@ export const PEOPLE_MSG = {
   imagesOnly: 'Only JPEG, PNG or WebP images are accepted.',
   fileNeedsExtension: 'The file name must have an extension (for example .jpg).',
   fileTooLarge: (mb: number) => `The file is too large (maximum ${mb} MB).`,
+  imageTooManyPixels: (megapixels: number) =>
+    `The image has too many pixels (maximum ${megapixels} megapixels); send a smaller photo or scan.`,
   passengerSaved: 'Passenger saved',
   passengerApproved: 'Passenger approved',
   passengerNotApprovable: 'This passenger cannot be approved (under legal age).',
@@ -85,9 +88,9 @@ export const hasFileExtension = (name: string) => /\.[A-Za-z0-9]{1,8}$/.test(nam
 
 /** Passenger confirmation, step 1 (people.md §5). Files are checked separately ('File is required'). */
 export const passengerConfirmationSchema = z.object({
-  first_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
-  last_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
-  whatsapp_number: z.string({ error: PEOPLE_MSG.requiredField }).trim().min(1, PEOPLE_MSG.requiredField),
+  first_name: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
+  last_name: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
+  whatsapp_number: text(NAME_MAX, PEOPLE_MSG.requiredField).min(1, PEOPLE_MSG.requiredField),
 });
 export type PassengerConfirmationInput = z.infer<typeof passengerConfirmationSchema>;
 
@@ -99,7 +102,8 @@ export const captainActivationSchema = z.object({
   cash_register_id: z.coerce
     .number({ error: PEOPLE_MSG.chooseCashRegister })
     .int(PEOPLE_MSG.chooseCashRegister)
-    .positive(PEOPLE_MSG.chooseCashRegister),
+    .positive(PEOPLE_MSG.chooseCashRegister)
+    .max(DB_ID_MAX, PEOPLE_MSG.chooseCashRegister),
 });
 
 const phone = z
@@ -108,23 +112,21 @@ const phone = z
   .regex(/^\+?[0-9 ]{6,20}$/, PEOPLE_MSG.invalidPhone);
 
 export const createCaptainSchema = z.object({
-  first_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
-  last_name: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
-  username: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(3, PEOPLE_MSG.fieldRequired),
+  first_name: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
+  last_name: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
+  username: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(3, PEOPLE_MSG.fieldRequired),
   phone_number: phone,
-  whatsapp_number: z.string().trim().optional(),
-  email: z
-    .string()
-    .trim()
+  whatsapp_number: text().optional(),
+  email: text()
     .optional()
     .refine((v) => !v || v.includes('@'), 'Please enter a valid email'),
 });
 export type CreateCaptainInput = z.infer<typeof createCaptainSchema>;
 
 export const createCarSchema = z.object({
-  number: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
-  color_id: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().positive(PEOPLE_MSG.fieldRequired),
-  car_model_id: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().positive(PEOPLE_MSG.fieldRequired),
+  number: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
+  color_id: dbId(PEOPLE_MSG.fieldRequired),
+  car_model_id: dbId(PEOPLE_MSG.fieldRequired),
   vehicle_type: z.enum(VEHICLE_TYPES, { error: PEOPLE_MSG.fieldRequired }),
   seats: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().min(1).max(60),
 });
@@ -132,7 +134,7 @@ export type CreateCarInput = z.infer<typeof createCarSchema>;
 
 export const blockCaptainSchema = z.object({
   until: z.coerce.date({ error: PEOPLE_MSG.fieldRequired }),
-  reason: z.string({ error: PEOPLE_MSG.fieldRequired }).trim().min(1, PEOPLE_MSG.fieldRequired),
+  reason: text(TEXT_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
 });
 
 // DTOs ---------------------------------------------------------------------------------------------

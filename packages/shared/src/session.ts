@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { LOGIN_PROVIDER, SEASONS } from './constants';
 import { MSG } from './messages';
 import type { RoleRef } from './roles';
-import { emailSchema } from './validation';
+import { emailSchema, NAME_MAX } from './validation';
 
 /** Login payload of shell.md §3: username (the e-mail), password, code, remember_me, provider. */
 export const loginPayloadSchema = z.object({
   username: emailSchema,
-  password: z.string({ error: MSG.required }).min(1, MSG.required),
-  code: z.union([z.string(), z.number()]).optional().nullable(),
+  password: z.string({ error: MSG.required }).min(1, MSG.required).max(NAME_MAX, MSG.textTooLong(NAME_MAX)),
+  code: z
+    .union([z.string().max(NAME_MAX), z.number()])
+    .optional()
+    .nullable(),
   remember_me: z.union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
   provider: z.literal(LOGIN_PROVIDER).optional(),
 });

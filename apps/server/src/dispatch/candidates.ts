@@ -1,4 +1,10 @@
-import { type BookingConstraint, constraintViolation, type ExclusionReason } from '@taxi/shared';
+import {
+  type BookingConstraint,
+  captainUnavailability,
+  constraintViolation,
+  type ExclusionReason,
+  type UnavailabilityReason,
+} from '@taxi/shared';
 
 /** What the candidate rules need to know about a booking. */
 export interface BookingFacts {
@@ -25,9 +31,20 @@ export interface CaptainFacts {
   car_number: string | null;
   vehicle_type: string | null;
   seats: number | null;
-  /** Has an active ride or a pending offer. */
-  busy: boolean;
+  /** Has an active ride (another booking in BUSY_BOOKING_STATUSES). */
+  on_ride: boolean;
+  /** Has a live offer or hold of another PENDING booking. */
+  offered: boolean;
 }
+
+/** How the AI's explanation counts a captain the shared "one captain, one ride" rule leaves out. */
+const EXCLUSION_OF: Record<UnavailabilityReason, ExclusionReason> = {
+  inactive: 'inactive',
+  blocked: 'blocked',
+  on_ride: 'busy',
+  offered: 'busy',
+  no_car: 'vehicle_type',
+};
 
 /**
  * Null when the captain's services and car fit the booking's service, vehicle type and seats — the part
@@ -48,13 +65,13 @@ export function serviceMismatch(
 
 /**
  * Null when the captain may take the booking, else the first rule that leaves them out (in a fixed
- * order, so the explanation is stable).
+ * order, so the explanation is stable): online, then the shared rule the manual dispatch enforces too
+ * (active, not blocked, no other ride or offer, a car), then the fit to this booking.
  */
 export function exclusionReason(booking: BookingFacts, captain: CaptainFacts, now: Date): ExclusionReason | null {
   if (!captain.online) return 'offline';
-  if (!captain.active) return 'inactive';
-  if (captain.blocked_until && captain.blocked_until.getTime() > now.getTime()) return 'blocked';
-  if (captain.busy) return 'busy';
+  const unavailable = captainUnavailability({ ...captain, has_car: captain.car_number !== null }, now);
+  if (unavailable) return EXCLUSION_OF[unavailable];
   const mismatch = serviceMismatch(booking, captain);
   if (mismatch) return mismatch;
   const constraints = [...booking.static_constraints, ...booking.dynamic_constraints];

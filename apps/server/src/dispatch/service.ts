@@ -1,12 +1,13 @@
-import { BUSY_BOOKING_STATUSES, type CandidateRankingDto, type RideRouteDto } from '@taxi/shared';
-import { and, desc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import type { CandidateRankingDto, RideRouteDto } from '@taxi/shared';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bookings, rides } from '../db/schema/bookings';
+import { bookings } from '../db/schema/bookings';
 import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
 import type { CityService } from '../modules/city/service';
 import type { LiveMeta } from '../modules/tracking/service';
 import { type BookingFacts, type CaptainFacts, filterCandidates } from './candidates';
+import { captainCommitments } from './eligibility';
 import { type PositionedCaptain, rankCandidates } from './ranking';
 import type { NearbyHit, PositionIndex } from './spatial-index';
 
@@ -48,39 +49,30 @@ export class DispatchService {
     };
   }
 
-  /** Database facts of the given captains (their newest car, whether they hold a ride or an offer). */
-  async captainFacts(ids: readonly number[], now = new Date()): Promise<Map<number, CaptainFacts>> {
+  /**
+   * Database facts of the given captains: their newest car and whether another booking than
+   * `exceptBookingId` holds them (a ride, an offer) — the facts of the shared "one captain, one ride" rule.
+   */
+  async captainFacts(
+    ids: readonly number[],
+    now = new Date(),
+    exceptBookingId?: number,
+  ): Promise<Map<number, CaptainFacts>> {
     const out = new Map<number, CaptainFacts>();
     if (ids.length === 0) return out;
     const { db } = this.deps;
     const list = [...ids];
-    const [rows, carRows, busyRows, offerRows] = await Promise.all([
+    const [rows, carRows, { onRide, offered }] = await Promise.all([
       db.select().from(captains).where(inArray(captains.id, list)),
       db
         .select({ captainId: cars.captainId, number: cars.number, vehicleType: cars.vehicleType, seats: cars.seats })
         .from(cars)
         .where(inArray(cars.captainId, list))
         .orderBy(desc(cars.id)),
-      db
-        .selectDistinct({ captainId: rides.captainId })
-        .from(bookings)
-        .innerJoin(rides, eq(rides.id, bookings.rideId))
-        .where(and(inArray(rides.captainId, list), inArray(bookings.status, BUSY_BOOKING_STATUSES))),
-      db
-        .selectDistinct({ captainId: bookings.suggestionCaptainId })
-        .from(bookings)
-        .where(
-          and(
-            inArray(bookings.suggestionCaptainId, list),
-            eq(bookings.status, 'PENDING'),
-            isNotNull(bookings.suggestionUntil),
-            gt(bookings.suggestionUntil, now),
-          ),
-        ),
+      captainCommitments(db, list, now, exceptBookingId),
     ]);
     const carOf = new Map<number, (typeof carRows)[number]>();
     for (const c of carRows) if (c.captainId != null && !carOf.has(c.captainId)) carOf.set(c.captainId, c);
-    const busy = new Set<number>([...busyRows.map((r) => r.captainId), ...offerRows.map((r) => r.captainId ?? 0)]);
     for (const r of rows) {
       const car = carOf.get(r.id);
       out.set(r.id, {
@@ -93,7 +85,8 @@ export class DispatchService {
         car_number: car?.number ?? null,
         vehicle_type: car?.vehicleType ?? null,
         seats: car?.seats ?? null,
-        busy: busy.has(r.id),
+        on_ride: onRide.has(r.id),
+        offered: offered.has(r.id),
       });
     }
     return out;
@@ -119,6 +112,7 @@ export class DispatchService {
     const facts = await this.captainFacts(
       near.map((h) => h.id),
       now,
+      booking.id,
     );
     const positioned: PositionedCaptain[] = [];
     for (const h of near) {

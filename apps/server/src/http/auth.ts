@@ -1,4 +1,4 @@
-import { isGovernmentRole, MSG, type Permission, type RoleRef } from '@taxi/shared';
+import { type Actor, MSG, type RoleRef, type RouteRule, type Rule } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,9 +7,10 @@ import { accessTokens } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { findUserById, permissionsOfRole, rolesOfUser } from '../modules/users/queries';
 import { HttpError } from './errors';
+import { isLoopback } from './loopback';
 
 /** The signed-in staff member, set by the auth hook on every non-public /api route. */
-export interface RequestUser {
+export interface RequestUser extends Actor {
   id: number;
   email: string;
   first_name: string;
@@ -26,10 +27,13 @@ declare module 'fastify' {
     tokenId: number | null;
   }
   interface FastifyContextConfig {
-    /** No token needed. */
-    public?: boolean;
-    /** The permission the signed-in user must hold; with a list, any one of them is enough. */
-    permission?: Permission | readonly Permission[];
+    /**
+     * The route's named rule from its domain's policy (packages/shared/src/policies). Every /api route
+     * has one: a route registered without it fails at start-up. Checked before the body is read.
+     */
+    policy?: RouteRule;
+    /** Development conveniences: a 404 (before any token check) unless in development and from loopback. */
+    localOnly?: true;
   }
 }
 
@@ -64,33 +68,62 @@ export async function authenticateToken(db: Db, token: string | null): Promise<A
   };
 }
 
-/** Throws 403 unless the user holds the permission (or, given a list, any one of them). */
-export function requirePermission(request: FastifyRequest, permission: Permission | readonly Permission[]): void {
-  const wanted: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
-  if (!wanted.some((p) => request.user?.permissions.includes(p))) throw new HttpError(403, MSG.forbidden);
-}
-
-/** The role named Goverment (shell.md §6) has restricted actions. */
-export function isGovernment(user: Pick<RequestUser, 'roles'> | null | undefined): boolean {
-  return isGovernmentRole(user?.roles);
+/** 403 unless the rule allows the signed-in user (with its subject, for rules about one object). */
+export function authorize(request: FastifyRequest, rule: Rule<void>): void;
+export function authorize<S>(request: FastifyRequest, rule: Rule<S>, subject: S): void;
+export function authorize<S>(request: FastifyRequest, rule: Rule<S>, subject?: S): void {
+  if (!request.user) throw new HttpError(401, MSG.unauthenticated);
+  if (!rule.allows(request.user, subject as S)) throw new HttpError(403, rule.refusal?.(request.user) ?? MSG.forbidden);
 }
 
 /**
- * Every /api route needs a signed-in user unless its config says `public: true`; `config.permission`
- * adds a permission check (403). Runs at onRequest so 401/403 come before body parsing and validation.
+ * The route's rule, read as an own property: a polluted Object.prototype can never make a route public
+ * or give it a rule.
+ */
+export function policyOf(config: unknown): RouteRule | undefined {
+  if (typeof config !== 'object' || config === null || !Object.hasOwn(config, 'policy')) return undefined;
+  const policy = (config as { policy?: unknown }).policy;
+  if (typeof policy !== 'object' || policy === null || !Object.hasOwn(policy, 'allows')) return undefined;
+  return policy as RouteRule;
+}
+
+export const isPublic = (policy: RouteRule | undefined): boolean =>
+  !!policy && Object.hasOwn(policy, 'public') && policy.public === true;
+
+export const isApiUrl = (url: string | undefined): url is string =>
+  !!url && (url === '/api' || url.startsWith('/api/'));
+
+/** Reads the bearer token and sets request.user, or throws 401. */
+export async function signIn(db: Db, request: FastifyRequest): Promise<void> {
+  const { user, tokenId } = await authenticateToken(db, bearerToken(request.headers.authorization));
+  request.user = user;
+  request.tokenId = tokenId;
+}
+
+/**
+ * Every /api route names its rule (`config.policy`); a route without one is refused at registration,
+ * so a new route cannot ship unguarded. At onRequest, before any body byte is parsed: a public rule
+ * passes; otherwise the bearer token must be valid (401) and the rule must allow the user (403).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('user', null as unknown as RequestUser);
   app.decorateRequest('tokenId', null);
+  app.addHook('onRoute', (route) => {
+    if (isApiUrl(route.url) && !policyOf(route.config)) {
+      throw new Error(`${String(route.method)} ${route.url} has no policy rule (config.policy)`);
+    }
+  });
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
-    const url = request.routeOptions.url;
-    if (!url || !(url === '/api' || url.startsWith('/api/'))) return;
+    if (!isApiUrl(request.routeOptions.url)) return;
     const config = request.routeOptions.config;
-    if (config.public) return;
-    const { user, tokenId } = await authenticateToken(opts.db, bearerToken(request.headers.authorization));
-    request.user = user;
-    request.tokenId = tokenId;
-    if (config.permission) requirePermission(request, config.permission);
+    if (Object.hasOwn(config, 'localOnly') && !(app.config.isDevelopment && isLoopback(request.ip))) {
+      throw new HttpError(404, MSG.notFound);
+    }
+    const policy = policyOf(config);
+    if (!policy) throw new HttpError(403, MSG.forbidden);
+    if (isPublic(policy)) return;
+    await signIn(opts.db, request);
+    authorize(request, policy);
   });
 });

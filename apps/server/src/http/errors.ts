@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { FORM_MAX_KEYS } from './limits';
 
 /** Throw from anywhere (services included): `throw new HttpError(409, msg)`. */
 export class HttpError extends Error {
@@ -53,6 +54,49 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MSG.tooManyRequests,
 };
 
+/**
+ * Requests whose body a streaming parser (multipart) is reading: an error without a status raised
+ * meanwhile is a malformed body (no boundary, truncated, garbled) → 400, not a 500.
+ */
+const readingBody = new WeakSet<FastifyRequest>();
+export const startReadingBody = (request: FastifyRequest) => void readingBody.add(request);
+export const doneReadingBody = (request: FastifyRequest) => void readingBody.delete(request);
+
+/** Fastify and plugin error codes of malformed input, answered 422 with our message. */
+const CODE_MESSAGES: Record<string, string> = {
+  // @fastify/multipart: a field named like an Object.prototype member (`__proto__`, `constructor`...)
+  FST_PROTO_VIOLATION: MSG.formKeyForbidden,
+  FST_FIELDS_LIMIT: MSG.tooManyFormKeys(FORM_MAX_KEYS),
+};
+
+/**
+ * PostgreSQL data exceptions caused by the input (a value the column cannot hold): 422, never 500.
+ * Class 22 is "data exception"; 54000 is "program limit exceeded" (an index row too big).
+ */
+const PG_MESSAGES: Record<string, string> = {
+  '22P05': MSG.invalidCharacters, // untranslatable character (\u0000 in text)
+  '22021': MSG.invalidCharacters, // character not in repertoire / invalid byte sequence
+  '22003': MSG.valueOutOfRange, // numeric value out of range (an id above int4)
+  '22001': MSG.valueTooLong, // string data right truncation (varchar(n))
+  '54000': MSG.valueTooLong, // index row size exceeds the maximum
+};
+
+/** The SQLSTATE of a database error, looked for through `cause` (drizzle wraps driver errors). */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && typeof current === 'object' && current !== null; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function pgInputMessage(state: string | undefined): string | undefined {
+  if (!state) return undefined;
+  return PG_MESSAGES[state] ?? (state.startsWith('22') ? MSG.invalidValue : undefined);
+}
+
 /** Answers unmatched routes (the SPA's index.html fallback); must send a reply. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -68,13 +112,32 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
       return reply.status(422).send(validationBody(error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path id too big to be a row's (above int4) names nothing: 404, like an unknown id.
+      const context = (error as { validationContext?: string }).validationContext;
+      if (context === 'params' && error.validation.every((v) => v.keyword === 'too_big')) {
+        return reply.status(404).send({ message: MSG.notFound });
+      }
       const issues = error.validation.map((v) => ({
         path: [...(v.instancePath ?? '').split('/').filter(Boolean)],
         message: v.message ?? MSG.validationFailed,
       }));
       return reply.status(422).send(validationBody(issues));
     }
+    const code = (error as FastifyError).code;
+    if (code && Object.hasOwn(CODE_MESSAGES, code)) {
+      const message = CODE_MESSAGES[code];
+      return reply.status(422).send({ message, errors: { _: [message] } });
+    }
     const status = (error as FastifyError).statusCode;
+    if (!status && readingBody.has(request)) {
+      // busboy's own errors (no boundary, a truncated or garbled body) carry no status.
+      return reply.status(400).send({ message: MSG.malformedForm });
+    }
+    const pgMessage = pgInputMessage(sqlState(error));
+    if (pgMessage) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(422).send({ message: pgMessage, errors: { _: [pgMessage] } });
+    }
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, bad content type, ...)
       const message = status === 400 ? error.message : (STATUS_MESSAGES[status] ?? error.message);

@@ -1,15 +1,7 @@
-import { MSG } from '@taxi/shared';
-import type {
-  FastifyContextConfig,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RouteHandlerMethod,
-  RouteOptions,
-} from 'fastify';
+import { MSG, type RouteRule, rule } from '@taxi/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { authenticateToken, bearerToken, requirePermission } from './auth';
+import { authorize, isApiUrl, isPublic, policyOf } from './auth';
 import { HttpError } from './errors';
 
 const OVERRIDABLE = ['PUT', 'PATCH', 'DELETE'] as const;
@@ -46,18 +38,31 @@ function overrideOf(body: unknown): Overridable | null {
  * the target's zod schemas and calls the target's handler. A real POST route on the same URL must be
  * registered before its PUT/PATCH/DELETE siblings; its handler is wrapped to honour `_method` too.
  */
-export const methodOverridePlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const methodOverridePlugin = fp(async (app: FastifyInstance) => {
   const targets = new Map<string, Map<Overridable, RouteOptions>>();
   const postUrls = new Set<string>();
 
+  /**
+   * The twin's own rule, checked by the auth hook at onRequest like any route's: a valid token (401
+   * before any body byte is read) and a user whom at least one target allows (403). The target's own
+   * rule is checked again once `_method` names it.
+   */
+  function twinRule(url: string): RouteRule {
+    const rules = () => [...(targets.get(url)?.values() ?? [])].map((t) => policyOf(t.config));
+    return rule(
+      `${url} (_method)`,
+      (actor) => rules().some((r) => r?.allows(actor)),
+      (actor) =>
+        rules()
+          .find((r) => r?.refusal)
+          ?.refusal?.(actor),
+    );
+  }
+
   async function delegate(request: FastifyRequest, reply: FastifyReply, method: Overridable, target: RouteOptions) {
-    const config = (target.config ?? {}) as FastifyContextConfig;
-    if (!config.public) {
-      const { user, tokenId } = await authenticateToken(opts.db, bearerToken(request.headers.authorization));
-      request.user = user;
-      request.tokenId = tokenId;
-      if (config.permission) requirePermission(request, config.permission);
-    }
+    const policy = policyOf(target.config);
+    if (!policy) throw new HttpError(403, MSG.forbidden);
+    if (!isPublic(policy)) authorize(request, policy);
     const { _method, ...body } = request.body as Record<string, unknown>;
     const schema = target.schema ?? {};
     if (isParser(schema.params)) request.params = schema.params.parse(request.params);
@@ -79,7 +84,7 @@ export const methodOverridePlugin = fp(async (app: FastifyInstance, opts: { db: 
   app.addHook('onRoute', (route) => {
     if (route.config?.methodOverrideTwin) return;
     const url = route.url;
-    if (!url.startsWith('/api')) return;
+    if (!isApiUrl(url)) return;
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
 
     if (methods.includes('POST')) {
@@ -105,7 +110,7 @@ export const methodOverridePlugin = fp(async (app: FastifyInstance, opts: { db: 
       app.route({
         method: 'POST',
         url,
-        config: { public: true, methodOverrideTwin: true },
+        config: { policy: twinRule(url), methodOverrideTwin: true },
         handler: async (request, reply) => {
           const override = overrideOf(request.body);
           const target = targetOf(url, override);

@@ -1,4 +1,4 @@
-import type { Paginated } from '@taxi/shared';
+import { type Paginated, SEARCH_MAX, text } from '@taxi/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -8,11 +8,12 @@ const bool01 = z
 
 /** Query of the generic table: page, perPage, sortBy, descending, search. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // The offset ((page - 1) * perPage) must stay a bigint PostgreSQL accepts.
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(1000).default(15),
-  sortBy: z.string().trim().optional(),
+  sortBy: text(64).optional(),
   descending: bool01.optional().default(false),
-  search: z.string().trim().optional(),
+  search: text(SEARCH_MAX).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

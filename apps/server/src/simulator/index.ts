@@ -114,7 +114,7 @@ export class Simulator {
   private pickups: CityPlace[] = [];
   private dropoffs: CityPlace[] = [];
   private reasonIds: number[] = [];
-  private phoneActor: { id: number; roles: [] } | null = null;
+  private phoneActor: { id: number; roles: []; permissions: string[] } | null = null;
   private offers = new Map<string, OfferSeen>();
   private cancelAt = new Map<number, number>();
   private lastStep = 0;
@@ -211,7 +211,7 @@ export class Simulator {
       (r) => r.id,
     );
     const [cc] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'callcenter@example.com'));
-    this.phoneActor = cc ? { id: cc.id, roles: [] } : null;
+    this.phoneActor = cc ? { id: cc.id, roles: [], permissions: ['PHONE_BOOKING'] } : null;
     this.lastStep = this.now;
     return city.hasStreets
       ? `Simulator: ${this.fleet.length} captains drive on the street graph, ${this.opts.bookingsPerHour} bookings/hour`
@@ -507,7 +507,7 @@ export class Simulator {
       origin: (phone ? 'phone' : 'app') as BookingCreate['origin'],
       room_number: from.category === 'hotel' && this.chance(0.5) ? String(100 + Math.floor(this.random() * 400)) : null,
     };
-    const actor = phone || { id: null as unknown as number, roles: [] };
+    const actor = phone || { id: null as unknown as number, roles: [], permissions: ['PHONE_BOOKING'] };
     const dto: BookingDto = await this.app.bookings.create(actor, input);
     this.counters.bookings++;
     if (this.chance(0.07)) this.cancelAt.set(dto.id, now + this.between(15, 240) * 1000);

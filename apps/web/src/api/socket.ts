@@ -1,7 +1,9 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { http } from './client';
 import { queryClient } from './queryClient';
+import { getToken } from './session';
 
 export type TaxiSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'idle' | 'connected' | 'reconnecting' | 'offline';
@@ -24,6 +26,30 @@ function dispatch(event: string, payload: unknown): void {
   for (const handler of handlers.get(event) ?? []) (handler as (p: unknown) => void)(payload);
 }
 
+/** Long enough for this tab's own logout to finish (its socket goes first) before the session is checked. */
+const SESSION_CHECK_DELAY_MS = 300;
+
+/**
+ * The server ended the socket or refused it (its session was ended: logout elsewhere, logout
+ * everywhere, an admin, a password, role or activity change, or the token expired). Ask check_auth:
+ * its 401 runs the app's logout flow (session cleared, the login page; "Token has expired" said so).
+ * If the session turns out fine, connect again once. Nothing to do when this tab logged out itself
+ * or switched sessions meanwhile.
+ */
+function checkSessionAfter(ended: TaxiSocket, token: string, reconnect: boolean): void {
+  setTimeout(() => {
+    if (socket !== ended || getToken() !== token) return;
+    http.get('check_auth').then(
+      () => {
+        if (reconnect && socket === ended && !ended.connected) ended.connect();
+      },
+      () => {
+        // A 401 was handled by the app's logout flow; a network error leaves the socket offline.
+      },
+    );
+  }, SESSION_CHECK_DELAY_MS);
+}
+
 /** Opens the live socket with the access token (not for airport roles: the caller decides). */
 export function connectSocket(token: string): TaxiSocket {
   if (socket) {
@@ -39,8 +65,17 @@ export function connectSocket(token: string): TaxiSocket {
     if (connectedOnce) void queryClient.refetchQueries({ type: 'active' });
     connectedOnce = true;
   });
-  next.on('disconnect', (reason) => setStatus(reason === 'io client disconnect' ? 'offline' : 'reconnecting'));
-  next.on('connect_error', () => setStatus(next.active ? 'reconnecting' : 'offline'));
+  next.on('disconnect', (reason) => {
+    // A disconnect by either side is final (no automatic reconnection); anything else is retried.
+    const final = reason === 'io client disconnect' || reason === 'io server disconnect';
+    setStatus(final ? 'offline' : 'reconnecting');
+    if (reason === 'io server disconnect') checkSessionAfter(next, token, true);
+  });
+  next.on('connect_error', () => {
+    setStatus(next.active ? 'reconnecting' : 'offline');
+    // Refused by the server (not a network error, which is retried): the token may be dead.
+    if (!next.active) checkSessionAfter(next, token, false);
+  });
   next.io.on('reconnect_failed', () => setStatus('offline'));
   next.onAny((event: string, payload: unknown) => dispatch(event, payload));
   socket = next;

@@ -15,11 +15,11 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { MSG, pathTo, type RouteMeta, routeByName } from '@taxi/shared';
+import { MSG, pathTo, type RouteMeta, routeByName, settingsPolicy, shellPolicy } from '@taxi/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AiStatusButton } from '../features/ai/AiStatusButton';
-import { useCan, useRoleFlags } from '../features/auth/currentUser';
+import { usePolicy } from '../features/auth/currentUser';
 import { ProfileMenu } from '../features/auth/ProfileMenu';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
 import { NotificationBell } from '../features/notifications/NotificationBell';
@@ -32,8 +32,8 @@ import { SocketIndicator } from './SocketIndicator';
 import { DRAWER_WIDTH } from './theme';
 
 function QuickPhoneBooking() {
-  const can = useCan();
-  if (!can('PHONE_BOOKING')) return null;
+  const allows = usePolicy();
+  if (!allows(shellPolicy.phoneBooking)) return null;
   const title = routeByName('PhoneBooking').title;
   return (
     <Tooltip title={title} placement="left">
@@ -57,8 +57,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [wideOpen, setWideOpen] = useState(true);
   const [narrowOpen, setNarrowOpen] = useState(false);
-  const can = useCan();
-  const { isAirport, isGovernment } = useRoleFlags();
+  const allows = usePolicy();
   const drawerOpen = wide ? wideOpen : narrowOpen;
 
   useEffect(() => {
@@ -101,13 +100,13 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <OrderSearchButton />
             <SocketIndicator />
             <AiStatusButton />
-            {!isGovernment && <UnreadMessagesButton />}
-            {can('SETTINGS') && (
+            {allows(shellPolicy.messages) && <UnreadMessagesButton />}
+            {allows(settingsPolicy.setSeason) && (
               <Box sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }}>
                 <SeasonSelector />
               </Box>
             )}
-            {!isAirport && <NotificationBell />}
+            {allows(shellPolicy.notifications) && <NotificationBell />}
             <ProfileMenu />
           </Toolbar>
         </AppBar>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AuthUser, can, EVENTS, isAirportRole, MSG, type RouteMeta } from '@taxi/shared';
+import { type AuthUser, can, EVENTS, MSG, type RouteMeta, sessionPolicy } from '@taxi/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { errorMessage } from '../api/client';
@@ -8,7 +8,7 @@ import { queryKeys } from '../api/queryKeys';
 import { useSession } from '../api/session';
 import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
 import { homePath, meQuery } from '../features/auth/api';
-import { CurrentUserProvider } from '../features/auth/currentUser';
+import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
 import { AppShell } from './AppShell';
 import { NoAccessContent } from './StatusPages';
 
@@ -16,15 +16,16 @@ export interface RouteHandle {
   meta: RouteMeta;
 }
 
-/** Opens the live socket for this user (none for airport roles) and applies user-level events. */
-function SocketLifecycle({ user, token }: { user: AuthUser; token: string }) {
+/** Opens the live socket for this user (sessionPolicy.socket: none for airport roles) and applies
+ * user-level events. */
+function SocketLifecycle({ token }: { token: string }) {
   const client = useQueryClient();
-  const airport = isAirportRole(user.roles);
+  const live = usePolicy()(sessionPolicy.socket);
   useEffect(() => {
-    if (airport) return;
+    if (!live) return;
     connectSocket(token);
     return () => disconnectSocket();
-  }, [airport, token]);
+  }, [live, token]);
 
   useSocketEvent(EVENTS.aiStatusUpdated, ({ user_id, ai_status }) => {
     client.setQueryData<AuthUser>(queryKeys.auth.me, (me) => (me && me.id === user_id ? { ...me, ai_status } : me));
@@ -76,7 +77,7 @@ export function ProtectedRoot() {
   const meta = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.meta)?.handle as
     | RouteHandle
     | undefined;
-  const home = homePath(user.roles);
+  const home = homePath(user);
   let content = <Outlet />;
   if (location.pathname === '/') content = <Navigate to={home} replace />;
   else if (meta && !can(user.permissions, meta.meta.permission)) {
@@ -86,7 +87,7 @@ export function ProtectedRoot() {
 
   return (
     <CurrentUserProvider user={user}>
-      <SocketLifecycle user={user} token={session.accessToken} />
+      <SocketLifecycle token={session.accessToken} />
       <AppShell meta={meta?.meta}>{content}</AppShell>
     </CurrentUserProvider>
   );

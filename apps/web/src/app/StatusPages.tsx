@@ -22,7 +22,7 @@ export function PlannedPage({ meta }: { meta: RouteMeta }) {
 
 function useHome(): string {
   const session = useSession();
-  return session ? homePath(session.roles) : '/login';
+  return session ? homePath(session) : '/login';
 }
 
 export function NotFoundPage() {

@@ -18,15 +18,18 @@ export function OrderSearchProvider({ children }: { children: ReactNode }) {
 }
 
 /** The bookings feature calls this from its overlay component (see src/app/overlays.ts) to own the toolbar's
- * advanced order search: `useRegisterOrderSearch(() => setDialogOpen(true))`. */
-export function useRegisterOrderSearch(open: () => void): void {
+ * advanced order search: `useRegisterOrderSearch(() => setDialogOpen(true))`; `null` when this user has no
+ * search (no button then). */
+export function useRegisterOrderSearch(open: (() => void) | null): void {
   const { register } = useContext(OrderSearchContext);
   const latest = useRef(open);
   latest.current = open;
+  const enabled = open !== null;
   useEffect(() => {
-    register(() => latest.current());
+    if (!enabled) return;
+    register(() => latest.current?.());
     return () => register(null);
-  }, [register]);
+  }, [register, enabled]);
 }
 
 /** The toolbar button: shown only once a feature has registered the search (no fake search). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import type { Permission } from '../permissions';
-import { isValidEmail, isValidPassword } from '../validation';
+import type { Actor } from '../policies/core';
+import { hasNoNul, isValidEmail, isValidPassword, NAME_MAX, TEXT_MAX } from '../validation';
 import { RESOURCE_MSG } from './messages';
 
 export const FIELD_TYPES = [
@@ -64,11 +65,8 @@ export interface FieldDef {
   align?: 'left' | 'right';
 }
 
-/** Who asks: rules per row (canEdit, canDelete) read it. */
-export interface RowContext {
-  userId: number;
-  permissions: readonly string[];
-}
+/** Who asks: rules per row (canEdit, canDelete) read it — the signed-in user, as the policies see them. */
+export type RowContext = Actor;
 
 export type ResourceRow = Record<string, unknown> & { id: number };
 
@@ -98,6 +96,8 @@ export interface ResourceDef {
   /** The nested list's parent: `param` of the url fills `field` of every row. */
   parent?: { param: string; field: string };
   canEdit?: (row: ResourceRow, ctx: RowContext) => boolean;
+  /** What the server answers when canEdit or canDelete says no (default: 'cannot be edited/deleted'). */
+  refusals?: { edit?: string; delete?: string | ((row: ResourceRow, ctx: RowContext) => string) };
   canDelete?: (row: ResourceRow, ctx: RowContext) => boolean;
   /** A row may be read by whoever this allows even without the permission (a user's own profile). */
   canView?: (row: ResourceRow, ctx: RowContext) => boolean;
@@ -141,13 +141,14 @@ export function resourceUrl(def: Pick<ResourceDef, 'url'>, params: Record<string
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 function textSchema(f: FieldDef) {
-  let s = z.string({ error: MSG.required }).trim().min(1, MSG.required);
+  let s = z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(hasNoNul, MSG.nulCharacter);
   if (f.min !== undefined && f.min === f.max) {
     return s.refine((v) => v.length === f.min, MSG.invalidLength(f.min));
   }
   if (f.min !== undefined) s = s.min(f.min, RESOURCE_MSG.tooShort(f.min));
-  if (f.max !== undefined) s = s.max(f.max, RESOURCE_MSG.tooLong(f.max));
-  return s;
+  // Every text has a maximum (an index holds a few kB at most): the field's, else a default.
+  const max = f.max ?? (f.type === 'textarea' ? TEXT_MAX : NAME_MAX);
+  return s.max(max, RESOURCE_MSG.tooLong(max));
 }
 
 const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
@@ -182,7 +183,13 @@ function baseSchema(f: FieldDef): z.ZodType {
         .string({ error: MSG.required })
         .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), RESOURCE_MSG.invalidDate);
     case 'email':
-      return z.string({ error: MSG.required }).trim().min(1, MSG.required).refine(isValidEmail, MSG.invalidEmail);
+      return z
+        .string({ error: MSG.required })
+        .trim()
+        .min(1, MSG.required)
+        .max(NAME_MAX, RESOURCE_MSG.tooLong(NAME_MAX))
+        .refine(hasNoNul, MSG.nulCharacter)
+        .refine(isValidEmail, MSG.invalidEmail);
     case 'password':
       return z.string({ error: MSG.required }).min(1, MSG.required).refine(isValidPassword, MSG.invalidPassword);
     case 'phone':

@@ -1,6 +1,22 @@
+import { type RoleSubject, type StaffSubject, staffPolicy } from '../policies/staff';
 import { ADMIN_ROLE_ID } from '../roles';
-import { defineResource, uniqueNameField } from './define';
+import { defineResource, type ResourceRow, uniqueNameField } from './define';
 import { RESOURCE_MSG } from './messages';
+
+const names = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** A staff row as the staff policy sees it (`roles`: ids; `permission_names`: what they grant). */
+export const staffSubjectOfRow = (row: ResourceRow): StaffSubject => ({
+  id: row.id,
+  roleIds: Array.isArray(row.roles) ? row.roles.map(Number) : [],
+  permissions: names(row.permission_names),
+});
+
+/** A role row as the staff policy sees it. */
+export const roleSubjectOfRow = (row: ResourceRow): RoleSubject => ({
+  id: row.id,
+  permissions: names(row.permission_names),
+});
 
 /** Staff users. Role 1 is never offered by the role picker; nobody deletes their own account. */
 export const staffResource = defineResource({
@@ -43,8 +59,14 @@ export const staffResource = defineResource({
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
     { name: 'created_at', label: 'Created at', type: 'datetime', sortable: true, form: 'none' },
   ],
-  canDelete: (row, ctx) => row.id !== ctx.userId,
-  canView: (row, ctx) => row.id === ctx.userId,
+  // The staff policy decides from what the row presents: its roles and every permission they grant.
+  canEdit: (row, ctx) => staffPolicy.editUser.allows(ctx, staffSubjectOfRow(row)),
+  canDelete: (row, ctx) => row.id !== ctx.id && staffPolicy.editUser.allows(ctx, staffSubjectOfRow(row)),
+  canView: (row, ctx) => row.id === ctx.id,
+  refusals: {
+    edit: RESOURCE_MSG.cannotEditUser,
+    delete: (row, ctx) => (row.id === ctx.id ? RESOURCE_MSG.cannotDeleteSelf : RESOURCE_MSG.cannotEditUser),
+  },
   rowActions: [{ key: 'profile', label: RESOURCE_MSG.profile, route: 'UserProfile', params: { id: 'id' } }],
 });
 
@@ -63,6 +85,7 @@ export const rolesResource = defineResource({
       reference: { url: 'permission', labelField: 'name', perPage: 1000 },
     },
   ],
-  canEdit: (row) => row.id !== ADMIN_ROLE_ID,
-  canDelete: (row) => row.id !== ADMIN_ROLE_ID,
+  canEdit: (row, ctx) => row.id !== ADMIN_ROLE_ID && staffPolicy.editRole.allows(ctx, roleSubjectOfRow(row)),
+  canDelete: (row, ctx) => row.id !== ADMIN_ROLE_ID && staffPolicy.editRole.allows(ctx, roleSubjectOfRow(row)),
+  refusals: { edit: RESOURCE_MSG.cannotEditRole, delete: RESOURCE_MSG.cannotEditRole },
 });

@@ -35,7 +35,11 @@ export const complaintAudios = pgTable(
     /** Stored name (lib/storage.ts STORED_NAME). */
     fileName: text('file_name').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.complaintId, t.fileName] })],
+  (t) => [
+    primaryKey({ columns: [t.complaintId, t.fileName] }),
+    // GET /api/files/{name} finds the complaint a recording belongs to (modules/files/owners.ts).
+    index('complaint_audios_file_name_idx').on(t.fileName),
+  ],
 );
 
 /** The complaint category an operator set on a booking (POST complaint/category). */

@@ -51,6 +51,9 @@ export const passengers = pgTable(
     index('passengers_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('passengers_phone_prefix_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
     index('passengers_whatsapp_prefix_idx').on(sql`${t.whatsappNumber} text_pattern_ops`),
+    // GET /api/files/{name} finds the passenger an ID-card file belongs to (modules/files/owners.ts).
+    index('passengers_id_card_front_idx').on(t.idCardFront),
+    index('passengers_id_card_back_idx').on(t.idCardBack),
   ],
 );
 

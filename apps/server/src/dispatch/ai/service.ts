@@ -34,11 +34,12 @@ import type { Realtime } from '../../realtime';
 import { serviceMismatch } from '../candidates';
 import type { DispatchService } from '../service';
 
-type Actor = Pick<RequestUser, 'id' | 'roles'>;
+type Actor = Pick<RequestUser, 'id' | 'roles' | 'permissions'>;
 type SuggestionRow = typeof aiSuggestions.$inferSelect;
 
 /** The AI acting alone (countdown over): audited without a user. */
-export const AI_ACTOR: Actor = { id: 0, roles: [] };
+/** The AI itself (a countdown that ran out): the system dispatches, so it holds the dispatcher's permission. */
+export const AI_ACTOR: Actor = { id: 0, roles: [], permissions: ['DISPATCHING'] };
 
 const MIN = 60_000;
 const NO_CAPTAIN_RETRY_MS = 20_000;

@@ -1,11 +1,11 @@
-import { AI_MSG, BOOKING_MSG, MSG } from '@taxi/shared';
+import { AI_MSG, aiPolicy, BOOKING_MSG, dbId, MSG } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { aiStatusOf, findUserById } from '../users/queries';
 
-const idParams = z.object({ id: z.coerce.number({ error: MSG.notFound }).int().positive() });
+const idParams = z.object({ id: dbId(MSG.notFound) });
 const minutes = z.coerce.number({ error: MSG.required }).int().min(0).max(1440);
 const aiStatusBody = z
   .object({
@@ -20,42 +20,28 @@ const aiStatusBody = z
   })
   .strict();
 
-const DISPATCHING = { permission: 'DISPATCHING' } as const;
+const ANSWER = { policy: aiPolicy.answer };
 
 /** AI calls of bookings.md §7 and the user's AI status. Rules live in AiService. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = app.ai;
-  const authorize = (user: Parameters<typeof app.bookings.authorizeRole>[0]) =>
-    app.bookings.authorizeRole(user, 'dispatch');
 
-  app.post(
-    '/booking/:id/let_ai_dispatch_it',
-    { config: DISPATCHING, schema: { params: idParams } },
-    async (request) => {
-      authorize(request.user);
-      const booking = await ai.pass(request.params.id, request.user, 'operator');
-      return ok(booking, BOOKING_MSG.dispatched(booking.id));
-    },
-  );
+  app.post('/booking/:id/let_ai_dispatch_it', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+    const booking = await ai.pass(request.params.id, request.user, 'operator');
+    return ok(booking, BOOKING_MSG.dispatched(booking.id));
+  });
 
-  app.post('/booking/:id/snooze', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
-    authorize(request.user);
+  app.post('/booking/:id/snooze', { config: ANSWER, schema: { params: idParams } }, async (request) => {
     const result = await ai.snooze(request.user, request.params.id);
     return ok(result, AI_MSG.snoozed(result.minutes));
   });
 
-  app.post(
-    '/booking/:id/confirm_suggestion',
-    { config: DISPATCHING, schema: { params: idParams } },
-    async (request) => {
-      authorize(request.user);
-      const { booking, message } = await ai.confirm(request.user, request.params.id);
-      return ok(booking, message);
-    },
-  );
+  app.post('/booking/:id/confirm_suggestion', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+    const { booking, message } = await ai.confirm(request.user, request.params.id);
+    return ok(booking, message);
+  });
 
-  app.post('/booking/:id/refuse_suggestion', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
-    authorize(request.user);
+  app.post('/booking/:id/refuse_suggestion', { config: ANSWER, schema: { params: idParams } }, async (request) => {
     const { booking, message } = await ai.refuse(request.user, request.params.id);
     return ok(booking, message);
   });
@@ -64,14 +50,18 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.isDevelopment) {
     const devAcceptBody = z
       .object({
-        captain_id: z.coerce.number().int().positive().optional(),
+        captain_id: dbId().optional(),
         lon: z.coerce.number().min(-180).max(180).optional(),
         lat: z.coerce.number().min(-90).max(90).optional(),
       })
       .optional();
     app.post(
       '/ai/dev/accept/:id',
-      { config: DISPATCHING, schema: { params: idParams, body: devAcceptBody } },
+      {
+        // Loopback clients only (404 for others, before the token is checked); never outside development.
+        config: { policy: aiPolicy.devAccept, localOnly: true },
+        schema: { params: idParams, body: devAcceptBody },
+      },
       async (request) => {
         const { captain_id, lon, lat } = request.body ?? {};
         const at: [number, number] | undefined = lon !== undefined && lat !== undefined ? [lon, lat] : undefined;
@@ -80,15 +70,17 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/ai/suggestions', { config: DISPATCHING }, async (request) => ok(await ai.openPopups(request.user.id)));
+  app.get('/ai/suggestions', { config: { policy: aiPolicy.popups } }, async (request) =>
+    ok(await ai.openPopups(request.user.id)),
+  );
 
-  app.get('/ai_status', async (request) => {
+  app.get('/ai_status', { config: { policy: aiPolicy.ownStatus } }, async (request) => {
     const user = await findUserById(app.db, request.user.id);
     if (!user) throw notFound();
     return ok(aiStatusOf(user));
   });
 
-  app.put('/ai_status', { schema: { body: aiStatusBody } }, async (request) => {
+  app.put('/ai_status', { config: { policy: aiPolicy.ownStatus }, schema: { body: aiStatusBody } }, async (request) => {
     const status = await app.users.setAiStatus(request.user.id, request.body, request.user.id);
     return ok(status, AI_MSG.aiStatusSaved);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { accessTokens, devOutbox, loginCodes } from '../../db/schema';
 
@@ -41,11 +41,38 @@ export async function insertAccessToken(
   await db.insert(accessTokens).values(values);
 }
 
-export async function revokeAccessToken(db: DbOrTx, id: number) {
-  await db
+/** Which live tokens of one user to revoke: one session, every session, or every one but the caller's. */
+export type TokenSelection = { only: number } | { allBut: number | null };
+
+/**
+ * Revokes the user's live (unrevoked) tokens the selection names; returns the ids it revoked. The one
+ * write behind logout, logout-all, an admin ending sessions and a password, activity or role change.
+ */
+export async function revokeAccessTokens(db: DbOrTx, userId: number, which: TokenSelection): Promise<number[]> {
+  const where: (SQL | undefined)[] = [eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)];
+  if ('only' in which) where.push(eq(accessTokens.id, which.only));
+  else if (which.allBut !== null) where.push(ne(accessTokens.id, which.allBut));
+  const rows = await db
     .update(accessTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(accessTokens.id, id), isNull(accessTokens.revokedAt)));
+    .where(and(...where))
+    .returning({ id: accessTokens.id });
+  return rows.map((r) => r.id);
+}
+
+/** Of these token ids, the ones still usable (present and not revoked): a rolled-back revocation. */
+export async function liveTokenIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(and(inArray(accessTokens.id, [...ids]), isNull(accessTokens.revokedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function findAccessToken(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, id)).limit(1);
+  return row;
 }
 
 export async function addToOutbox(db: DbOrTx, mail: { to: string; subject: string; text: string; code?: string }) {

@@ -1,10 +1,20 @@
-import { MSG } from '@taxi/shared';
+import { MSG, sessionPolicy, staffPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { staffSubjectOf } from '../users/queries';
 import { loginBodySchema, sendCodeBodySchema } from './schemas';
 
-/** shell.md §7: admin_send_code, admin_login, check_auth, generate_chat_token, logout. */
+/** A user id of the URL (int4), or 404. */
+const userIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * shell.md §7: admin_send_code, admin_login, check_auth, generate_chat_token, logout; and (issue 9)
+ * logout everywhere and an admin ending a user's sessions. Ending a session revokes its token and
+ * disconnects its sockets on every node (see sessions.ts).
+ */
 const onlineBody = z.object({
   online: z
     .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
@@ -12,29 +22,58 @@ const onlineBody = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/admin_send_code', { config: { public: true }, schema: { body: sendCodeBodySchema } }, async (request) => {
-    await app.auth.throttle('send_code', request.ip, request.body.username);
-    await app.auth.sendCode(request.body);
-    return ok(null, MSG.codeSent);
-  });
+  app.post(
+    '/admin_send_code',
+    { config: { policy: sessionPolicy.sendCode }, schema: { body: sendCodeBodySchema } },
+    async (request) => {
+      await app.auth.throttle('send_code', request.ip, request.body.username);
+      await app.auth.sendCode(request.body);
+      return ok(null, MSG.codeSent);
+    },
+  );
 
-  app.post('/admin_login', { config: { public: true }, schema: { body: loginBodySchema } }, async (request) => {
-    await app.auth.throttle('login', request.ip, request.body.username);
-    return ok(await app.auth.login(request.body), MSG.loggedIn);
-  });
+  app.post(
+    '/admin_login',
+    { config: { policy: sessionPolicy.signIn }, schema: { body: loginBodySchema } },
+    async (request) => {
+      await app.auth.throttle('login', request.ip, request.body.username);
+      return ok(await app.auth.login(request.body), MSG.loggedIn);
+    },
+  );
 
-  app.get('/check_auth', async (request) => ok(await app.auth.currentUser(request.user.id)));
+  app.get('/check_auth', { config: { policy: sessionPolicy.own } }, async (request) =>
+    ok(await app.auth.currentUser(request.user.id)),
+  );
 
-  app.get('/generate_chat_token', async (request) => ok(app.auth.chatToken(request.user)));
+  app.get('/generate_chat_token', { config: { policy: sessionPolicy.chatToken } }, async (request) =>
+    ok(app.auth.chatToken(request.user)),
+  );
 
   /** The online flag of the signed-in user (shell.md §4: "The online flag of the user can be set"). */
-  app.put('/online', { schema: { body: onlineBody } }, async (request) => {
+  app.put('/online', { config: { policy: sessionPolicy.own }, schema: { body: onlineBody } }, async (request) => {
     await app.users.setOnline(request.user.id, request.body.online);
     return ok({ online: request.body.online });
   });
 
-  app.put('/logout', async (request) => {
-    await app.auth.logout(request.tokenId);
+  app.put('/logout', { config: { policy: sessionPolicy.own } }, async (request) => {
+    await app.auth.logout(request.user.id, request.tokenId);
     return ok(null, MSG.loggedOut);
+  });
+
+  /** Logout everywhere: every token of the signed-in user, this one included. */
+  app.put('/logout_all', { config: { policy: sessionPolicy.own } }, async (request) => {
+    const ended = await app.auth.endAllSessions(request.user.id);
+    return ok({ ended }, MSG.loggedOutEverywhere);
+  });
+
+  /** An administrator ends every session of another user (404 for an unknown user). */
+  app.delete('/user/:id/sessions', { config: { policy: staffPolicy.manage } }, async (request) => {
+    const id = userIdParam.safeParse((request.params as { id?: unknown }).id);
+    if (!id.success) throw notFound();
+    const subject = await staffSubjectOf(app.db, id.data);
+    if (!subject) throw notFound();
+    authorize(request, staffPolicy.endSessions, subject);
+    const ended = await app.auth.endAllSessions(id.data);
+    return ok({ ended }, MSG.sessionsEnded);
   });
 };

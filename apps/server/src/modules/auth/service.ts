@@ -13,10 +13,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, validationError } from '../../http/errors';
-import { randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
+import { deriveKey, hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { dataDirSecret } from '../../lib/secret';
 import {
   aiStatusOf,
   findUserByEmail,
@@ -32,9 +33,9 @@ import {
   findLoginCode,
   insertAccessToken,
   replaceLoginCode,
-  revokeAccessToken,
 } from './queries';
 import type { LoginBody, SendCodeBody } from './schemas';
+import { endSessions } from './sessions';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -45,11 +46,24 @@ export interface AuthServiceDeps {
   chatSecret: string;
 }
 
-const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
+/** The label of the login-code key derived from the server secret. */
+export const LOGIN_CODE_KEY = 'taxi/login-code/v1';
 
 /** Two-step staff login (shell.md §2.6, §7): password → e-mailed code → opaque token. */
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  /**
+   * Login codes are stored as HMAC-SHA-256 under a key derived from the server secret (APP_SECRET, or
+   * DATA_DIR/secret): the 10^6 codes of a user cannot be tried offline from a database dump.
+   */
+  private readonly codeKey: Buffer;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.codeKey = deriveKey(deps.config.appSecret ?? dataDirSecret(deps.config.dataDir), LOGIN_CODE_KEY);
+  }
+
+  private codeHash(userId: number, code: string): string {
+    return hmacSha256(this.codeKey, `${userId}:${code}`);
+  }
 
   /** Per IP and per account, fixed window; 429 with MSG.tooManyRequests. */
   async throttle(action: 'send_code' | 'login', ip: string, email: string): Promise<void> {
@@ -77,7 +91,7 @@ export class AuthService {
     const { db, config, mailer, log } = this.deps;
     const user = await this.checkCredentials(body.username, body.password);
     const code = randomDigits(LOGIN_CODE_LENGTH);
-    await replaceLoginCode(db, user.id, codeHash(user.id, code), new Date(Date.now() + LOGIN_CODE_TTL_MS));
+    await replaceLoginCode(db, user.id, this.codeHash(user.id, code), new Date(Date.now() + LOGIN_CODE_TTL_MS));
     const mail = { to: user.email, subject: MSG.codeEmailSubject, text: MSG.codeEmailText(code) };
     if (config.isDevelopment) {
       await addToOutbox(db, { ...mail, code });
@@ -93,7 +107,7 @@ export class AuthService {
     if (!row || row.consumed) throw validationError('code', MSG.wrongCode);
     if (row.attempts >= LOGIN_CODE_MAX_ATTEMPTS) throw validationError('code', MSG.codeAttemptsExceeded);
     if (row.expiresAt.getTime() <= Date.now()) throw validationError('code', MSG.codeExpired);
-    if (!safeEqual(row.codeHash, codeHash(user.id, body.code))) {
+    if (!safeEqual(row.codeHash, this.codeHash(user.id, body.code))) {
       const attempts = row.attempts + 1;
       await countWrongCode(db, row.id, attempts);
       throw validationError('code', attempts >= LOGIN_CODE_MAX_ATTEMPTS ? MSG.codeAttemptsExceeded : MSG.wrongCode);
@@ -120,8 +134,14 @@ export class AuthService {
     };
   }
 
-  async logout(tokenId: number | null): Promise<void> {
-    if (tokenId !== null) await revokeAccessToken(this.deps.db, tokenId);
+  /** Ends this session: its token is revoked and the sockets opened with it disconnected. */
+  async logout(userId: number, tokenId: number | null): Promise<void> {
+    if (tokenId !== null) await endSessions(this.deps.db, userId, { only: tokenId });
+  }
+
+  /** Ends every session of the user (logout everywhere, or an admin ending them); the number ended. */
+  async endAllSessions(userId: number): Promise<number> {
+    return (await endSessions(this.deps.db, userId, { allBut: null })).length;
   }
 
   /** The check_auth answer (shell.md §3 "User as loaded on the check"). */

@@ -1,10 +1,14 @@
 import {
   CANCELLED_STATUSES,
   cityLocalToDate,
+  DB_ID_MAX,
+  dbId,
   FINISHED_STATUSES,
   REQUESTED_BY_VALUES,
+  SEARCH_MAX,
   STATUS_GROUPS,
   type StatusGroup,
+  text,
 } from '@taxi/shared';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -15,10 +19,10 @@ import type { BookingRow } from './presenter';
 
 const optionalTrimmed = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z.string().trim().optional(),
+  text(SEARCH_MAX).optional(),
 );
 const localDate = optionalTrimmed.refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), 'YYYY-MM-DD');
-const page = z.coerce.number().int().min(1).default(1);
+const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 
 /** GET booking (the Requests board). */
 export const boardQuerySchema = z.object({
@@ -26,11 +30,11 @@ export const boardQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(25),
   group: z.enum(Object.keys(STATUS_GROUPS) as [StatusGroup, ...StatusGroup[]]).default('all'),
   search: optionalTrimmed,
-  service_id: z.coerce.number().int().positive().optional(),
+  service_id: dbId().optional(),
   origin: z.enum(['app', 'dashboard', 'phone']).optional(),
   /** 1 = immediate orders only, 0 = scheduled ones only (the reservations list). */
   now: z.enum(['0', '1']).optional(),
-  captain_id: z.coerce.number().int().positive().optional(),
+  captain_id: dbId().optional(),
   from_date: localDate,
   to_date: localDate,
 });
@@ -44,7 +48,10 @@ export const searchQuerySchema = z.object({
   driver: optionalTrimmed,
   pickup_sector: optionalTrimmed,
   dropoff_sector: optionalTrimmed,
-  order_id: optionalTrimmed.refine((v) => v === undefined || /^#?\d+$/.test(v), 'must be a number'),
+  order_id: optionalTrimmed.refine(
+    (v) => v === undefined || (/^#?\d+$/.test(v) && Number(v.replace('#', '')) <= DB_ID_MAX),
+    'must be a number',
+  ),
   requested_by: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.trim().toUpperCase()) : v),
     z.enum(REQUESTED_BY_VALUES).optional(),

@@ -1,4 +1,4 @@
-import { BOOKING_MSG, bookingCreateSchema, cancelQuerySchema, MSG } from '@taxi/shared';
+import { BOOKING_MSG, bookingCreateSchema, bookingPolicy, cancelQuerySchema, dbId, MSG, text } from '@taxi/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,20 +9,21 @@ import { pageQuerySchema, paginate, paginateArray } from '../../http/pagination'
 import { presentBookings } from './presenter';
 import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
 
-const id = z.coerce.number({ error: MSG.notFound }).int().positive();
+const id = dbId(MSG.notFound);
 const idParams = z.object({ id });
 const bool01 = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 'true' || v === '1');
-const bookingIdBody = z.object({ booking_id: z.coerce.number({ error: MSG.required }).int().positive() });
+const bookingIdBody = z.object({ booking_id: dbId(MSG.required) });
 const updateBody = z.object({
-  datetime: z.string().trim().optional(),
+  datetime: text(64).optional(),
   detach_voucher: bool01.optional(),
-  service_id: z.coerce.number().int().positive().optional(),
+  service_id: dbId().optional(),
 });
-const serviceBody = z.object({ service_id: z.coerce.number({ error: MSG.required }).int().positive() });
+const serviceBody = z.object({ service_id: dbId(MSG.required) });
 
-const DISPATCHING = { permission: 'DISPATCHING' } as const;
+const READ = { policy: bookingPolicy.read };
+const CHANGE = { policy: bookingPolicy.change };
 
 /** Bookings calls of docs/api/bookings.md. Routes parse and present; rules live in BookingService. */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,7 +33,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // read-only list until the services catalogue page (with prices) takes over this path.
   app.get(
     '/service',
-    { config: { permission: ['DISPATCHING', 'PHONE_BOOKING'] }, schema: { querystring: pageQuerySchema } },
+    { config: { policy: bookingPolicy.services }, schema: { querystring: pageQuerySchema } },
     async (request) => {
       const rows = await app.db
         .select({
@@ -50,7 +51,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/booking', { config: DISPATCHING, schema: { querystring: boardQuerySchema } }, async (request) => {
+  app.get('/booking', { config: READ, schema: { querystring: boardQuerySchema } }, async (request) => {
     const { where, newestFirst } = boardWhere(request.query);
     const page = await paginate(bookingPageSource(app.db, where, newestFirst), {
       page: request.query.page,
@@ -60,7 +61,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ ...page, data: await presentBookings(app.db, page.data) });
   });
 
-  app.get('/booking/search', { config: DISPATCHING, schema: { querystring: searchQuerySchema } }, async (request) => {
+  app.get('/booking/search', { config: READ, schema: { querystring: searchQuerySchema } }, async (request) => {
     const page = await paginate(bookingPageSource(app.db, await searchWhere(app.db, request.query), true), {
       page: request.query.page,
       perPage: request.query.perPage,
@@ -72,7 +73,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/passenger/:id/bookings',
     {
-      config: { permission: 'PASSENGERS' },
+      config: { policy: bookingPolicy.passengerRides },
       schema: {
         params: idParams,
         querystring: z.object({
@@ -101,30 +102,32 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/user_cancellation_reason', { config: DISPATCHING }, async () => ok(await svc.cancellationReasons()));
+  app.get('/user_cancellation_reason', { config: READ }, async () => ok(await svc.cancellationReasons()));
 
-  app.get('/bookings/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+  app.get('/bookings/:id', { config: READ, schema: { params: idParams } }, async (request) =>
     ok(await svc.show(request.params.id)),
   );
-  app.get('/booking/:id/statuses', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/statuses', { config: READ, schema: { params: idParams } }, async (request) =>
     ok(await svc.statuses(request.params.id)),
   );
-  app.get('/booking/:id/logs', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
-    ok(await svc.logs(request.user, request.params.id)),
+  app.get(
+    '/booking/:id/logs',
+    { config: { policy: bookingPolicy.logs }, schema: { params: idParams } },
+    async (request) => ok(await svc.logs(request.user, request.params.id)),
   );
-  app.get('/booking/:id/candidates', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/candidates', { config: READ, schema: { params: idParams } }, async (request) =>
     ok(await svc.candidates(request.params.id)),
   );
-  app.get('/booking/:id/airport_details', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/airport_details', { config: READ, schema: { params: idParams } }, async (request) =>
     ok(await svc.airportDetails(request.params.id)),
   );
-  app.put('/booking/:id/touch', { config: DISPATCHING, schema: { params: idParams } }, async (request) =>
+  app.put('/booking/:id/touch', { config: CHANGE, schema: { params: idParams } }, async (request) =>
     ok(await svc.touch(request.user, request.params.id), BOOKING_MSG.okWeReceived),
   );
 
   app.post(
     '/bookings',
-    { config: { permission: 'PHONE_BOOKING' }, schema: { body: bookingCreateSchema } },
+    { config: { policy: bookingPolicy.order }, schema: { body: bookingCreateSchema } },
     async (request, reply) => {
       const booking = await svc.create(request.user, request.body);
       return reply.status(201).send(ok(booking, BOOKING_MSG.created(booking.id)));
@@ -134,7 +137,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/bookings/:id',
     {
-      config: DISPATCHING,
+      config: CHANGE,
       schema: {
         params: idParams,
         querystring: z.object({
@@ -157,29 +160,29 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/dispatch/:bookingId/:captainId',
-    { config: DISPATCHING, schema: { params: z.object({ bookingId: id, captainId: id }) } },
+    { config: CHANGE, schema: { params: z.object({ bookingId: id, captainId: id }) } },
     async (request) => {
       const booking = await svc.dispatch(request.user, request.params.bookingId, request.params.captainId);
       return ok(booking, BOOKING_MSG.dispatched(booking.id));
     },
   );
 
-  app.post('/send_pending_reminder', { config: DISPATCHING, schema: { body: bookingIdBody } }, async (request) => {
+  app.post('/send_pending_reminder', { config: CHANGE, schema: { body: bookingIdBody } }, async (request) => {
     await svc.remind(request.user, request.body.booking_id, 'pendingReminder');
     return ok(null, BOOKING_MSG.reminderSent);
   });
-  app.post('/send_dispatched_reminder', { config: DISPATCHING, schema: { body: bookingIdBody } }, async (request) => {
+  app.post('/send_dispatched_reminder', { config: CHANGE, schema: { body: bookingIdBody } }, async (request) => {
     await svc.remind(request.user, request.body.booking_id, 'dispatchedReminder');
     return ok(null, BOOKING_MSG.reminderSent);
   });
 
-  app.post('/besoin/renew/:id', { config: DISPATCHING, schema: { params: idParams } }, async (request) => {
+  app.post('/besoin/renew/:id', { config: CHANGE, schema: { params: idParams } }, async (request) => {
     const booking = await svc.renewBesoin(request.user, request.params.id);
     return ok(booking, BOOKING_MSG.extended(booking.id));
   });
 
   for (const url of ['/bookings/:id', '/booking/:id']) {
-    app.put(url, { config: DISPATCHING, schema: { params: idParams, body: updateBody } }, async (request) => {
+    app.put(url, { config: CHANGE, schema: { params: idParams, body: updateBody } }, async (request) => {
       const { datetime, detach_voucher, service_id } = request.body;
       if (datetime !== undefined) {
         svc.authorizeRole(request.user, 'changeTime');
@@ -197,29 +200,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/bookings/:id/order',
-    { config: { permission: 'PHONE_BOOKING' }, schema: { params: idParams, body: bookingCreateSchema } },
+    { config: { policy: bookingPolicy.order }, schema: { params: idParams, body: bookingCreateSchema } },
     async (request) => ok(await svc.editOrder(request.user, request.params.id, request.body), BOOKING_MSG.orderUpdated),
   );
 
   app.post(
     '/booking/:id/suggest_service_change',
-    { config: DISPATCHING, schema: { params: idParams, body: serviceBody } },
+    { config: CHANGE, schema: { params: idParams, body: serviceBody } },
     async (request) =>
       ok(
         await svc.suggestServiceChange(request.user, request.params.id, request.body.service_id),
         BOOKING_MSG.suggestionSent,
       ),
   );
-  app.put(
-    '/booking/:id/service_change/accept',
-    { config: DISPATCHING, schema: { params: idParams } },
-    async (request) => {
-      const booking = await svc.acceptServiceChange(request.user, request.params.id);
-      return ok(booking, BOOKING_MSG.serviceChanged(booking.service.name));
-    },
-  );
+  app.put('/booking/:id/service_change/accept', { config: CHANGE, schema: { params: idParams } }, async (request) => {
+    const booking = await svc.acceptServiceChange(request.user, request.params.id);
+    return ok(booking, BOOKING_MSG.serviceChanged(booking.service.name));
+  });
 
-  app.put('/notes/:noteId', { config: DISPATCHING, schema: { params: z.object({ noteId: id }) } }, async (request) =>
+  app.put('/notes/:noteId', { config: CHANGE, schema: { params: z.object({ noteId: id }) } }, async (request) =>
     ok(await svc.solveNote(request.user, request.params.noteId), BOOKING_MSG.solved),
   );
 };

@@ -9,6 +9,7 @@ import {
   type BookingRuleInput,
   type BookingStatus,
   type BookingStatusDto,
+  bookingPolicy,
   CANCELLED_STATUSES,
   CAPTAIN_CANCELLABLE,
   CAPTAIN_TRANSITIONS,
@@ -19,7 +20,6 @@ import {
   cityLocalToDate,
   dateToCityLocal,
   EVENTS,
-  GOVERNMENT_FORBIDDEN,
   isWithinChangeWindow,
   MSG,
   PAX_CANCELLABLE,
@@ -51,7 +51,8 @@ import {
   users,
   vouchers,
 } from '../../db/schema';
-import { isGovernment, type RequestUser } from '../../http/auth';
+import { captainCommitments, lockAvailableCaptain } from '../../dispatch/eligibility';
+import type { RequestUser } from '../../http/auth';
 import { conflict, HttpError, notFound, validationError } from '../../http/errors';
 import type { JobQueue } from '../../jobs/worker';
 import type { Realtime } from '../../realtime';
@@ -70,7 +71,7 @@ export const JOB_KINDS = {
   besoinExpire: 'booking.besoin_expire',
 } as const;
 
-type Actor = Pick<RequestUser, 'id' | 'roles'>;
+type Actor = Pick<RequestUser, 'id' | 'roles' | 'permissions'>;
 type EmitEvent = typeof EVENTS.newBooking | typeof EVENTS.updateBooking | typeof EVENTS.bookingStatusUpdate;
 
 const REFUSED_AS_INPUT: readonly string[] = [
@@ -247,7 +248,17 @@ export class BookingService {
     // Nearest by an equirectangular approximation, then exact distance and ETA for the short list.
     const approx = (c: typeof captains.$inferSelect) =>
       ((c.lastLon as number) - pickup[0]) ** 2 * cosLat * cosLat + ((c.lastLat as number) - pickup[1]) ** 2;
-    const short = rows.sort((a, b) => approx(a.captain) - approx(b.captain)).slice(0, CANDIDATES_LIMIT);
+    // A captain another booking keeps (a ride, a live offer) would be refused by the dispatch: not offered.
+    const nearest = rows.sort((a, b) => approx(a.captain) - approx(b.captain)).slice(0, CANDIDATES_LIMIT * 3);
+    const { onRide, offered } = await captainCommitments(
+      this.db,
+      nearest.map((r) => r.captain.id),
+      now,
+      id,
+    );
+    const short = nearest
+      .filter((r) => !onRide.has(r.captain.id) && !offered.has(r.captain.id))
+      .slice(0, CANDIDATES_LIMIT);
     const carMap = await loadCars(
       this.db,
       short.map((r) => r.carId),
@@ -268,10 +279,10 @@ export class BookingService {
 
   // ---------------------------------------------------------------- rules
 
-  /** 403 for the Goverment role on its forbidden actions. */
+  /** 403 unless the bookings policy lets this user take this action (never the Goverment role). */
   authorizeRole(actor: Actor, action: BookingAction): void {
-    if (GOVERNMENT_FORBIDDEN.includes(action) && isGovernment(actor)) {
-      throw new HttpError(403, BOOKING_MSG.governmentForbidden);
+    if (!bookingPolicy.act.allows(actor, action)) {
+      throw new HttpError(403, bookingPolicy.act.refusal?.(actor) ?? MSG.forbidden);
     }
   }
 
@@ -353,6 +364,12 @@ export class BookingService {
     return cancelled;
   }
 
+  /**
+   * Manual dispatch (and the AI's, which comes through here). In one transaction: the captain's row is
+   * locked and the shared "one captain, one ride" rule checked on fresh facts (404 unknown, 422 inactive,
+   * blocked or without a car, 409 on another ride or offer), then the booking's compare-and-set (409 when
+   * someone dispatched it first), the ride and the late-captain timer.
+   */
   async dispatch(actor: Actor, id: number, captainId: number): Promise<BookingDto> {
     const booking = await this.find(id);
     if (booking.status !== 'PENDING') {
@@ -361,18 +378,8 @@ export class BookingService {
     }
     this.authorize(actor, 'dispatch', booking);
     const now = new Date(this.clock());
-    const [captain] = await this.db.select().from(captains).where(eq(captains.id, captainId));
-    if (!captain) throw notFound();
-    const [car] = await this.db
-      .select({ id: cars.id })
-      .from(cars)
-      .where(eq(cars.captainId, captainId))
-      .orderBy(asc(cars.id))
-      .limit(1);
-    if (!captain.active || !car || (captain.blockedUntil && captain.blockedUntil > now)) {
-      throw new HttpError(422, BOOKING_MSG.captainUnavailable);
-    }
     const dispatched = await this.change(id, EVENTS.bookingStatusUpdate, async (tx) => {
+      const { carId } = await lockAvailableCaptain(tx, captainId, id, now);
       await this.setStatus(
         tx,
         id,
@@ -382,7 +389,7 @@ export class BookingService {
         { besoin: false, suggestionCaptainId: null, suggestionUntil: null },
         BOOKING_MSG.alreadyDispatched,
       );
-      const [ride] = await tx.insert(rides).values({ captainId, carId: car.id, createdAt: now }).returning();
+      const [ride] = await tx.insert(rides).values({ captainId, carId, createdAt: now }).returning();
       await tx.update(bookings).set({ rideId: ride.id }).where(eq(bookings.id, id));
       await this.audit(
         tx,

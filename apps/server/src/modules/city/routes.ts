@@ -1,3 +1,4 @@
+import { cityPolicy } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -29,7 +30,7 @@ export interface CityRoutesOptions {
 export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesOptions): Promise<void> {
   const { city } = opts;
   // Places and sectors feed the dispatcher's board and the call centre's phone booking alike.
-  const config = { permission: ['DISPATCHING', 'PHONE_BOOKING'] as const };
+  const config = { policy: cityPolicy.read };
 
   app.get('/places', { config }, async (request) => {
     const q = placesQuery.parse(request.query);
@@ -40,7 +41,7 @@ export default async function cityRoutes(app: FastifyInstance, opts: CityRoutesO
   app.get('/sectors', { config }, async () => ok(city.sectors().map(({ id, name }) => ({ id, name }))));
 
   // Every signed-in console draws maps (tracking, rides, pickers): no permission beyond the session.
-  app.get('/city/basemap', async (_request, reply) => {
+  app.get('/city/basemap', { config: { policy: cityPolicy.basemap } }, async (_request, reply) => {
     reply.header('cache-control', 'private, max-age=3600').type('application/json');
     return `{"data":${city.basemap()}}`;
   });

@@ -3,19 +3,19 @@ import {
   COMPLAINT_AUDIO_MAX_FILES,
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_MSG,
-  MSG,
-  type Permission,
+  complaintPolicy,
+  dbId,
+  isGovernment,
 } from '@taxi/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isGovernment } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
 import { mimeOfStoredName, STORED_NAME } from '../../lib/storage';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: dbId() });
 const audioParams = idParams.extend({ fileName: z.string().regex(STORED_NAME) });
 const wavFile = z.custom<UploadedFile>(isUploadedFile, COMPLAINT_MSG.wavOnly);
 /** `wav_files[]`, `wav_files[0]` or a single `wav_files` all arrive as a list. */
@@ -26,7 +26,7 @@ const wavFiles = z
   .pipe(z.array(wavFile).max(COMPLAINT_AUDIO_MAX_FILES, COMPLAINT_MSG.tooManyAudios(COMPLAINT_AUDIO_MAX_FILES)));
 
 const categoryBody = z.object({
-  booking_id: z.coerce.number().int().positive(),
+  booking_id: dbId(),
   // Absent, empty or 0: the operator chose nothing.
   category_id: z
     .union([z.coerce.number().int().nonnegative(), z.literal(''), z.null()])
@@ -39,44 +39,41 @@ const createBody = z.object({
     .string()
     .max(COMPLAINT_DESCRIPTION_MAX, COMPLAINT_MSG.descriptionTooLong(COMPLAINT_DESCRIPTION_MAX))
     .optional(),
-  booking_id: z.coerce.number().int().positive().optional(),
+  booking_id: dbId().optional(),
   wav_files: wavFiles,
 });
 
-/** The ride page (DISPATCHING) and the complaints pages (COMPLAINTS) read complaints. */
-const READERS: Permission[] = ['COMPLAINTS', 'DISPATCHING'];
-function requireReader(request: FastifyRequest): void {
-  if (!READERS.some((p) => request.user.permissions.includes(p))) throw new HttpError(403, MSG.forbidden);
-}
 const actorOf = (request: FastifyRequest) => ({ id: request.user.id, government: isGovernment(request.user) });
 
 export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
   const complaints = () => app.complaints;
 
-  app.get('/complaint-category', async (request) => {
-    requireReader(request);
+  app.get('/complaint-category', { config: { policy: complaintPolicy.read } }, async () => {
     return ok(await complaints().categories());
   });
 
   app.post(
     '/complaint/category',
-    { config: { permission: 'COMPLAINTS' }, schema: { body: categoryBody } },
+    { config: { policy: complaintPolicy.categorize }, schema: { body: categoryBody } },
     async (request) => {
       const data = await complaints().setCategory(actorOf(request), request.body.booking_id, request.body.category_id);
       return ok(data, BOOKING_MSG.saved);
     },
   );
 
-  app.get('/complaint/booking/:id', { schema: { params: idParams } }, async (request) => {
-    requireReader(request);
-    const id = request.params.id;
-    const [list, categoryId] = await Promise.all([complaints().listForBooking(id), complaints().bookingCategory(id)]);
-    return ok({ complaints: list, category_id: categoryId });
-  });
+  app.get(
+    '/complaint/booking/:id',
+    { config: { policy: complaintPolicy.read }, schema: { params: idParams } },
+    async (request) => {
+      const id = request.params.id;
+      const [list, categoryId] = await Promise.all([complaints().listForBooking(id), complaints().bookingCategory(id)]);
+      return ok({ complaints: list, category_id: categoryId });
+    },
+  );
 
   app.post(
     '/complaint/booking/:id/create',
-    { config: { permission: 'COMPLAINTS' }, schema: { params: idParams, body: createBody } },
+    { config: { policy: complaintPolicy.file }, schema: { params: idParams, body: createBody } },
     async (request) => {
       const { description, booking_id, wav_files } = request.body;
       if (booking_id !== undefined && booking_id !== request.params.id)
@@ -86,17 +83,23 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/complaint/:id/audio', { schema: { params: idParams } }, async (request) => {
-    requireReader(request);
-    return ok(await complaints().audios(request.params.id));
-  });
+  app.get(
+    '/complaint/:id/audio',
+    { config: { policy: complaintPolicy.read }, schema: { params: idParams } },
+    async (request) => {
+      return ok(await complaints().audios(request.params.id));
+    },
+  );
 
-  app.get('/complaint/:id/audio/:fileName', { schema: { params: audioParams } }, async (request, reply) => {
-    requireReader(request);
-    const data = await complaints().audio(request.params.id, request.params.fileName);
-    return reply
-      .header('content-type', mimeOfStoredName(request.params.fileName))
-      .header('cache-control', 'private, max-age=3600')
-      .send(data);
-  });
+  app.get(
+    '/complaint/:id/audio/:fileName',
+    { config: { policy: complaintPolicy.read }, schema: { params: audioParams } },
+    async (request, reply) => {
+      const data = await complaints().audio(request.params.id, request.params.fileName);
+      return reply
+        .header('content-type', mimeOfStoredName(request.params.fileName))
+        .header('cache-control', 'private, max-age=3600')
+        .send(data);
+    },
+  );
 };

@@ -21,6 +21,7 @@ import {
 import { HttpError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { FileStorage } from '../../lib/storage';
+import { isWav } from '../../lib/wav';
 import type { Realtime } from '../../realtime';
 import type { BookingService } from '../bookings/service';
 
@@ -29,10 +30,8 @@ export interface ComplaintActor {
   government: boolean;
 }
 
-/** A wav file is a RIFF container of type WAVE (bytes 0-3 'RIFF', 8-11 'WAVE'), whatever its name says. */
-export function isWav(data: Buffer): boolean {
-  return data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WAVE';
-}
+/** A wav file by its parsed header (RIFF/WAVE with a valid `fmt ` chunk, lib/wav.ts), whatever its name says. */
+export { isWav };
 
 export interface ComplaintDeps {
   db: Db;

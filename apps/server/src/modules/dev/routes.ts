@@ -1,10 +1,14 @@
+import { systemPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { listOutbox } from '../auth/queries';
 
-/** Development only (app.ts does not register it in production): the local mail outbox. */
+/**
+ * Development only (app.ts registers it only when APP_ENV=development): the local mail outbox, which
+ * holds login codes — so it answers loopback clients only (404 for anyone else).
+ */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/dev/outbox', { config: { public: true } }, async () => {
+  app.get('/dev/outbox', { config: { policy: systemPolicy.devOutbox, localOnly: true } }, async () => {
     const rows = await listOutbox(app.db);
     return ok(
       rows.map((r) => ({

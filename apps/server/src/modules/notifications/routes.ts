@@ -1,4 +1,4 @@
-import { NOTIFICATION_BELL_COUNT } from '@taxi/shared';
+import { NOTIFICATION_BELL_COUNT, notificationPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -9,8 +9,12 @@ const querySchema = pageQuerySchema.extend({
 });
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/notification', { schema: { querystring: querySchema } }, async (request) => {
-    const { page, perPage } = request.query;
-    return ok(await app.notifications.list(request.user.id, { page, perPage, url: request.url }));
-  });
+  app.get(
+    '/notification',
+    { config: { policy: notificationPolicy.list }, schema: { querystring: querySchema } },
+    async (request) => {
+      const { page, perPage } = request.query;
+      return ok(await app.notifications.list(request.user.id, { page, perPage, url: request.url }));
+    },
+  );
 };

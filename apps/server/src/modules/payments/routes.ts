@@ -1,4 +1,11 @@
-import { PAYMENT_RIDE_SORTS, PAYMENTS_MSG, RESOURCE_MSG, ROWS_PER_PAGE_OPTIONS } from '@taxi/shared';
+import {
+  dbId,
+  PAYMENT_RIDE_SORTS,
+  PAYMENTS_MSG,
+  paymentPolicy,
+  RESOURCE_MSG,
+  ROWS_PER_PAGE_OPTIONS,
+} from '@taxi/shared';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +32,7 @@ const listQuery = pageQuerySchema.extend({
   ...filter,
 });
 const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
-const config: FastifyContextConfig = { permission: 'CARLO_PAYMENT' };
+const config: FastifyContextConfig = { policy: paymentPolicy.read };
 
 /** The payments page (people.md §7): rides with DONE totals, CSV export, and "Expand a ride". */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,12 +52,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/payment/ride/:id/bookings', { config }, async (request) => {
-    const id = z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2_147_483_647)
-      .safeParse((request.params as { id?: unknown }).id);
+    const id = dbId().safeParse((request.params as { id?: unknown }).id);
     if (!id.success) throw new HttpError(404, PAYMENTS_MSG.rideNotFound);
     return ok(await service.rideBookings(id.data));
   });

@@ -2,30 +2,31 @@ import {
   ACCOUNT_ENTRY_TYPES,
   blockCaptainSchema,
   captainActivationSchema,
+  captainPolicy,
   createCaptainSchema,
   createCarSchema,
+  dbId,
   PEOPLE_MSG,
-  type Permission,
   passengerConfirmationSchema,
+  passengerPolicy,
   removeDocumentsSchema,
+  text,
 } from '@taxi/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
 import { pageQuerySchema } from '../../http/pagination';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: dbId() });
 const yesNo = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1', 'yes', 'no'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 const file = z.custom<UploadedFile>(isUploadedFile, PEOPLE_MSG.fileRequired);
 
 const passengerListQuery = pageQuerySchema.extend({
-  loyalty_class: z.string().trim().optional(),
+  loyalty_class: text().optional(),
   approved: yesNo.optional(),
   registered: yesNo.optional(),
   has_documents: yesNo.optional(),
@@ -37,33 +38,31 @@ const captainListQuery = pageQuerySchema.extend({
   blocked: yesNo.optional(),
 });
 
-/** Pickers in other features list passengers and captains too: any of these permissions opens the lists. */
-function requireAny(request: FastifyRequest, permissions: readonly Permission[]): void {
-  requirePermission(request, permissions);
-}
-const PASSENGER_READERS: Permission[] = ['PASSENGERS', 'DISPATCHING', 'PHONE_BOOKING', 'COMPLAINTS'];
-const CAPTAIN_READERS: Permission[] = ['DISPATCHING', 'CAPTAINS', 'PUNISHMENT', 'MONITORING', 'COMPLAINTS'];
-
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   const people = () => app.people;
 
   // passengers -----------------------------------------------------------------------------------
-  app.get('/passenger', { schema: { querystring: passengerListQuery } }, async (request) => {
-    requireAny(request, PASSENGER_READERS);
-    const { page, perPage, sortBy, descending, search, ...filters } = request.query;
-    return ok(
-      await people().listPassengers({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
-    );
-  });
+  app.get(
+    '/passenger',
+    { config: { policy: passengerPolicy.list }, schema: { querystring: passengerListQuery } },
+    async (request) => {
+      const { page, perPage, sortBy, descending, search, ...filters } = request.query;
+      return ok(
+        await people().listPassengers({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+      );
+    },
+  );
 
-  app.get('/passenger/:id', { config: { permission: 'PASSENGERS' }, schema: { params: idParams } }, async (request) =>
-    ok(await people().getPassenger(request.params.id)),
+  app.get(
+    '/passenger/:id',
+    { config: { policy: passengerPolicy.read }, schema: { params: idParams } },
+    async (request) => ok(await people().getPassenger(request.params.id)),
   );
 
   app.put(
     '/passenger/:id',
     {
-      config: { permission: 'PASSENGERS' },
+      config: { policy: passengerPolicy.change },
       schema: {
         params: idParams,
         body: passengerConfirmationSchema.extend({ id_card_front: file.optional(), id_card_back: file.optional() }),
@@ -78,7 +77,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/passenger/:id/remove_documents',
     {
-      config: { permission: 'PASSENGERS' },
+      config: { policy: passengerPolicy.change },
       schema: {
         params: idParams,
         querystring: z.object({ no_approval: yesNo.optional() }),
@@ -98,7 +97,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/passengers/:id/active',
-    { config: { permission: 'PASSENGERS' }, schema: { params: idParams } },
+    { config: { policy: passengerPolicy.change }, schema: { params: idParams } },
     async (request) =>
       ok(await people().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
   );
@@ -106,7 +105,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/passenger/:id/account_entries',
     {
-      config: { permission: 'PASSENGERS' },
+      config: { policy: passengerPolicy.read },
       schema: {
         params: idParams,
         querystring: pageQuerySchema.extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() }),
@@ -119,26 +118,31 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // captains -------------------------------------------------------------------------------------
-  app.get('/captain', { schema: { querystring: captainListQuery } }, async (request) => {
-    requireAny(request, CAPTAIN_READERS);
-    const { page, perPage, sortBy, descending, search, ...filters } = request.query;
-    return ok(
-      await people().listCaptains({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
-    );
-  });
+  app.get(
+    '/captain',
+    { config: { policy: captainPolicy.read }, schema: { querystring: captainListQuery } },
+    async (request) => {
+      const { page, perPage, sortBy, descending, search, ...filters } = request.query;
+      return ok(
+        await people().listCaptains({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+      );
+    },
+  );
 
   app.get(
     '/captain/search',
-    { schema: { querystring: z.object({ search: z.string().trim().default('') }) } },
+    {
+      config: { policy: captainPolicy.read },
+      schema: { querystring: z.object({ search: z.string().trim().default('') }) },
+    },
     async (request) => {
-      requireAny(request, CAPTAIN_READERS);
       return ok(request.query.search ? await people().searchCaptains(request.query.search) : []);
     },
   );
 
   app.get(
     '/captain/blocked',
-    { config: { permission: 'PUNISHMENT' }, schema: { querystring: pageQuerySchema } },
+    { config: { policy: captainPolicy.readBlocked }, schema: { querystring: pageQuerySchema } },
     async (request) => {
       const { page, perPage, search, sortBy, descending } = request.query;
       return ok(
@@ -152,23 +156,25 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain',
-    { config: { permission: 'DISPATCHING' }, schema: { body: createCaptainSchema } },
+    { config: { policy: captainPolicy.change }, schema: { body: createCaptainSchema } },
     async (request) => ok(await people().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
   );
 
-  app.get('/captain/:id', { schema: { params: idParams } }, async (request) => {
-    requireAny(request, CAPTAIN_READERS);
+  app.get('/captain/:id', { config: { policy: captainPolicy.read }, schema: { params: idParams } }, async (request) => {
     return ok(await people().getCaptain(request.params.id));
   });
 
-  app.get('/captain/:id/cars', { schema: { params: idParams } }, async (request) => {
-    requireAny(request, CAPTAIN_READERS);
-    return ok(await people().captainCars(request.params.id));
-  });
+  app.get(
+    '/captain/:id/cars',
+    { config: { policy: captainPolicy.read }, schema: { params: idParams } },
+    async (request) => {
+      return ok(await people().captainCars(request.params.id));
+    },
+  );
 
   app.post(
     '/captain/:id/cars',
-    { config: { permission: 'DISPATCHING' }, schema: { params: idParams, body: createCarSchema } },
+    { config: { policy: captainPolicy.change }, schema: { params: idParams, body: createCarSchema } },
     async (request) =>
       ok(await people().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
   );
@@ -176,7 +182,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/captain/:id/active',
     {
-      config: { permission: 'DISPATCHING' },
+      config: { policy: captainPolicy.change },
       schema: { params: idParams, body: z.object({ cash_register_id: z.unknown() }).partial().optional() },
     },
     async (request) => {
@@ -192,7 +198,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/captain/:id/block',
-    { config: { permission: 'PUNISHMENT' }, schema: { params: idParams, body: blockCaptainSchema } },
+    { config: { policy: captainPolicy.punish }, schema: { params: idParams, body: blockCaptainSchema } },
     async (request) =>
       ok(
         await people().blockCaptain(request.user.id, request.params.id, request.body.until, request.body.reason),
@@ -202,23 +208,28 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/captain/:id/unblock',
-    { config: { permission: 'PUNISHMENT' }, schema: { params: idParams } },
+    { config: { policy: captainPolicy.punish }, schema: { params: idParams } },
     async (request) =>
       ok(await people().unblockCaptain(request.user.id, request.params.id), PEOPLE_MSG.captainUnblocked),
   );
 
   app.get(
     '/captain/:id/bookings',
-    { schema: { params: idParams, querystring: pageQuerySchema.pick({ page: true, perPage: true }) } },
+    {
+      config: { policy: captainPolicy.read },
+      schema: { params: idParams, querystring: pageQuerySchema.pick({ page: true, perPage: true }) },
+    },
     async (request) => {
-      requireAny(request, CAPTAIN_READERS);
       const { page, perPage } = request.query;
       return ok(await people().captainBookings(request.params.id, { page, perPage, url: request.url }));
     },
   );
 
-  app.get('/captain/:id/monthly-bookings', { schema: { params: idParams } }, async (request) => {
-    requireAny(request, CAPTAIN_READERS);
-    return ok(await people().monthlyBookings(request.params.id));
-  });
+  app.get(
+    '/captain/:id/monthly-bookings',
+    { config: { policy: captainPolicy.read }, schema: { params: idParams } },
+    async (request) => {
+      return ok(await people().monthlyBookings(request.params.id));
+    },
+  );
 };

@@ -183,9 +183,12 @@ export class PeopleService {
     if (Object.keys(errors).length > 0) throw new HttpError(422, PEOPLE_MSG.fileRequired, errors);
     const stored: string[] = [];
     try {
-      const front = input.id_card_front ? await this.files.storeImage('id_card_front', input.id_card_front) : undefined;
+      // Both images are checked (dimensions) and re-encoded (metadata stripped) before either is stored.
+      const { id_card_front: front, id_card_back: back } = await this.files.storeImages({
+        id_card_front: input.id_card_front,
+        id_card_back: input.id_card_back,
+      });
       if (front) stored.push(front);
-      const back = input.id_card_back ? await this.files.storeImage('id_card_back', input.id_card_back) : undefined;
       if (back) stored.push(back);
       const { row, replaced } = await this.db.transaction(async (tx) => {
         const before = await this.passengerRow(tx, id, true);
@@ -294,8 +297,10 @@ export class PeopleService {
    * `Dashboard:new_passenger` after commit when the passenger has an ID card image.
    */
   async registerPassenger(input: PassengerRegistration): Promise<PassengerDto> {
-    const front = input.id_card_front ? await this.files.storeImage('id_card_front', input.id_card_front) : null;
-    const back = input.id_card_back ? await this.files.storeImage('id_card_back', input.id_card_back) : null;
+    const { id_card_front: front, id_card_back: back } = await this.files.storeImages({
+      id_card_front: input.id_card_front,
+      id_card_back: input.id_card_back,
+    });
     const row = await this.db.transaction(async (tx) => {
       const values = {
         firstName: input.first_name,

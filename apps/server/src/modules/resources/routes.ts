@@ -1,13 +1,21 @@
-import { PICKER_PAGE_SIZE, RESOURCE_MSG, ROWS_PER_PAGE_OPTIONS, type RowContext, resourceSchemas } from '@taxi/shared';
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import {
+  cataloguePolicy,
+  dbId,
+  PICKER_PAGE_SIZE,
+  RESOURCE_MSG,
+  ROWS_PER_PAGE_OPTIONS,
+  resourceSchemas,
+  signedInRule,
+} from '@taxi/shared';
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../../http/auth';
+import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { pageQuerySchema, paginate } from '../../http/pagination';
 import { BINDINGS } from './bindings';
-import { ResourceService } from './service';
+import { ResourceService, rowContextOf } from './service';
 
 // The table's options, plus the pickers' 50 (shell.md §6) — and the car-model list's 100 is among them.
 const PER_PAGE = new Set<number>([...ROWS_PER_PAGE_OPTIONS, PICKER_PAGE_SIZE]);
@@ -20,13 +28,9 @@ const listQuery = pageQuerySchema.extend({
     .refine((n) => PER_PAGE.has(n), RESOURCE_MSG.invalidPerPage),
 });
 const exportQuery = listQuery.omit({ page: true, perPage: true });
-const idParam = z.coerce.number().int().positive();
+const idParam = dbId();
 
 const toRoute = (url: string) => `/${url.replace(/\{(\w+)\}/g, ':$1')}`;
-
-function rowContext(request: FastifyRequest): RowContext {
-  return { userId: request.user.id, permissions: request.user.permissions };
-}
 
 /** The id of the URL, or 404 for anything that is not one. */
 function idOf(params: unknown): number {
@@ -54,9 +58,9 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const def = service.def;
     const base = toRoute(def.url);
     const schemas = resourceSchemas(def);
-    const read = def.readPermission === undefined ? def.permission : def.readPermission;
-    const readConfig: FastifyContextConfig = read ? { permission: read } : {};
-    const writeConfig: FastifyContextConfig = { permission: def.permission };
+    const policy = cataloguePolicy(def);
+    const readConfig: FastifyContextConfig = { policy: policy.read };
+    const writeConfig: FastifyContextConfig = { policy: policy.write };
 
     app.get(base, { config: readConfig, schema: { querystring: listQuery } }, async (request) => {
       const { page, perPage, ...q } = request.query;
@@ -78,9 +82,10 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
     // A row the declaration lets the user see (their own profile) needs no permission.
-    app.get(`${base}/:id`, { config: def.canView ? ({} as FastifyContextConfig) : readConfig }, async (request) => {
+    const viewConfig: FastifyContextConfig = def.canView ? { policy: signedInRule(`${def.key}.view`) } : readConfig;
+    app.get(`${base}/:id`, { config: viewConfig }, async (request) => {
       const row = await service.get(idOf(request.params), parentOf(service, request.params));
-      if (def.canView && read && !def.canView(row, rowContext(request))) requirePermission(request, read);
+      if (def.canView && !def.canView(row, rowContextOf(request.user))) authorize(request, policy.read);
       return ok(row);
     });
 
@@ -89,23 +94,18 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(base, { config: writeConfig }, async (request) => {
       const input = schemas.create.parse(request.body ?? {});
-      const row = await service.create(input, request.user.id, parentOf(service, request.params));
+      const row = await service.create(input, request.user, parentOf(service, request.params));
       return ok(row, RESOURCE_MSG.created);
     });
 
     app.put(`${base}/:id`, { config: writeConfig }, async (request) => {
       const input = schemas.update.parse(request.body ?? {});
-      const row = await service.update(
-        idOf(request.params),
-        input,
-        rowContext(request),
-        parentOf(service, request.params),
-      );
+      const row = await service.update(idOf(request.params), input, request.user, parentOf(service, request.params));
       return ok(row, RESOURCE_MSG.updated);
     });
 
     app.delete(`${base}/:id`, { config: writeConfig }, async (request) => {
-      await service.remove(idOf(request.params), rowContext(request), parentOf(service, request.params));
+      await service.remove(idOf(request.params), request.user, parentOf(service, request.params));
       return ok(null, RESOURCE_MSG.removed);
     });
   }

@@ -1,4 +1,5 @@
 import {
+  type Actor,
   type FieldDef,
   isListed,
   MSG,
@@ -15,12 +16,19 @@ import { HttpError, validationError } from '../../http/errors';
 
 export type Values = Record<string, unknown>;
 
+export const rowContextOf = (actor: Actor): RowContext => ({
+  id: actor.id,
+  roles: actor.roles,
+  permissions: actor.permissions,
+});
+
 export interface SaveContext {
   tx: Tx;
   mode: 'create' | 'update';
   /** The row's id on update. */
   id?: number;
-  actorId: number;
+  /** Who saves: object-level rules of the domain's policy read it. */
+  actor: Actor;
 }
 
 /** One declaration bound to its table; hooks cover what columns alone cannot (passwords, join tables). */
@@ -34,7 +42,7 @@ export interface ResourceBinding {
   /** Writes what lives outside the row (join tables) in the same transaction. */
   afterSave?: (input: Values, ctx: SaveContext & { id: number }) => Promise<void>;
   /** Refuses a delete the rules forbid (409/403). */
-  beforeDelete?: (id: number, tx: Tx) => Promise<void>;
+  beforeDelete?: (id: number, tx: Tx, actor: Actor) => Promise<void>;
 }
 
 interface ColumnRef {
@@ -220,10 +228,10 @@ export class ResourceService {
     });
   }
 
-  async create(input: Values, actorId: number, parent: Values = {}): Promise<ResourceRow> {
+  async create(input: Values, actor: Actor, parent: Values = {}): Promise<ResourceRow> {
     try {
       return await this.db.transaction(async (tx) => {
-        const ctx: SaveContext = { tx, mode: 'create', actorId };
+        const ctx: SaveContext = { tx, mode: 'create', actor };
         const values = { ...(this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input) };
         if (this.def.parent) values[this.def.parent.field] = Number(parent[this.def.parent.param]);
         const columns = await this.toColumns(tx, values);
@@ -231,7 +239,7 @@ export class ResourceService {
         const id = row[this.columns.get('id')?.key ?? 'id'] as number;
         if (this.binding.afterSave) await this.binding.afterSave(input, { ...ctx, id });
         const after = await this.load(tx, id);
-        await this.audit(tx, actorId, 'create', id, null, after);
+        await this.audit(tx, actor.id, 'create', id, null, after);
         return after;
       });
     } catch (error) {
@@ -239,19 +247,22 @@ export class ResourceService {
     }
   }
 
-  async update(id: number, input: Values, user: RowContext, parent: Values = {}): Promise<ResourceRow> {
+  async update(id: number, input: Values, actor: Actor, parent: Values = {}): Promise<ResourceRow> {
+    const user = rowContextOf(actor);
     try {
       return await this.db.transaction(async (tx) => {
         const before = await this.load(tx, id, parent);
-        if (this.def.canEdit && !this.def.canEdit(before, user)) throw new HttpError(403, RESOURCE_MSG.cannotEdit);
-        const ctx: SaveContext = { tx, mode: 'update', id, actorId: user.userId };
+        if (this.def.canEdit && !this.def.canEdit(before, user)) {
+          throw new HttpError(403, this.def.refusals?.edit ?? RESOURCE_MSG.cannotEdit);
+        }
+        const ctx: SaveContext = { tx, mode: 'update', id, actor };
         const values = this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input;
         const columns = await this.toColumns(tx, values, id);
         if (Object.keys(columns).length > 0)
           await tx.update(this.binding.table).set(columns).where(eq(this.idColumn, id));
         if (this.binding.afterSave) await this.binding.afterSave(input, { ...ctx, id });
         const after = await this.load(tx, id);
-        await this.audit(tx, user.userId, 'update', id, before, after);
+        await this.audit(tx, actor.id, 'update', id, before, after);
         return after;
       });
     } catch (error) {
@@ -259,15 +270,21 @@ export class ResourceService {
     }
   }
 
-  async remove(id: number, user: RowContext, parent: Values = {}): Promise<void> {
+  async remove(id: number, actor: Actor, parent: Values = {}): Promise<void> {
+    const user = rowContextOf(actor);
     try {
       await this.db.transaction(async (tx) => {
         const before = await this.load(tx, id, parent);
-        if (this.def.canDelete && !this.def.canDelete(before, user))
-          throw new HttpError(403, RESOURCE_MSG.cannotDelete);
-        if (this.binding.beforeDelete) await this.binding.beforeDelete(id, tx);
+        if (this.def.canDelete && !this.def.canDelete(before, user)) {
+          const refusal = this.def.refusals?.delete;
+          throw new HttpError(
+            403,
+            (typeof refusal === 'function' ? refusal(before, user) : refusal) ?? RESOURCE_MSG.cannotDelete,
+          );
+        }
+        if (this.binding.beforeDelete) await this.binding.beforeDelete(id, tx, actor);
         await tx.delete(this.binding.table).where(eq(this.idColumn, id));
-        await this.audit(tx, user.userId, 'delete', id, before, null);
+        await this.audit(tx, actor.id, 'delete', id, before, null);
       });
     } catch (error) {
       this.translate(error);

@@ -1,4 +1,4 @@
-import { MSG, seasonSchema } from '@taxi/shared';
+import { MSG, seasonSchema, settingsPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -6,13 +6,16 @@ import { ok } from '../../http/envelope';
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/setting',
-    { schema: { querystring: z.object({ key: z.string({ error: MSG.required }).min(1, MSG.required) }) } },
+    {
+      config: { policy: settingsPolicy.read },
+      schema: { querystring: z.object({ key: z.string({ error: MSG.required }).min(1, MSG.required) }) },
+    },
     async (request) => ok(await app.settings.get(request.query.key)),
   );
 
   app.put(
     '/setting/season',
-    { config: { permission: 'SETTINGS' }, schema: { body: seasonSchema } },
+    { config: { policy: settingsPolicy.setSeason }, schema: { body: seasonSchema } },
     async (request) => {
       await app.settings.setSeason(request.body.season, request.user.id);
       return ok({ season: request.body.season }, MSG.seasonUpdated);

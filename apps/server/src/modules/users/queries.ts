@@ -1,4 +1,4 @@
-import type { AiStatus, RoleRef } from '@taxi/shared';
+import type { AiStatus, RoleRef, StaffSubject } from '@taxi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
@@ -44,4 +44,12 @@ export function aiStatusOf(user: UserRow): AiStatus {
     dispatch_interval: user.dispatchInterval,
     ai_stopped: user.aiStopped,
   };
+}
+
+/** A staff member as the staff policy sees them (roles in order, the first role's permissions). */
+export async function staffSubjectOf(db: DbOrTx, userId: number): Promise<StaffSubject | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const roles = await rolesOfUser(db, userId);
+  return { id: userId, roleIds: roles.map((r) => r.id), permissions: await permissionsOfRole(db, roles[0]?.id) };
 }

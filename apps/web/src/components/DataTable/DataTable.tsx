@@ -35,6 +35,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
+  cataloguePolicy,
   DEFAULT_ROWS_PER_PAGE,
   DIALOG_RESET_DELAY_MS,
   type FieldDef,
@@ -51,7 +52,7 @@ import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage, http } from '../../api/client';
 import { toast } from '../../api/toast';
-import { useCan, useCurrentUser } from '../../features/auth/currentUser';
+import { useCurrentUser, usePolicy } from '../../features/auth/currentUser';
 import { downloadCsv, type TableQuery, useResourceList, useResourceMutations } from './api';
 import { ResourceForm } from './ResourceForm';
 import { cellText } from './values';
@@ -125,10 +126,11 @@ export function DataTable({
   searchHint,
 }: DataTableProps) {
   const url = resourceUrl(def, params);
-  const can = useCan();
+  const allows = usePolicy();
   const me = useCurrentUser();
-  const ctx = { userId: me.id, permissions: me.permissions ?? [] };
-  const writable = !def.readOnly && can(def.permission);
+  const ctx = { id: me.id, roles: me.roles ?? [], permissions: me.permissions ?? [] };
+  // The catalogue's write rule, the one its add, edit and delete routes check.
+  const writable = !def.readOnly && allows(cataloguePolicy(def).write);
   const expandable = !!def.expand || !!renderExpanded;
   const initial: TableQuery = {
     page: 1,

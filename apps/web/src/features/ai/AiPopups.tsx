@@ -18,6 +18,7 @@ import {
   type AiDispatchPopupPayload,
   type AiPassPayload,
   type AiPopupPayload,
+  aiPolicy,
   BOOKING_MSG,
   EVENTS,
   type SuggestionPopupPayload,
@@ -28,7 +29,7 @@ import { getSocket, useSocketEvent } from '../../api/socket';
 import { toast } from '../../api/toast';
 import { type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
-import { useCan, useCurrentUser, useRoleFlags } from '../auth/currentUser';
+import { useCurrentUser, usePolicy } from '../auth/currentUser';
 import { aiApi } from './api';
 import { mmss, useCountdown } from './useCountdown';
 
@@ -37,18 +38,12 @@ const PIN = { pickup: '#2e7d32', dropoff: '#c62828', captain: '#1565c0' } as con
 /**
  * The AI popups (shell.md §2.5, bookings.md §2): the AI dispatch popup, the time-suggestion reminder
  * popup and the service-change suggestion popup. Several arriving together are queued; a suggestion
- * that ends elsewhere (Ai:pass_suggestion) leaves the queue. Airport roles never see them.
+ * that ends elsewhere (Ai:pass_suggestion) leaves the queue. Only those aiPolicy.popups allows see
+ * them (neither the airport desk nor the Goverment role).
  */
 export function AiPopups() {
-  const can = useCan();
   const me = useCurrentUser();
-  const { isAirport, isGovernment } = useRoleFlags();
-  // The Goverment role may not change an order's time or service: the passenger-answer popups are not theirs.
-  const mine = useCallback(
-    (list: readonly AiPopupPayload[]) => list.filter((p) => !isGovernment || p.type === 'dispatch'),
-    [isGovernment],
-  );
-  const enabled = can('DISPATCHING') && !isAirport;
+  const enabled = usePolicy()(aiPolicy.popups);
   const [queue, setQueue] = useState<AiPopupPayload[]>([]);
 
   const open = useQuery({
@@ -58,14 +53,14 @@ export function AiPopups() {
     staleTime: Infinity,
   });
   useEffect(() => {
-    if (open.data) setQueue((q) => merge(q, mine(open.data)));
-  }, [open.data, mine]);
+    if (open.data) setQueue((q) => merge(q, open.data));
+  }, [open.data]);
 
   const push = useCallback(
     (p: AiPopupPayload) => {
-      if (enabled) setQueue((q) => merge(q, mine([p])));
+      if (enabled) setQueue((q) => merge(q, [p]));
     },
-    [enabled, mine],
+    [enabled],
   );
   const drop = useCallback((id: number) => setQueue((q) => q.filter((p) => p.id !== id)), []);
   useSocketEvent(EVENTS.aiNewNowBooking, push);

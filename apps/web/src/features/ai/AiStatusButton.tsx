@@ -14,12 +14,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { AI_LABELS, type AiStatus, type AuthUser, aiStateOf, dateToCityLocal } from '@taxi/shared';
+import { AI_LABELS, type AiStatus, type AuthUser, aiPolicy, aiStateOf, dateToCityLocal } from '@taxi/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ApiError, errorMessage, http } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
-import { useCan, useCurrentUser, useRoleFlags } from '../auth/currentUser';
+import { useCurrentUser, usePolicy } from '../auth/currentUser';
 
 const DOT = { on: 'success.main', snoozed: 'warning.main', stopped: 'text.disabled' } as const;
 
@@ -40,11 +40,11 @@ function useNow(until: number | null): number {
  * and sets the intervals. Every console of the user follows through 'AI status updated'.
  */
 export function AiStatusButton() {
-  const can = useCan();
-  const { isAirport } = useRoleFlags();
+  const popups = usePolicy()(aiPolicy.popups);
   const me = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!can('DISPATCHING') || isAirport) return null;
+  // The control turns the AI popups on and off: only for those who get them (aiPolicy.popups).
+  if (!popups) return null;
   return (
     <>
       <AiStatusDot status={me.ai_status} onOpen={setAnchor} />

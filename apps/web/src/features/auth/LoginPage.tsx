@@ -27,7 +27,7 @@ export function LoginPage() {
   const step1 = useForm<Credentials>({ defaultValues: { username: '', password: '', remember_me: false } });
   const step2 = useForm<CodeForm>({ defaultValues: { code: '' } });
 
-  if (session && !busy) return <Navigate to={homePath(session.roles)} replace />;
+  if (session && !busy) return <Navigate to={homePath(session)} replace />;
 
   async function run(task: () => Promise<void>): Promise<void> {
     if (running.current) return;
@@ -58,7 +58,7 @@ export function LoginPage() {
       setSession(answer.data);
       toast.success(MSG.loggedIn);
       const user = await queryClient.fetchQuery(meQuery).catch(() => undefined);
-      navigate(allowedNext(params.get('next'), user) ?? homePath(answer.data.roles), { replace: true });
+      navigate(allowedNext(params.get('next'), user) ?? homePath(answer.data), { replace: true });
     }),
   );
 

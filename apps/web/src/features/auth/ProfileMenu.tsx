@@ -1,3 +1,4 @@
+import DevicesIcon from '@mui/icons-material/Devices';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Switch, Tooltip, Typography } from '@mui/material';
@@ -7,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, http } from '../../api/client';
 import { toast } from '../../api/toast';
-import { logout, meQuery } from './api';
+import { logout, logoutEverywhere, meQuery } from './api';
 import { useCurrentUser } from './currentUser';
 
 function initials(name: string): string {
@@ -36,14 +37,14 @@ export function ProfileMenu() {
     }
   };
 
-  const onLogout = async () => {
+  const onLogout = async (everywhere: boolean) => {
     setAnchor(null);
     try {
-      await logout();
+      await (everywhere ? logoutEverywhere() : logout());
     } catch {
       // The local session is cleared whatever the server answered.
     }
-    toast.success(MSG.loggedOut);
+    toast.success(everywhere ? MSG.loggedOutEverywhere : MSG.loggedOut);
     navigate('/login', { replace: true });
   };
 
@@ -99,11 +100,17 @@ export function ProfileMenu() {
           </ListItemIcon>
           {MSG.profile}
         </MenuItem>
-        <MenuItem onClick={onLogout} data-testid="logout">
+        <MenuItem onClick={() => onLogout(false)} data-testid="logout">
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
           {MSG.logout}
+        </MenuItem>
+        <MenuItem onClick={() => onLogout(true)} data-testid="logout-everywhere">
+          <ListItemIcon>
+            <DevicesIcon fontSize="small" />
+          </ListItemIcon>
+          {MSG.logoutEverywhere}
         </MenuItem>
       </Menu>
     </>

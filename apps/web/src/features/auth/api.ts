@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  type Actor,
   AIRPORT_HOME_PATH,
   type AuthUser,
   can,
   HOME_PATH,
-  isAirportRole,
   LOGIN_PROVIDER,
-  type RoleRef,
   type SessionUser,
+  shellPolicy,
 } from '@taxi/shared';
 import { http, request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
@@ -42,9 +42,13 @@ export const meQuery = queryOptions({
   retry: false,
 });
 
-/** After login an airport agency user lands on airport/create, other users on /requests. */
-export function homePath(roles: readonly RoleRef[] | undefined): string {
-  return isAirportRole(roles) ? AIRPORT_HOME_PATH : HOME_PATH;
+/**
+ * After login an airport agency user lands on airport/create, other users on /requests (shellPolicy.airportDesk).
+ * The stored session (roles, no permissions yet) is enough: the rule reads the roles.
+ */
+export function homePath(user: Pick<Actor, 'roles'> & Partial<Actor>): string {
+  const actor: Actor = { id: user.id ?? 0, roles: user.roles, permissions: user.permissions ?? [] };
+  return shellPolicy.airportDesk.allows(actor) ? AIRPORT_HOME_PATH : HOME_PATH;
 }
 
 /** A `next` parameter is followed only when it is a protected page the user may open. */
@@ -66,6 +70,15 @@ export function endSession(): void {
 export async function logout(): Promise<void> {
   try {
     await http.put('logout');
+  } finally {
+    endSession();
+  }
+}
+
+/** Ends every session of the user (every browser and device), then this one's locally. */
+export async function logoutEverywhere(): Promise<void> {
+  try {
+    await http.put('logout_all');
   } finally {
     endSession();
   }

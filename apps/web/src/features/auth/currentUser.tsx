@@ -1,5 +1,8 @@
-import { type AuthUser, can, isAirportRole, isGovernmentRole, type Permission } from '@taxi/shared';
-import { createContext, type ReactNode, useCallback, useContext } from 'react';
+import { type AuthUser, can, type Permission } from '@taxi/shared';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { type Allows, allowsFor } from './allows';
+
+export type { Allows } from './allows';
 
 const CurrentUserContext = createContext<AuthUser | null>(null);
 
@@ -14,14 +17,19 @@ export function useCurrentUser(): AuthUser {
   return user;
 }
 
-/** `const can = useCan(); can('SETTINGS')` — the one permission check for guards, menus and buttons. */
+/** `const can = useCan(); can('SETTINGS')` — the permission check of route guards and the drawer. */
 export function useCan(): (permission: Permission | null) => boolean {
   const user = useContext(CurrentUserContext);
   const permissions = user?.permissions;
   return useCallback((permission: Permission | null) => can(permissions, permission), [permissions]);
 }
 
-export function useRoleFlags(): { isAirport: boolean; isGovernment: boolean } {
+/**
+ * `const allows = usePolicy(); allows(shellPolicy.messages); allows(bookingPolicy.act, 'cancel')` — shows
+ * or hides an action by the shared rule the server enforces for it (issue 9, "one policy per domain").
+ * Components never test a role by name: a role fact lives in the rule. Stable while the user is.
+ */
+export function usePolicy(): Allows {
   const user = useContext(CurrentUserContext);
-  return { isAirport: isAirportRole(user?.roles), isGovernment: isGovernmentRole(user?.roles) };
+  return useMemo(() => allowsFor(user), [user]);
 }

@@ -24,6 +24,7 @@ import {
   type BookingAction,
   type BookingDto,
   BUSY_BOOKING_STATUSES,
+  bookingPolicy,
   COUNTDOWN_RED_SECONDS,
   cardStatusLabel,
   LOYALTY_CLASSES,
@@ -34,12 +35,13 @@ import {
 } from '@taxi/shared';
 import { memo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useRoleFlags } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { openRideDialog } from '../rides/overlays';
-import { isActionVisible, useDirectActions, useOpenDialog } from './actions';
+import { useDirectActions, useOpenDialog } from './actions';
 import { useBooking } from './api';
 import { orderTime, statusColour } from './format';
 import { useNow } from './useNow';
+import { isActionVisible } from './visibility';
 
 const LOYALTY_COLOURS: Record<string, string> = { P0: '#8d6e63', P1: '#9e9e9e', P2: '#f9a825', P3: '#5c6bc0' };
 
@@ -138,11 +140,11 @@ const MENU_ACTIONS: readonly BookingAction[] = [
 
 function ActionsMenu({ booking }: { booking: BookingDto }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { isGovernment } = useRoleFlags();
+  const allows = usePolicy();
   const openDialog = useOpenDialog();
   const direct = useDirectActions();
   const navigate = useNavigate();
-  const visible = anchor ? MENU_ACTIONS.filter((a) => isActionVisible(a, booking, isGovernment)) : [];
+  const visible = anchor ? MENU_ACTIONS.filter((a) => isActionVisible(a, booking, allows)) : [];
 
   const run = (action: BookingAction) => {
     setAnchor(null);
@@ -206,7 +208,7 @@ function ActionsMenu({ booking }: { booking: BookingDto }) {
 function Notes({ booking }: { booking: BookingDto }) {
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const { solveNote } = useDirectActions();
-  const { isGovernment } = useRoleFlags();
+  const mayChange = usePolicy()(bookingPolicy.change);
   const notes = booking.notes_list.filter((n) => !n.solved && !hidden.has(n.id));
   if (notes.length === 0) return null;
   return (
@@ -228,7 +230,7 @@ function Notes({ booking }: { booking: BookingDto }) {
               {note.author_name ?? ''} · {orderTime(note.created_at)}
             </Typography>
           </Box>
-          {!isGovernment && (
+          {mayChange && (
             <Button
               size="small"
               onClick={async () => {
@@ -247,7 +249,9 @@ function Notes({ booking }: { booking: BookingDto }) {
 function CardBody({ booking }: { booking: BookingDto }) {
   const openDialog = useOpenDialog();
   const { touch } = useDirectActions();
-  const { isGovernment } = useRoleFlags();
+  const allows = usePolicy();
+  // bookings.md §6: who may change no booking (the Goverment role) gets the open-details action only.
+  const mayChange = allows(bookingPolicy.change);
   const colour = statusColour(booking.status);
   const suggestion = suggestionLine(booking.suggestions.map((s) => s.status));
   const pendingChange =
@@ -293,10 +297,10 @@ function CardBody({ booking }: { booking: BookingDto }) {
           {orderTime(booking.datetime)}
         </Typography>
         <OrderCountdown datetime={booking.datetime} />
-        {!isGovernment ? (
+        {mayChange ? (
           <ActionsMenu booking={booking} />
         ) : (
-          <Button size="small" component={RouterLink} to={`/rides/${booking.id}`}>
+          <Button size="small" component={RouterLink} to={`/rides/${booking.id}`} data-testid={`details-${booking.id}`}>
             {BOOKING_UI.openDetails}
           </Button>
         )}
@@ -378,7 +382,7 @@ function CardBody({ booking }: { booking: BookingDto }) {
               <Typography component="span" sx={{ fontSize: 12, color: 'info.main' }}>
                 {BOOKING_UI.serviceChangeTo(pendingChange.new_service)}{' '}
               </Typography>
-              {!isGovernment && (
+              {mayChange && (
                 <Link
                   component="button"
                   sx={{ fontSize: 12 }}
@@ -420,10 +424,12 @@ function CardBody({ booking }: { booking: BookingDto }) {
                 {BOOKING_UI.riders} {ridersOrBags(booking.airport.riders)} · {BOOKING_UI.bags}{' '}
                 {ridersOrBags(booking.airport.bags)}
               </Typography>
-              <Link component="button" sx={{ fontSize: 12 }} onClick={() => openDialog('airport', booking.id)}>
-                {BOOKING_UI.airportDetails}
-              </Link>
-              {booking.created_at === booking.updated_at && !isGovernment && (
+              {allows(bookingPolicy.airportDetails) && (
+                <Link component="button" sx={{ fontSize: 12 }} onClick={() => openDialog('airport', booking.id)}>
+                  {BOOKING_UI.airportDetails}
+                </Link>
+              )}
+              {booking.created_at === booking.updated_at && mayChange && (
                 <Button
                   size="small"
                   variant="outlined"

@@ -24,6 +24,7 @@ import {
   BOOKING_MSG,
   BOOKING_UI,
   type BookingDto,
+  bookingPolicy,
   cardStatusLabel,
   normalizeSearchRows,
   type Paginated,
@@ -36,7 +37,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, http, type QueryValue } from '../../api/client';
 import { useRegisterOrderSearch } from '../../app/orderSearch';
-import { useRoleFlags } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { bookingKeys, useSectors } from './api';
 import { orderTime, statusColour } from './format';
 import { useBookingRealtime } from './realtime';
@@ -235,10 +236,11 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
 /** Overlay: owns the toolbar's advanced order search and the live booking events. */
 export function BookingsOverlay() {
   const [open, setOpen] = useState(false);
-  const { isAirport } = useRoleFlags();
-  useRegisterOrderSearch(() => setOpen(true));
+  // The order search of the toolbar (bookingPolicy.orderSearch: not the airport desk).
+  const searches = usePolicy()(bookingPolicy.orderSearch);
+  useRegisterOrderSearch(searches ? () => setOpen(true) : null);
   useBookingRealtime();
-  if (isAirport) return null;
+  if (!searches) return null;
   return (
     <Dialog
       open={open}

@@ -1,12 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  BOOKING_MSG,
-  type BookingAction,
-  type BookingDto,
-  type BookingRuleInput,
-  checkBookingAction,
-  GOVERNMENT_FORBIDDEN,
-} from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, checkBookingAction } from '@taxi/shared';
 import { createContext, useCallback, useContext } from 'react';
 import { errorMessage, http } from '../../api/client';
 import { toast } from '../../api/toast';
@@ -25,23 +18,6 @@ export type DialogKind =
 export const OpenDialogContext = createContext<(kind: DialogKind, id: number) => void>(() => {});
 export function useOpenDialog() {
   return useContext(OpenDialogContext);
-}
-
-/** Timing refusals stay visible (the button explains why it cannot run yet); status refusals hide it. */
-const TIMING_REFUSALS: readonly string[] = [
-  BOOKING_MSG.pendingReminderTooEarly,
-  BOOKING_MSG.dispatchedReminderTooEarly,
-];
-
-export function isActionVisible(
-  action: BookingAction,
-  booking: BookingRuleInput,
-  isGovernment: boolean,
-  nowMs = Date.now(),
-): boolean {
-  if (isGovernment && GOVERNMENT_FORBIDDEN.includes(action)) return false;
-  const result = checkBookingAction(action, booking, nowMs);
-  return result.ok || TIMING_REFUSALS.includes(result.message);
 }
 
 /** Actions that run at once (no dialog): reminders, besoin renewal, airport touch, note solving. */

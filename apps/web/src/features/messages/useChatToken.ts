@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { sessionPolicy } from '@taxi/shared';
 import { http } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
-import { useCan } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 
 /** GET generate_chat_token: the token of the chat connection (messages feature). Failures are only logged. */
 export function useChatToken() {
-  const can = useCan();
+  const allows = usePolicy();
   return useQuery({
     queryKey: queryKeys.auth.chatToken,
     queryFn: ({ signal }) => http.get<string>('generate_chat_token', undefined, signal),
-    enabled: can('MESSAGES'),
+    enabled: allows(sessionPolicy.chatToken),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

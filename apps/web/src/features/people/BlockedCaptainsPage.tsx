@@ -1,13 +1,15 @@
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import type { CaptainDto } from '@taxi/shared';
+import { type CaptainDto, captainPolicy } from '@taxi/shared';
 import { errorMessage, http } from '../../api/client';
 import { toast } from '../../api/toast';
 import { formatDateTime } from '../../components/time';
+import { usePolicy } from '../auth/currentUser';
 import { usePeopleInvalidate } from './api';
 import { CaptainList } from './CaptainsPage';
 
 function UnblockButton({ c }: { c: CaptainDto }) {
+  const allows = usePolicy();
   const invalidate = usePeopleInvalidate();
   const unblock = useMutation({
     mutationFn: () => http.put<CaptainDto>(`captain/${c.id}/unblock`),
@@ -17,6 +19,7 @@ function UnblockButton({ c }: { c: CaptainDto }) {
     },
     onError: (e) => toast.error(errorMessage(e)),
   });
+  if (!allows(captainPolicy.punish)) return null;
   return (
     <Button
       size="small"

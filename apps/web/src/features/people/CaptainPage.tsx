@@ -16,12 +16,12 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { MSG, pathTo } from '@taxi/shared';
+import { captainPolicy, MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { formatDateTime } from '../../components/time';
-import { useCan } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
@@ -84,7 +84,7 @@ function Cars({ id }: { id: number }) {
 /** /captains/{id}: profile, cars, documents, bookings, link to monthly bookings; activation and punishment. */
 export default function CaptainPage() {
   const id = Number(useParams().id);
-  const can = useCan();
+  const allows = usePolicy();
   const query = useCaptain(id);
   const [tab, setTab] = useState(0);
   const [activating, setActivating] = useState(false);
@@ -115,17 +115,17 @@ export default function CaptainPage() {
             <Button component={RouterLink} to={pathTo('CaptainMonthlyBookings', { id: c.id })}>
               Monthly bookings
             </Button>
-            {can('DISPATCHING') && (
+            {allows(captainPolicy.change) && (
               <Button variant="outlined" component={RouterLink} to={pathTo('DriversCreateCar', { id: c.id })}>
                 Add car
               </Button>
             )}
-            {can('PUNISHMENT') && !blocked && (
+            {allows(captainPolicy.punish) && !blocked && (
               <Button variant="outlined" color="error" onClick={() => setBlocking(true)}>
                 Block
               </Button>
             )}
-            {can('DISPATCHING') && (
+            {allows(captainPolicy.change) && (
               <Button variant="contained" onClick={() => setActivating(true)} data-testid="activate-captain">
                 {c.active ? 'Change cash register' : 'Activate'}
               </Button>

@@ -1,10 +1,11 @@
 import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
-import { type CaptainDto, pathTo } from '@taxi/shared';
+import { type CaptainDto, captainPolicy, pathTo } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
 import { formatDateTime } from '../../components/time';
+import { usePolicy } from '../auth/currentUser';
 import { useCaptains } from './api';
 import { PageHeader, SearchBox } from './components';
 
@@ -100,14 +101,17 @@ export function CaptainList(props: {
 }
 
 export default function CaptainsPage() {
+  const allows = usePolicy();
   return (
     <CaptainList
       title="Drivers"
       fixed={{ registered: true }}
       actions={
-        <Button variant="contained" component={RouterLink} to={pathTo('DriversCreate')}>
-          New driver
-        </Button>
+        allows(captainPolicy.change) && (
+          <Button variant="contained" component={RouterLink} to={pathTo('DriversCreate')}>
+            New driver
+          </Button>
+        )
       }
     />
   );

@@ -1,8 +1,8 @@
 import { Alert, Button, Snackbar } from '@mui/material';
-import { EVENTS, hasIdDocs, type NewPassengerPayload, PEOPLE_MSG } from '@taxi/shared';
+import { EVENTS, hasIdDocs, type NewPassengerPayload, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
 import { useState } from 'react';
 import { useSocketEvent } from '../../api/socket';
-import { useCan } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { usePeopleInvalidate } from './api';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 
@@ -11,12 +11,13 @@ import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
  * itself (people.md §2); the alert says 'With Docs' or 'Without Docs'.
  */
 export function NewPassengerOverlay() {
-  const can = useCan();
+  const allows = usePolicy();
   const invalidate = usePeopleInvalidate();
   const [alert, setAlert] = useState<NewPassengerPayload['passenger'] | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   useSocketEvent(EVENTS.newPassenger, (payload: NewPassengerPayload) => {
-    if (!can('PASSENGERS')) return;
+    // The wizard approves the passenger: passengerPolicy.change, the rule of its calls.
+    if (!allows(passengerPolicy.change)) return;
     void invalidate.passengers();
     setAlert(payload.passenger);
     if (hasIdDocs(payload.passenger) && openId === null) setOpenId(payload.passenger.id);

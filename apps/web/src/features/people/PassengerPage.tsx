@@ -19,12 +19,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ACCOUNT_ENTRY_TYPES, CURRENCY, hasIdDocs, MSG, PEOPLE_MSG } from '@taxi/shared';
+import { ACCOUNT_ENTRY_TYPES, CURRENCY, hasIdDocs, MSG, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { formatDateTime } from '../../components/time';
-import { useCan } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { useAccountEntries, usePassenger } from './api';
 import { Field, FieldCells, LoyaltyBadges, PageHeader, StoredImage } from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
@@ -101,7 +101,7 @@ function AccountEntries({ id }: { id: number }) {
 /** /passengers/{id}: profile, documents, bookings, account entries; Approve (wizard) and Remove documents. */
 export default function PassengerPage() {
   const id = Number(useParams().id);
-  const can = useCan();
+  const allows = usePolicy();
   const query = usePassenger(id);
   const [tab, setTab] = useState(0);
   const [wizard, setWizard] = useState(false);
@@ -109,7 +109,7 @@ export default function PassengerPage() {
   const p = query.data;
   if (query.isPending) return <LinearProgress />;
   if (query.isError || !p) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
-  const editable = can('PASSENGERS');
+  const editable = allows(passengerPolicy.change);
 
   return (
     <Stack spacing={2}>

@@ -28,8 +28,8 @@ import {
 } from './api';
 import { formatTime } from './format';
 
-/** Complaint category picker with Save (bookings.md §2, §5). */
-export function CategoryPicker({ bookingId }: { bookingId: number }) {
+/** Complaint category picker with Save (bookings.md §2, §5); read-only without complaintPolicy.categorize. */
+export function CategoryPicker({ bookingId, canSave }: { bookingId: number; canSave: boolean }) {
   const categories = useComplaintCategories();
   const current = useBookingComplaints(bookingId).data?.category_id ?? null;
   const [value, setValue] = useState<number | ''>('');
@@ -56,6 +56,7 @@ export function CategoryPicker({ bookingId }: { bookingId: number }) {
         value={value}
         onChange={(e) => setValue(e.target.value === '' ? '' : Number(e.target.value))}
         sx={{ minWidth: 240 }}
+        disabled={!canSave}
         slotProps={{ htmlInput: { 'data-testid': 'complaint-category' } }}
       >
         <MenuItem value="">
@@ -67,9 +68,11 @@ export function CategoryPicker({ bookingId }: { bookingId: number }) {
           </MenuItem>
         ))}
       </TextField>
-      <Button variant="contained" onClick={onSave} disabled={save.isPending}>
-        {RIDE_UI.save}
-      </Button>
+      {canSave && (
+        <Button variant="contained" onClick={onSave} disabled={save.isPending}>
+          {RIDE_UI.save}
+        </Button>
+      )}
     </Stack>
   );
 }

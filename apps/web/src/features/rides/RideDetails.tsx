@@ -18,6 +18,7 @@ import {
   type BookingDto,
   type BookingStatusDto,
   COUNTED_PAYMENT_STATUS,
+  complaintPolicy,
   HISTORY_LABELS,
   RIDE_UI,
   STATUS_LABELS,
@@ -25,7 +26,7 @@ import {
 } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { useCan, useRoleFlags } from '../auth/currentUser';
+import { usePolicy } from '../auth/currentUser';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
 import { formatEuros, formatTime } from './format';
@@ -223,8 +224,7 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
   const booking = useRideBooking(bookingId);
   const statuses = useStatuses(bookingId, booking.data?.statuses);
   useRideStatusUpdates(bookingId);
-  const can = useCan();
-  const { isGovernment } = useRoleFlags();
+  const allows = usePolicy();
 
   if (booking.isPending)
     return (
@@ -257,8 +257,8 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
           </Section>
           <Section title={RIDE_UI.complaintCategory}>
             <Stack spacing={2}>
-              <CategoryPicker bookingId={b.id} />
-              <ComplaintsTable bookingId={b.id} canAdd={can('COMPLAINTS') && !isGovernment} />
+              <CategoryPicker bookingId={b.id} canSave={allows(complaintPolicy.categorize)} />
+              <ComplaintsTable bookingId={b.id} canAdd={allows(complaintPolicy.file)} />
             </Stack>
           </Section>
         </Stack>

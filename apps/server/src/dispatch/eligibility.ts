@@ -1,0 +1,91 @@
+import {
+  BUSY_BOOKING_STATUSES,
+  type CaptainAvailabilityFacts,
+  captainUnavailability,
+  UNAVAILABILITY_ANSWER,
+} from '@taxi/shared';
+import { and, asc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../db/client';
+import { bookings, rides } from '../db/schema/bookings';
+import { captains, cars } from '../db/schema/people';
+import { HttpError, notFound } from '../http/errors';
+
+/**
+ * The captains (of `ids`) that another booking keeps: an active ride (BUSY_BOOKING_STATUSES) or a live
+ * offer or hold of a PENDING booking. `exceptBookingId` is the booking being dispatched: its own offer,
+ * hold or ride does not count against it. The one query behind the shared rule, for both dispatches.
+ */
+export async function captainCommitments(
+  db: DbOrTx,
+  ids: readonly number[],
+  now: Date,
+  exceptBookingId?: number,
+): Promise<{ onRide: Set<number>; offered: Set<number> }> {
+  if (ids.length === 0) return { onRide: new Set(), offered: new Set() };
+  const list = [...ids];
+  const other = exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId);
+  const [rideRows, offerRows] = await Promise.all([
+    db
+      .selectDistinct({ captainId: rides.captainId })
+      .from(bookings)
+      .innerJoin(rides, eq(rides.id, bookings.rideId))
+      .where(and(inArray(rides.captainId, list), inArray(bookings.status, BUSY_BOOKING_STATUSES), other)),
+    db
+      .selectDistinct({ captainId: bookings.suggestionCaptainId })
+      .from(bookings)
+      .where(
+        and(
+          inArray(bookings.suggestionCaptainId, list),
+          eq(bookings.status, 'PENDING'),
+          isNotNull(bookings.suggestionUntil),
+          gt(bookings.suggestionUntil, now),
+          other,
+        ),
+      ),
+  ]);
+  return {
+    onRide: new Set(rideRows.map((r) => r.captainId)),
+    offered: new Set(offerRows.flatMap((r) => (r.captainId == null ? [] : [r.captainId]))),
+  };
+}
+
+/**
+ * The manual dispatch's check, inside its transaction: locks the captain's row (SELECT … FOR NO KEY
+ * UPDATE, which conflicts with itself), so that concurrent dispatches of one captain run one after the
+ * other and each sees the rides the earlier ones committed; then applies the shared rule on those fresh
+ * facts. Returns the car the ride gets (the captain's first). 404 for an unknown captain; 422 or 409 (the
+ * shared rule's answer) for one who may not take the booking now.
+ */
+export async function lockAvailableCaptain(
+  tx: Tx,
+  captainId: number,
+  bookingId: number,
+  now: Date,
+): Promise<{ carId: number }> {
+  const [captain] = await tx
+    .select({ id: captains.id, active: captains.active, blockedUntil: captains.blockedUntil })
+    .from(captains)
+    .where(eq(captains.id, captainId))
+    .for('no key update');
+  if (!captain) throw notFound();
+  const [car] = await tx
+    .select({ id: cars.id })
+    .from(cars)
+    .where(eq(cars.captainId, captainId))
+    .orderBy(asc(cars.id))
+    .limit(1);
+  const { onRide, offered } = await captainCommitments(tx, [captainId], now, bookingId);
+  const facts: CaptainAvailabilityFacts = {
+    active: captain.active,
+    blocked_until: captain.blockedUntil,
+    has_car: !!car,
+    on_ride: onRide.has(captainId),
+    offered: offered.has(captainId),
+  };
+  const reason = captainUnavailability(facts, now);
+  if (reason || !car) {
+    const answer = UNAVAILABILITY_ANSWER[reason ?? 'no_car'];
+    throw new HttpError(answer.status, answer.message);
+  }
+  return { carId: car.id };
+}

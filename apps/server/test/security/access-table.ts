@@ -1,0 +1,157 @@
+/**
+ * Who may call what: the expected access of every /api route for every demo role, declared by hand
+ * from the spec (shell.md §6, bookings.md §6, people.md) — not computed from the policies, so that a
+ * policy that drifts fails the matrix test. A new route without a row here fails CI.
+ *
+ * Letters: A Admin (role 1, every permission) · D Dispatcher · C Call centre · G Goverment ·
+ * S Supervisor (USERS, SETTINGS, PUNISHMENT… but not TYPES, PRICE_RULES, CARLO_PAYMENT) ·
+ * P Airport agency (role 11) · Q Airport supervisor (role 12). The airport roles hold no permission.
+ * `public` needs no token. The POST twins of PUT/PATCH/DELETE routes (`_method`) follow their target.
+ */
+export const ROLE_LETTERS = {
+  A: 'admin@example.com',
+  D: 'dispatcher@example.com',
+  C: 'callcenter@example.com',
+  G: 'gov@example.com',
+  S: 'supervisor@example.com',
+  P: 'airport@example.com',
+  Q: 'airport.supervisor@example.com',
+} as const;
+export type RoleLetter = keyof typeof ROLE_LETTERS;
+
+export const PUBLIC = 'public';
+const EVERYONE = 'ADCGSPQ';
+/** Staff who hold DISPATCHING or PHONE_BOOKING (the board and the phone booking). */
+const DESK = 'ADCGS';
+/** The same, less the Goverment role: it changes nothing but complaints (bookings.md §6). */
+const DESK_WRITE = 'ADCS';
+
+/** A generic catalogue: reads, then writes. */
+function catalogue(url: string, read: string, write: string): Record<string, string> {
+  return {
+    [`GET /api/${url}`]: read,
+    [`GET /api/${url}/export.csv`]: read,
+    [`GET /api/${url}/:id`]: read,
+    [`POST /api/${url}`]: write,
+    [`PUT /api/${url}/:id`]: write,
+    [`DELETE /api/${url}/:id`]: write,
+  };
+}
+
+export const ACCESS: Record<string, string> = {
+  // system and session
+  'GET /api/app_info': PUBLIC,
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  'GET /api/dev/outbox': PUBLIC,
+  'POST /api/admin_send_code': PUBLIC,
+  'POST /api/admin_login': PUBLIC,
+  'GET /api/check_auth': EVERYONE,
+  'PUT /api/online': EVERYONE,
+  'PUT /api/logout': EVERYONE,
+  'PUT /api/logout_all': EVERYONE,
+  'GET /api/generate_chat_token': 'ADCS',
+  'GET /api/ai_status': EVERYONE,
+  'PUT /api/ai_status': EVERYONE,
+  'GET /api/setting': EVERYONE,
+  'PUT /api/setting/season': 'AS',
+  'GET /api/role': EVERYONE,
+  'GET /api/permission': EVERYONE,
+  'GET /api/notification': 'ADCGS',
+  'GET /api/files/:name': EVERYONE,
+
+  // city and tracking
+  'GET /api/places': DESK,
+  'GET /api/sectors': DESK,
+  'GET /api/city/route': DESK,
+  'GET /api/city/basemap': EVERYONE,
+  'GET /api/tracking/captains': 'ADS',
+  'GET /api/captain/:id/location': DESK,
+  'GET /api/ride/:rideId/route': DESK,
+  'GET /api/dispatch/booking/:id/ranking': DESK,
+
+  // passengers: the Goverment role reads none
+  'GET /api/passenger': 'ADCS',
+  'GET /api/passenger/:id': 'ADCS',
+  'PUT /api/passenger/:id': 'ADCS',
+  'PUT /api/passenger/:id/remove_documents': 'ADCS',
+  'PUT /api/passengers/:id/active': 'ADCS',
+  'GET /api/passenger/:id/account_entries': 'ADCS',
+  'GET /api/passenger/:id/bookings': 'ADCS',
+
+  // captains
+  'GET /api/captain': DESK,
+  'GET /api/captain/search': DESK,
+  'GET /api/captain/:id': DESK,
+  'GET /api/captain/:id/cars': DESK,
+  'GET /api/captain/:id/bookings': DESK,
+  'GET /api/captain/:id/monthly-bookings': DESK,
+  'GET /api/captain/blocked': 'AS',
+  'POST /api/captain': DESK_WRITE,
+  'POST /api/captain/:id/cars': DESK_WRITE,
+  'PUT /api/captain/:id/active': DESK_WRITE,
+  'PUT /api/captain/:id/block': 'AS',
+  'PUT /api/captain/:id/unblock': 'AS',
+
+  // bookings: the Goverment role opens details and nothing else
+  'GET /api/service': DESK,
+  'GET /api/booking': DESK,
+  'GET /api/booking/search': DESK,
+  'GET /api/user_cancellation_reason': DESK,
+  'GET /api/bookings/:id': DESK,
+  'GET /api/booking/:id/statuses': DESK,
+  'GET /api/booking/:id/candidates': DESK,
+  'GET /api/booking/:id/airport_details': DESK,
+  'GET /api/booking/:id/logs': DESK_WRITE,
+  'PUT /api/booking/:id/touch': DESK_WRITE,
+  'POST /api/bookings': DESK_WRITE,
+  'DELETE /api/bookings/:id': DESK_WRITE,
+  'PUT /api/dispatch/:bookingId/:captainId': DESK_WRITE,
+  'POST /api/send_pending_reminder': DESK_WRITE,
+  'POST /api/send_dispatched_reminder': DESK_WRITE,
+  'POST /api/besoin/renew/:id': DESK_WRITE,
+  'PUT /api/bookings/:id': DESK_WRITE,
+  'PUT /api/booking/:id': DESK_WRITE,
+  'PUT /api/bookings/:id/order': DESK_WRITE,
+  'POST /api/booking/:id/suggest_service_change': DESK_WRITE,
+  'PUT /api/booking/:id/service_change/accept': DESK_WRITE,
+  'PUT /api/notes/:noteId': DESK_WRITE,
+
+  // the AI
+  'POST /api/booking/:id/let_ai_dispatch_it': DESK_WRITE,
+  'POST /api/booking/:id/snooze': DESK_WRITE,
+  'POST /api/booking/:id/confirm_suggestion': DESK_WRITE,
+  'POST /api/booking/:id/refuse_suggestion': DESK_WRITE,
+  'POST /api/ai/dev/accept/:id': DESK_WRITE,
+  'GET /api/ai/suggestions': DESK_WRITE,
+
+  // complaints: the Goverment role reads them (its comments and statuses come with the complaints pages)
+  'GET /api/complaint-category': DESK,
+  'GET /api/complaint/booking/:id': DESK,
+  'GET /api/complaint/:id/audio': DESK,
+  'GET /api/complaint/:id/audio/:fileName': DESK,
+  'POST /api/complaint/category': DESK_WRITE,
+  'POST /api/complaint/booking/:id/create': DESK_WRITE,
+
+  // catalogues
+  ...catalogue('car_brands', EVERYONE, 'A'),
+  ...catalogue('car_brands/:car_brand_id/models', EVERYONE, 'A'),
+  ...catalogue('colors', EVERYONE, 'A'),
+  ...catalogue('nationalities', EVERYONE, 'A'),
+  ...catalogue('banks', EVERYONE, 'AS'),
+  ...catalogue('rating_causes', EVERYONE, 'AS'),
+  ...catalogue('cash_registers', EVERYONE, 'AS'),
+  ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
+  ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),
+  ...catalogue('voucher', 'A', 'A'),
+  ...catalogue('roles', 'AS', 'AS'),
+  // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
+  ...catalogue('user', 'AS', 'AS'),
+  'GET /api/user/:id': EVERYONE,
+  'DELETE /api/user/:id/sessions': 'AS',
+
+  // payments
+  'GET /api/payment/rides': 'A',
+  'GET /api/payment/rides/export.csv': 'A',
+  'GET /api/payment/ride/:id/bookings': 'A',
+};

@@ -1,0 +1,35 @@
+import { holds, holdsAny, isAirport, isGovernment, mayChange, rule, signedInRule } from './core';
+
+/** The city: places, sectors, routes and the base map. */
+export const cityPolicy = {
+  /** Places, sectors and routes feed the board and the phone booking alike. */
+  read: rule('city.read', (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING'])),
+  /** Every console draws maps. */
+  basemap: signedInRule('city.basemap'),
+} as const;
+
+/** Settings read by the consoles, and the season switch. */
+export const settingsPolicy = {
+  read: signedInRule('settings.read'),
+  setSeason: rule('settings.setSeason', (a) => mayChange(a, 'SETTINGS')),
+} as const;
+
+/** The notification bell (not on the airport desk). */
+export const notificationPolicy = {
+  list: rule('notifications.list', (a) => !isAirport(a)),
+} as const;
+
+/** The Carlo payments page. */
+export const paymentPolicy = {
+  read: rule('payments.read', (a) => holds(a, 'CARLO_PAYMENT')),
+} as const;
+
+/** The toolbar's entries (shell.md §2.4): the web asks these, the matching routes check them. */
+export const shellPolicy = {
+  messages: rule('shell.messages', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
+  notifications: notificationPolicy.list,
+  settings: rule('shell.settings', (a) => holds(a, 'SETTINGS')),
+  phoneBooking: rule('shell.phoneBooking', (a) => holds(a, 'PHONE_BOOKING')),
+  /** The airport agency desk is the user's start page (shell.md §2.2, §6: roles 11 and 12 land on airport/create). */
+  airportDesk: rule('shell.airportDesk', (a) => isAirport(a)),
+} as const;

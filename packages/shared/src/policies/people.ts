@@ -1,0 +1,31 @@
+import { holds, holdsAny, isGovernment, mayChange, rule } from './core';
+
+/**
+ * Passengers and captains (people.md). Pickers in other features list them too, so the lists open to
+ * any of several permissions; the Goverment role reads no passenger (their ID-card files included).
+ */
+export const passengerPolicy = {
+  list: rule(
+    'passengers.list',
+    (a) => holdsAny(a, ['PASSENGERS', 'DISPATCHING', 'PHONE_BOOKING', 'COMPLAINTS']) && !isGovernment(a),
+  ),
+  read: rule('passengers.read', (a) => holds(a, 'PASSENGERS')),
+  change: rule('passengers.change', (a) => mayChange(a, 'PASSENGERS')),
+} as const;
+
+export const captainPolicy = {
+  read: rule('captains.read', (a) =>
+    holdsAny(a, ['DISPATCHING', 'CAPTAINS', 'PUNISHMENT', 'MONITORING', 'COMPLAINTS']),
+  ),
+  /** Create a captain or a car, activate a captain. */
+  change: rule('captains.change', (a) => mayChange(a, 'DISPATCHING')),
+  punish: rule('captains.punish', (a) => mayChange(a, 'PUNISHMENT')),
+  readBlocked: rule('captains.readBlocked', (a) => holds(a, 'PUNISHMENT')),
+} as const;
+
+/** The live map and the captain positions (tracking). */
+export const trackingPolicy = {
+  fleet: rule('tracking.fleet', (a) => holds(a, 'MONITORING')),
+  captain: rule('tracking.captain', (a) => holdsAny(a, ['MONITORING', 'DISPATCHING'])),
+  ride: rule('tracking.ride', (a) => holds(a, 'DISPATCHING')),
+} as const;

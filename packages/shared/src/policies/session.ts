@@ -1,0 +1,20 @@
+import { holds, isAirport, isGovernment, publicRule, rule, signedInRule } from './core';
+
+/** Signing in and the user's own session (shell.md §2.6, §7). */
+export const sessionPolicy = {
+  sendCode: publicRule('session.sendCode'),
+  signIn: publicRule('session.signIn'),
+  /** check_auth, the online flag, logout: one's own session. */
+  own: signedInRule('session.own'),
+  /** The chat service's token: staff who message (the Goverment role has no chat). */
+  chatToken: rule('session.chatToken', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
+  /** Live events over the socket (shell.md §6: airport roles get none). */
+  socket: rule('session.socket', (a) => !isAirport(a)),
+} as const;
+
+/** Probes and public facts, and the development conveniences (loopback only, never outside development). */
+export const systemPolicy = {
+  probe: publicRule('system.probe'),
+  appInfo: publicRule('system.appInfo'),
+  devOutbox: publicRule('system.devOutbox'),
+} as const;

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Actor,
+  aiPolicy,
+  BOOKING_ACTIONS,
+  BOOKING_MSG,
+  bookingPolicy,
+  COMPLAINT_MSG,
+  captainCancellationReasonsResource,
+  captainPolicy,
+  cataloguePolicy,
+  complaintPolicy,
+  GOVERNMENT_ROLE_NAME,
+  PERMISSIONS,
+  type Permission,
+  passengerPolicy,
+  type Rule,
+  sessionPolicy,
+  settingsPolicy,
+  shellPolicy,
+  staffPolicy,
+} from '../src';
+
+// The demo roles and their permissions, as apps/server/src/db/seed/base.ts and staff.ts seed them
+// (one demo user per role). Copied, not imported: the shared package does not depend on the server.
+const DISPATCHER: readonly Permission[] = [
+  'DISPATCHING',
+  'PHONE_BOOKING',
+  'MONITORING',
+  'TIMELINE',
+  'PASSENGERS',
+  'COMPLAINTS',
+  'MESSAGES',
+  'CAPTAINS',
+];
+const CALL_CENTRE: readonly Permission[] = ['PHONE_BOOKING', 'DISPATCHING', 'PASSENGERS', 'COMPLAINTS', 'MESSAGES'];
+const GOVERMENT: readonly Permission[] = ['COMPLAINTS', 'DISPATCHING'];
+const SUPERVISOR: readonly Permission[] = [
+  'DISPATCHING',
+  'PHONE_BOOKING',
+  'TIMELINE',
+  'MONITORING',
+  'COMPLAINTS',
+  'USERS',
+  'PASSENGERS',
+  'MESSAGES',
+  'CAPTAINS',
+  'LOCATIONS',
+  'LANDMARK_MANAGEMENT',
+  'SETTINGS',
+  'DISPATCHING_CONFIG',
+  'RESERVATIONS',
+  'EVENTS_REPORTS',
+  'PUNISHMENT',
+  'PLANNING',
+  'SURVEYS',
+  'RESERVATION_QUEUE',
+  'STATISTICS',
+  'LOST_AND_FOUND',
+];
+
+const actor = (id: number, roleId: number, roleName: string, permissions: readonly Permission[]): Actor => ({
+  id,
+  roles: [{ id: roleId, name: roleName }],
+  permissions,
+});
+
+const DEMO = {
+  admin: actor(1, 1, 'Admin', PERMISSIONS),
+  dispatcher: actor(2, 2, 'Dispatcher', DISPATCHER),
+  callCentre: actor(3, 3, 'Call centre', CALL_CENTRE),
+  goverment: actor(4, 4, GOVERNMENT_ROLE_NAME, GOVERMENT),
+  supervisor: actor(5, 5, 'Supervisor', SUPERVISOR),
+  airport: actor(6, 11, 'Airport agency', []),
+  airportSupervisor: actor(7, 12, 'Airport supervisor', []),
+} as const;
+type DemoRole = keyof typeof DEMO;
+const ROLES = Object.keys(DEMO) as DemoRole[];
+
+/** Who a rule allows, by demo role: a row of the table below. */
+const only = (...roles: DemoRole[]) => roles;
+const ALL_BUT_AIRPORT = only('admin', 'dispatcher', 'callCentre', 'goverment', 'supervisor');
+const CHANGERS = only('admin', 'dispatcher', 'callCentre', 'supervisor');
+
+// Route-level rules (no subject) × demo roles: the facts the web's buttons and the server's routes share.
+const TABLE: [string, Rule<void>, DemoRole[]][] = [
+  ['bookingPolicy.read', bookingPolicy.read, ALL_BUT_AIRPORT],
+  ['bookingPolicy.change', bookingPolicy.change, CHANGERS],
+  ['bookingPolicy.logs', bookingPolicy.logs, CHANGERS],
+  ['bookingPolicy.order', bookingPolicy.order, CHANGERS],
+  ['bookingPolicy.orderSearch', bookingPolicy.orderSearch, ALL_BUT_AIRPORT],
+  ['aiPolicy.popups', aiPolicy.popups, CHANGERS],
+  ['aiPolicy.answer', aiPolicy.answer, CHANGERS],
+  ['complaintPolicy.read', complaintPolicy.read, ALL_BUT_AIRPORT],
+  ['complaintPolicy.file', complaintPolicy.file, CHANGERS],
+  ['complaintPolicy.categorize', complaintPolicy.categorize, CHANGERS],
+  ['complaintPolicy.comment', complaintPolicy.comment, ALL_BUT_AIRPORT],
+  ['complaintPolicy.setStatus', complaintPolicy.setStatus, ALL_BUT_AIRPORT],
+  ['complaintPolicy.governmentStatus', complaintPolicy.governmentStatus, only('goverment')],
+  ['passengerPolicy.list', passengerPolicy.list, CHANGERS],
+  ['passengerPolicy.change', passengerPolicy.change, CHANGERS],
+  ['captainPolicy.change', captainPolicy.change, CHANGERS],
+  ['captainPolicy.punish', captainPolicy.punish, only('admin', 'supervisor')],
+  ['sessionPolicy.socket', sessionPolicy.socket, ALL_BUT_AIRPORT],
+  ['sessionPolicy.chatToken', sessionPolicy.chatToken, CHANGERS],
+  ['shellPolicy.messages', shellPolicy.messages, CHANGERS],
+  ['shellPolicy.notifications', shellPolicy.notifications, ALL_BUT_AIRPORT],
+  ['shellPolicy.airportDesk', shellPolicy.airportDesk, only('airport', 'airportSupervisor')],
+  ['settingsPolicy.setSeason', settingsPolicy.setSeason, only('admin', 'supervisor')],
+  ['staffPolicy.manage', staffPolicy.manage, only('admin', 'supervisor')],
+  [
+    'cataloguePolicy(captain_cancellation_reasons).write',
+    cataloguePolicy(captainCancellationReasonsResource).write,
+    CHANGERS,
+  ],
+  [
+    'cataloguePolicy(captain_cancellation_reasons).read',
+    cataloguePolicy(captainCancellationReasonsResource).read,
+    ROLES,
+  ],
+];
+
+describe('policies for the demo roles', () => {
+  for (const [name, rule, allowed] of TABLE) {
+    it(`${name} allows exactly ${allowed.join(', ')}`, () => {
+      const got = ROLES.filter((role) => rule.allows(DEMO[role]));
+      expect(got).toEqual(allowed);
+    });
+  }
+
+  it('the Goverment role reads the board and complaints but changes no booking and gets no AI popups', () => {
+    const gov = DEMO.goverment;
+    expect(bookingPolicy.read.allows(gov)).toBe(true);
+    expect(bookingPolicy.change.allows(gov)).toBe(false);
+    for (const action of BOOKING_ACTIONS) expect(bookingPolicy.act.allows(gov, action), action).toBe(false);
+    expect(aiPolicy.popups.allows(gov)).toBe(false);
+    expect(complaintPolicy.read.allows(gov)).toBe(true);
+    expect(complaintPolicy.file.allows(gov)).toBe(false);
+    // The refusal says why (the toast shows it); other roles get the plain 'forbidden'.
+    expect(bookingPolicy.change.refusal?.(gov)).toBe(BOOKING_MSG.governmentForbidden);
+    expect(complaintPolicy.file.refusal?.(gov)).toBe(COMPLAINT_MSG.governmentCannotFile);
+    expect(bookingPolicy.change.refusal?.(DEMO.airport)).toBeUndefined();
+  });
+
+  it('a dispatcher may take every booking action', () => {
+    for (const action of BOOKING_ACTIONS) expect(bookingPolicy.act.allows(DEMO.dispatcher, action), action).toBe(true);
+  });
+
+  it('the airport desk gets no socket and starts on its own desk', () => {
+    for (const role of ['airport', 'airportSupervisor'] as const) {
+      expect(sessionPolicy.socket.allows(DEMO[role])).toBe(false);
+      expect(shellPolicy.airportDesk.allows(DEMO[role])).toBe(true);
+    }
+    expect(shellPolicy.airportDesk.allows(DEMO.dispatcher)).toBe(false);
+  });
+
+  it('the supervisor grants no permission it lacks, and touches neither the admin nor its own role', () => {
+    const sup = DEMO.supervisor;
+    const lacking = PERMISSIONS.filter((p) => !SUPERVISOR.includes(p));
+    expect(lacking.length).toBeGreaterThan(0);
+    expect(staffPolicy.grant.allows(sup, ['CARLO_PAYMENT'])).toBe(false);
+    expect(staffPolicy.grant.allows(sup, [...SUPERVISOR, lacking[0]])).toBe(false);
+    expect(staffPolicy.grant.allows(sup, ['DISPATCHING', 'USERS'])).toBe(true);
+    // Its own role may not be raised to all 33 permissions; the admin's role is the admin's.
+    expect(staffPolicy.editRole.allows(sup, { id: 5, permissions: PERMISSIONS })).toBe(false);
+    expect(staffPolicy.editRole.allows(sup, { id: 1, permissions: PERMISSIONS })).toBe(false);
+    // The admin user (role 1, all permissions) is not the supervisor's to edit or reset.
+    expect(staffPolicy.editUser.allows(sup, { id: 1, roleIds: [1], permissions: PERMISSIONS })).toBe(false);
+    expect(
+      staffPolicy.assignRoles.allows(sup, { user: { id: sup.id }, permissions: ['DISPATCHING'], roleIds: [2] }),
+    ).toBe(false);
+    // A dispatcher (fewer permissions) is.
+    expect(staffPolicy.editUser.allows(sup, { id: 2, roleIds: [2], permissions: DISPATCHER })).toBe(true);
+    expect(staffPolicy.grant.allows(DEMO.admin, PERMISSIONS)).toBe(true);
+  });
+});
