@@ -83,3 +83,25 @@ export async function api<T>(
     { method, path, body },
   );
 }
+
+/**
+ * Records Content-Security-Policy violations of the page (the `securitypolicyviolation` event, and the
+ * console's "Refused to …" lines); call before the first navigation, read with the returned function.
+ */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const logged: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) logged.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...logged,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
+  ];
+}

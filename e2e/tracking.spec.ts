@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { TRACKING_UI } from '@taxi/shared';
-import { login, USERS } from './helpers';
+import { login, USERS, watchCsp } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -15,6 +15,8 @@ async function trackedCount(page: Page): Promise<number> {
 }
 
 test('tracking map shows the online captains, counts, search and the selected captain', async ({ page, request }) => {
+  // The Content-Security-Policy lets the map's workers, styles and tiles through: no violation logged.
+  const violations = await watchCsp(page);
   await login(page, request, USERS.dispatcher);
   const count = await trackedCount(page);
   expect(count, 'the seed has online captains with positions').toBeGreaterThan(0);
@@ -38,6 +40,7 @@ test('tracking map shows the online captains, counts, search and the selected ca
   await expect(map).toHaveAttribute('data-source-captain-selected', '1');
   await page.getByLabel(TRACKING_UI.searchLabel).fill('');
   await page.waitForTimeout(1500);
+  expect(await violations()).toEqual([]);
   await page.screenshot({ path: `${ARTIFACTS}/tracking-map.png` });
 
   await page.goto('/drivers/map');

@@ -1,4 +1,7 @@
-import type { Permission } from './permissions';
+import { can, type Permission } from './permissions';
+import { bookingPolicy } from './policies/bookings';
+import type { Actor, Rule } from './policies/core';
+import { captainPolicy } from './policies/people';
 
 /**
  * The route table of shell.md §2.2: every protected route with its name, path (React Router
@@ -18,7 +21,23 @@ export interface RouteMeta {
   planned?: boolean;
   /** The page sizes itself to the window (its own scrolling list or map): no room kept under it. */
   fullHeight?: boolean;
+  /** A page that exists to take one action also needs that action's rule (the server checks the same). */
+  rule?: Rule;
 }
+
+/** May this user open this page? Its permission, and the rule of the action it is for. */
+export function mayOpen(route: Pick<RouteMeta, 'permission' | 'rule'>, actor: Actor): boolean {
+  return can(actor.permissions, route.permission) && (!route.rule || route.rule.allows(actor));
+}
+
+/** Pages that only take an action: the guard asks the action's rule too (Goverment opens none of them). */
+const ACTION_PAGES: Record<string, Rule> = {
+  PhoneBooking: bookingPolicy.order,
+  BookingLog: bookingPolicy.logs,
+  BookingChat: bookingPolicy.change,
+  DriversCreate: captainPolicy.change,
+  DriversCreateCar: captainPolicy.change,
+};
 
 const r = (
   name: string,
@@ -33,6 +52,7 @@ const r = (
   permission,
   breadcrumb: extra.breadcrumb ?? true,
   planned: extra.planned ?? true,
+  ...(Object.hasOwn(ACTION_PAGES, name) ? { rule: ACTION_PAGES[name] } : {}),
 });
 
 export const PUBLIC_PATHS = {

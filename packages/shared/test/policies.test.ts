@@ -11,8 +11,10 @@ import {
   cataloguePolicy,
   complaintPolicy,
   GOVERNMENT_ROLE_NAME,
+  mayOpen,
   PERMISSIONS,
   type Permission,
+  PROTECTED_ROUTES,
   passengerPolicy,
   type Rule,
   sessionPolicy,
@@ -172,5 +174,20 @@ describe('policies for the demo roles', () => {
     // A dispatcher (fewer permissions) is.
     expect(staffPolicy.editUser.allows(sup, { id: 2, roleIds: [2], permissions: DISPATCHER })).toBe(true);
     expect(staffPolicy.grant.allows(DEMO.admin, PERMISSIONS)).toBe(true);
+  });
+});
+
+describe('pages that only take an action ask its rule (mayOpen)', () => {
+  const page = (name: string) => {
+    const route = PROTECTED_ROUTES.find((r) => r.name === name);
+    if (!route) throw new Error(name);
+    return route;
+  };
+  it('the Goverment role opens the board and a ride, not the new-driver, new-car, log or chat pages', () => {
+    for (const name of ['DriversCreate', 'DriversCreateCar', 'BookingLog', 'BookingChat']) {
+      expect(mayOpen(page(name), DEMO.goverment), name).toBe(false);
+      expect(mayOpen(page(name), DEMO.dispatcher), name).toBe(true);
+    }
+    expect(mayOpen(page('Requests'), DEMO.goverment)).toBe(true);
   });
 });

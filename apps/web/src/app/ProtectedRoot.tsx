@@ -1,6 +1,6 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AuthUser, can, EVENTS, MSG, type RouteMeta, sessionPolicy } from '@taxi/shared';
+import { type AuthUser, EVENTS, MSG, mayOpen, type RouteMeta, sessionPolicy } from '@taxi/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { errorMessage } from '../api/client';
@@ -80,7 +80,7 @@ export function ProtectedRoot() {
   const home = homePath(user);
   let content = <Outlet />;
   if (location.pathname === '/') content = <Navigate to={home} replace />;
-  else if (meta && !can(user.permissions, meta.meta.permission)) {
+  else if (meta && !mayOpen(meta.meta, user)) {
     // The guard sends the user to the start page; on the start page itself, say so instead of looping.
     content = location.pathname === home ? <NoAccessContent /> : <Navigate to={home} replace />;
   }

@@ -3,9 +3,9 @@ import {
   type Actor,
   AIRPORT_HOME_PATH,
   type AuthUser,
-  can,
   HOME_PATH,
   LOGIN_PROVIDER,
+  mayOpen,
   type SessionUser,
   shellPolicy,
 } from '@taxi/shared';
@@ -56,7 +56,7 @@ export function allowedNext(next: string | null, user: AuthUser | undefined): st
   if (!next?.startsWith('/') || next.startsWith('//')) return null;
   const pathname = next.split(/[?#]/)[0];
   const route = matchProtectedRoute(pathname);
-  if (!route || !user || !can(user.permissions, route.permission)) return null;
+  if (!route || !user || !mayOpen(route, user)) return null;
   return next;
 }
 
