@@ -97,7 +97,7 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
     });
   });
   return async () => [

@@ -1,4 +1,3 @@
-import './zodConfig';
 import { MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

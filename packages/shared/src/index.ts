@@ -1,3 +1,5 @@
+import './zod-config';
+
 export * from './ai';
 export * from './api';
 export * from './booking-create';
