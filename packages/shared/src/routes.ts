@@ -52,6 +52,7 @@ const r = (
   permission,
   breadcrumb: extra.breadcrumb ?? true,
   planned: extra.planned ?? true,
+  ...(extra.fullHeight ? { fullHeight: true } : {}),
   ...(Object.hasOwn(ACTION_PAGES, name) ? { rule: ACTION_PAGES[name] } : {}),
 });
 

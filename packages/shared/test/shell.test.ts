@@ -7,6 +7,7 @@ import {
   isValidEmail,
   isValidPassword,
   MSG,
+  PROTECTED_ROUTES,
   passwordSchema,
   visibleDrawer,
 } from '../src';
@@ -71,5 +72,12 @@ describe('permissions and drawer (shell.md §2.3, §6)', () => {
       ...new Set(DRAWER.flatMap((i) => (isDrawerGroup(i) ? i.entries : [i])).map((e) => e.permission)),
     ].filter((p): p is NonNullable<typeof p> => p !== null);
     expect(visibleDrawer(all)).toEqual(DRAWER);
+  });
+});
+
+describe('route table', () => {
+  it('keeps fullHeight for the pages that size themselves (board, tracking, drivers map)', () => {
+    const full = PROTECTED_ROUTES.filter((r) => r.fullHeight).map((r) => r.name);
+    expect(full).toEqual(['Requests', 'CaptainsMap', 'DriversMap']);
   });
 });
