@@ -19,7 +19,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSuggestions, bookingSuggestions, bookings, rides, users } from '../src/db/schema';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -31,10 +31,7 @@ const MIN = 60_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t.app);
   [disp, airport, gov] = await Promise.all([
     login(t.app, 'dispatcher@example.com'),
     login(t.app, 'airport@example.com'),

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airportDetails, auditLog, bookingNotes, bookingStatuses, bookings, jobs, sectors } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/service';
 import { makeBooking, makeCaptain, makePassenger, makeReason } from './factories';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -26,10 +26,7 @@ const MIN = 60_000;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t.app);
   [disp, gov, airport] = await Promise.all([
     login(t.app, 'dispatcher@example.com'),
     login(t.app, 'gov@example.com'),

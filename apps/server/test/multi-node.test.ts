@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { makeBooking, makeCaptain } from './factories';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -42,10 +42,7 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
   beforeAll(async () => {
     const env = { REDIS_URL, REDIS_PREFIX: prefix };
     a = await buildTestApp({ env });
-    await a.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = a.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    baseA = `http://127.0.0.1:${address.port}`;
+    baseA = await listenOnLoopback(a.app);
     const config = loadConfig({ ...env, APP_ENV: 'development', DATA_DIR: a.config.dataDir, LOG_LEVEL: 'silent' });
     b = await buildApp({ config, db: a.db, logger: false });
     await b.ready();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -11,10 +11,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { originChecker } from '../src/realtime';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 /** Issue 9, finding 4: sockets live no longer than their session; foreign pages get none. */
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,10 +18,7 @@ const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t.app);
   admin = await login(t.app, 'admin@example.com');
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rides } from '../src/db/schema/bookings';
 import { captains, cars, passengers, services } from '../src/db/schema/people';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let base: string;
@@ -49,10 +49,7 @@ async function makeBooking(over: Partial<typeof bookings.$inferInsert> = {}) {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  base = `http://127.0.0.1:${address.port}`;
+  base = await listenOnLoopback(t.app);
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();

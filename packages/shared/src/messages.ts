@@ -41,6 +41,10 @@ export const MSG = {
   tooManyFormKeys: (n: number) => `A form may carry at most ${n} fields.`,
   malformedForm: 'The form data is malformed.',
   malformedJson: 'The JSON body is malformed.',
+  // Idempotency-Key (issue 10: idempotent creates)
+  idempotencyKeyInvalid: (max: number) => `The Idempotency-Key header must be 1 to ${max} printable ASCII characters.`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Please wait a moment.',
   nulCharacter: 'Text may not contain NUL characters.',
   textTooLong: (n: number) => `This text may be at most ${n} characters long.`,
   invalidId: 'This id does not exist.',

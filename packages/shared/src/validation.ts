@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
+import { isValidEmail, isValidPassword } from './credentials';
 import { MSG } from './messages';
+
+export { isValidEmail, isValidPassword };
 
 /** Largest value of a PostgreSQL `integer` column: a larger id names no row (and overflows a query). */
 export const DB_ID_MAX = 2_147_483_647;
@@ -36,26 +38,6 @@ export function text(max: number = NAME_MAX, error?: string) {
     .trim()
     .max(max, MSG.textTooLong(max))
     .refine(hasNoNul, MSG.nulCharacter);
-}
-
-/** Email: must contain an @ (shell.md §5). */
-export function isValidEmail(value: string): boolean {
-  return value.includes('@');
-}
-
-// The special set includes the accented e letters the spec names.
-const SPECIAL = /[^A-Za-z0-9\s]|[éèêë]/;
-
-/** 8 to 15 characters, one lowercase, one uppercase, one digit, one special (shell.md §5). */
-export function isValidPassword(value: string): boolean {
-  return (
-    value.length >= PASSWORD_MIN &&
-    value.length <= PASSWORD_MAX &&
-    /[a-z]/.test(value) &&
-    /[A-Z]/.test(value) &&
-    /[0-9]/.test(value) &&
-    SPECIAL.test(value)
-  );
 }
 
 export const emailSchema = text(NAME_MAX, MSG.required).min(1, MSG.required).refine(isValidEmail, MSG.invalidEmail);

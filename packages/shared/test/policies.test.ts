@@ -10,6 +10,7 @@ import {
   captainPolicy,
   cataloguePolicy,
   complaintPolicy,
+  DEMO_ROLES,
   GOVERNMENT_ROLE_NAME,
   mayOpen,
   PERMISSIONS,
@@ -23,43 +24,12 @@ import {
   staffPolicy,
 } from '../src';
 
-// The demo roles and their permissions, as apps/server/src/db/seed/base.ts and staff.ts seed them
-// (one demo user per role). Copied, not imported: the shared package does not depend on the server.
-const DISPATCHER: readonly Permission[] = [
-  'DISPATCHING',
-  'PHONE_BOOKING',
-  'MONITORING',
-  'TIMELINE',
-  'PASSENGERS',
-  'COMPLAINTS',
-  'MESSAGES',
-  'CAPTAINS',
-];
-const CALL_CENTRE: readonly Permission[] = ['PHONE_BOOKING', 'DISPATCHING', 'PASSENGERS', 'COMPLAINTS', 'MESSAGES'];
-const GOVERMENT: readonly Permission[] = ['COMPLAINTS', 'DISPATCHING'];
-const SUPERVISOR: readonly Permission[] = [
-  'DISPATCHING',
-  'PHONE_BOOKING',
-  'TIMELINE',
-  'MONITORING',
-  'COMPLAINTS',
-  'USERS',
-  'PASSENGERS',
-  'MESSAGES',
-  'CAPTAINS',
-  'LOCATIONS',
-  'LANDMARK_MANAGEMENT',
-  'SETTINGS',
-  'DISPATCHING_CONFIG',
-  'RESERVATIONS',
-  'EVENTS_REPORTS',
-  'PUNISHMENT',
-  'PLANNING',
-  'SURVEYS',
-  'RESERVATION_QUEUE',
-  'STATISTICS',
-  'LOST_AND_FOUND',
-];
+// The demo roles as the seed grants them (one demo user per role).
+const permissionsOf = (id: number) => DEMO_ROLES.find((r) => r.id === id)?.permissions ?? [];
+const DISPATCHER = permissionsOf(2);
+const CALL_CENTRE = permissionsOf(3);
+const GOVERMENT = permissionsOf(4);
+const SUPERVISOR = permissionsOf(5);
 
 const actor = (id: number, roleId: number, roleName: string, permissions: readonly Permission[]): Actor => ({
   id,

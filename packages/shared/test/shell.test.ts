@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   can,
+  DEMO_ROLES,
   DRAWER,
   emailSchema,
   isDrawerGroup,
@@ -12,16 +13,7 @@ import {
   visibleDrawer,
 } from '../src';
 
-const DISPATCHER = [
-  'DISPATCHING',
-  'PHONE_BOOKING',
-  'MONITORING',
-  'TIMELINE',
-  'PASSENGERS',
-  'COMPLAINTS',
-  'MESSAGES',
-  'CAPTAINS',
-];
+const DISPATCHER = DEMO_ROLES.find((r) => r.name === 'Dispatcher')?.permissions ?? [];
 
 describe('validation rules (shell.md §5)', () => {
   it('email must contain an @', () => {

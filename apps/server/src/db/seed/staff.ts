@@ -1,56 +1,10 @@
-import { GOVERNMENT_ROLE_NAME, type Permission } from '@taxi/shared';
+import { DEMO_ROLES } from '@taxi/shared';
 import { hashPassword } from '../../lib/password';
 import { roles, userRoles, users } from '../schema';
 import { grant } from './base';
 import type { Seeder } from './index';
 
 export const DEMO_PASSWORD = 'Demo#2026';
-
-export const DEMO_ROLES: { id: number; name: string; permissions: readonly Permission[] }[] = [
-  {
-    id: 2,
-    name: 'Dispatcher',
-    permissions: [
-      'DISPATCHING',
-      'PHONE_BOOKING',
-      'MONITORING',
-      'TIMELINE',
-      'PASSENGERS',
-      'COMPLAINTS',
-      'MESSAGES',
-      'CAPTAINS',
-    ],
-  },
-  { id: 3, name: 'Call centre', permissions: ['PHONE_BOOKING', 'DISPATCHING', 'PASSENGERS', 'COMPLAINTS', 'MESSAGES'] },
-  { id: 4, name: GOVERNMENT_ROLE_NAME, permissions: ['COMPLAINTS', 'DISPATCHING'] },
-  {
-    id: 5,
-    name: 'Supervisor',
-    permissions: [
-      'DISPATCHING',
-      'PHONE_BOOKING',
-      'TIMELINE',
-      'MONITORING',
-      'COMPLAINTS',
-      'USERS',
-      'PASSENGERS',
-      'MESSAGES',
-      'CAPTAINS',
-      'LOCATIONS',
-      'LANDMARK_MANAGEMENT',
-      'SETTINGS',
-      'DISPATCHING_CONFIG',
-      'RESERVATIONS',
-      'EVENTS_REPORTS',
-      'PUNISHMENT',
-      'PLANNING',
-      'SURVEYS',
-      'RESERVATION_QUEUE',
-      'STATISTICS',
-      'LOST_AND_FOUND',
-    ],
-  },
-];
 
 export const DEMO_USERS = [
   { email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', roleId: 1 },
