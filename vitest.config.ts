@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           include: runPg ? serverTests : [],
+          // The fuzz test exercises the HTTP layer, the same on both engines: PGlite's run covers it.
+          exclude: ['apps/server/test/fuzz.test.ts'],
           setupFiles: ['apps/server/test/setup-pg.ts'],
           environment: 'node',
           testTimeout: 30_000,

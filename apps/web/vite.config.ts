@@ -1,15 +1,43 @@
+import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Precompressed siblings (x.js.br, x.js.gz) of the built text files, served by the API server's
+    // @fastify/static with preCompressed: true (no compression work per request).
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(html|css|js|mjs|json|svg|txt)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
       '/socket.io': { target: API_TARGET, ws: true, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // The shared package has no side effects but zod's global configuration (zod-config.ts, jitless for
+        // the CSP, imported first by main.tsx): a page that takes one helper from '@taxi/shared' does not
+        // also carry every schema of the barrel (and zod with them).
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]zod-config\.ts$/.test(id),
+      },
+    },
+  },
 });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { authPlugin } from './http/auth';
 import { errorsPlugin } from './http/errors';
 import { headersPlugin } from './http/headers';
+import { idempotencyPlugin } from './http/idempotency';
 import { methodOverridePlugin } from './http/method-override';
 import { formsPlugin } from './http/multipart';
 import { spaFallback, spaPlugin } from './http/spa';
@@ -39,6 +40,8 @@ import { SettingsService } from './modules/settings/service';
 import { systemRoutes } from './modules/system/routes';
 import { createTracking, trackingRoutes } from './modules/tracking';
 import { UserService } from './modules/users/service';
+import { Metrics, metricsPlugin } from './ops/metrics';
+import { genReqId, requestIdPlugin } from './ops/request-id';
 import { createRealtime, type Realtime } from './realtime';
 
 declare module 'fastify' {
@@ -61,6 +64,7 @@ declare module 'fastify' {
     bookings: BookingService;
     complaints: ComplaintService;
     ai: import('./dispatch/ai/service').AiService;
+    metrics: Metrics;
   }
 }
 
@@ -91,6 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // JSON bodies with __proto__ or constructor.prototype keys are refused (400), never merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // X-Request-Id: a caller's safe id or a new UUID, in every log line of the request and every error body.
+    genReqId,
+    requestIdHeader: false,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    // On close, idle keep-alive connections go at once; in-flight requests finish (ops/shutdown.ts).
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,24 +109,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // plugins
   app.decorate('config', config);
   app.decorate('db', db);
+  await app.register(requestIdPlugin);
   await app.register(headersPlugin, { tileUrl: config.tileUrl, corsOrigin: config.corsOrigin });
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
   await app.register(authPlugin, { db });
   await app.register(formsPlugin, { fileSizeLimit: config.uploadMaxBytes });
   await app.register(methodOverridePlugin);
+  await app.register(idempotencyPlugin, { db });
 
   // services (dependencies named; order explicit)
+  const metrics = new Metrics({ sockets: () => app.realtime.io.of('/').sockets.size, db });
+  app.decorate('metrics', metrics);
+  await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   const realtime = await createRealtime(app, {
     db,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     corsOrigin: config.corsOrigin,
+    onEmit: metrics.countEmit,
   });
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom);
   app.decorate('realtime', realtime);
   app.decorate('mailer', mailer);
-  app.decorate('jobs', new JobQueue(db, app.log));
+  app.decorate('jobs', new JobQueue(db, app.log, metrics.observeJob));
   app.decorate(
     'auth',
     new AuthService({

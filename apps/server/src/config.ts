@@ -116,6 +116,10 @@ const envSchema = z
     TRUST_PROXY: trustProxySchema,
     JOB_POLL_MS: int(1000, 10),
     DEMO_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(1)),
+    /** Bearer token for GET /metrics from other hosts (loopback clients need none); unset: loopback only. */
+    METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+    /** How long a shutdown waits for in-flight requests before closing their connections. */
+    SHUTDOWN_TIMEOUT_MS: int(10_000, 0),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -159,6 +163,10 @@ export interface Config {
   demoScale: number;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
+  /** METRICS_TOKEN: bearer token for /metrics from other hosts. */
+  metricsToken?: string;
+  /** SHUTDOWN_TIMEOUT_MS: the grace given to in-flight requests on SIGTERM/SIGINT. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -211,5 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoScale: e.DEMO_SCALE,
     logLevel: e.LOG_LEVEL,
     webDist: path.join(root, 'apps/web/dist'),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

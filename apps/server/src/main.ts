@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { DEMO_PASSWORD, DEMO_USERS, isNewDatabase, seedBase, seedDemo } from './db/seed';
+import { createShutdown } from './ops/shutdown';
 import { Simulator } from './simulator';
 
 async function main() {
@@ -36,23 +37,27 @@ async function main() {
   const app = await buildApp({ config, db, serveWeb: true });
 
   let stopSimulator = async () => {};
+  const shutdown = createShutdown({
+    app,
+    before: () => stopSimulator(),
+    closeDatabase: () => database.close(),
+    timeoutMs: config.shutdownTimeoutMs,
+  });
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
+  const onSignal = (signal: string) => {
+    // A second signal while closing: stop waiting.
+    if (stopping) process.exit(1);
     stopping = true;
-    app.log.info(`${signal}: shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await stopSimulator();
-      await app.close();
-    } finally {
-      await database.close();
-      process.exit(0);
-    }
+    shutdown(signal).then(
+      ({ forced }) => process.exit(forced ? 1 : 0),
+      (error) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   app.jobs.start(config.jobPollMs);

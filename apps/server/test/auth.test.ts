@@ -68,7 +68,7 @@ describe('two-step login', () => {
     expect(out.json()).toEqual({ data: null, message: MSG.loggedOut });
     const after = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(session.accessToken) });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: MSG.unauthenticated });
+    expect(after.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
   });
 
   it('remember_me gives a 30-day token, otherwise 12 h', async () => {
@@ -94,7 +94,11 @@ describe('two-step login', () => {
       payload: loginBody('dispatcher@example.com', { password: 'Wrong#2026' }),
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: MSG.wrongCredentials, errors: { username: [MSG.wrongCredentials] } });
+    expect(res.json()).toEqual({
+      message: MSG.wrongCredentials,
+      errors: { username: [MSG.wrongCredentials] },
+      request_id: expect.any(String),
+    });
     const unknown = await t.app.inject({
       method: 'POST',
       url: '/api/admin_send_code',
@@ -159,14 +163,14 @@ describe('two-step login', () => {
       .where(eq(accessTokens.userId, userId));
     const res = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Token has expired' });
+    expect(res.json()).toEqual({ message: 'Token has expired', request_id: expect.any(String) });
   });
 
   it('no or unknown token → 401', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/check_auth' });
     expect(none.statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer('nope') });
-    expect(bad.json()).toEqual({ message: MSG.unauthenticated });
+    expect(bad.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
   });
 });
 

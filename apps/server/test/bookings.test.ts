@@ -84,7 +84,7 @@ describe('auth shapes', () => {
   it('401 without a token, 403 without DISPATCHING, 404 for an unknown booking', async () => {
     const a = await call('GET', 'booking', null);
     expect(a.statusCode).toBe(401);
-    expect(a.json()).toEqual({ message: MSG.unauthenticated });
+    expect(a.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
     const b = await call('GET', 'booking', airport);
     expect(b.statusCode).toBe(403);
     expect(b.json().message).toBe(MSG.forbidden);
@@ -116,6 +116,7 @@ describe('cancel', () => {
     expect(noReason.json()).toEqual({
       message: BOOKING_MSG.chooseReason,
       errors: { user_cancellation_reason_id: [BOOKING_MSG.chooseReason] },
+      request_id: expect.any(String),
     });
     const g = await call('DELETE', `bookings/${b.id}?user_cancellation_reason_id=${reason.id}`, gov);
     expect(g.statusCode).toBe(403);

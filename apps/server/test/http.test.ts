@@ -53,7 +53,7 @@ describe('errors', () => {
   it('unknown /api route → 404 JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: MSG.notFound });
+    expect(res.json()).toEqual({ message: MSG.notFound, request_id: expect.any(String) });
   });
 
   it('422 with {message, errors: {field: [msg]}} and the first message', async () => {
@@ -72,14 +72,14 @@ describe('errors', () => {
   it('an unexpected error → 500 with MSG.serverError and no stack', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: bearer(admin) });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: MSG.serverError });
+    expect(res.json()).toEqual({ message: MSG.serverError, request_id: expect.any(String) });
     expect(res.body).not.toContain('secret');
   });
 
   it('HttpError keeps its status and message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'changed under you' });
+    expect(res.json()).toEqual({ message: 'changed under you', request_id: expect.any(String) });
   });
 
   it('malformed JSON → 400, not 500', async () => {
@@ -108,7 +108,7 @@ describe('season setting', () => {
       payload: { season: 'day' },
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: MSG.forbidden });
+    expect(forbidden.json()).toEqual({ message: MSG.forbidden, request_id: expect.any(String) });
 
     const invalid = await t.app.inject({
       method: 'PUT',

@@ -1,6 +1,6 @@
 import { EVENTS } from '@taxi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -46,7 +46,9 @@ describe('GET /metrics', () => {
     await t.app.inject({ method: 'GET', url: '/api/no/such/thing-456' });
     const text = await scrape();
     expect(text).not.toContain('thing-123');
-    expect(sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status: '4xx' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { route: 'unmatched', status: '4xx' }),
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('is 404 to a remote client without the token, and to a wrong token', async () => {
@@ -54,7 +56,12 @@ describe('GET /metrics', () => {
     const none = await t.app.inject({ method: 'GET', url: '/metrics', ...remote });
     expect(none.statusCode).toBe(404);
     expect(none.body).not.toContain('http_request');
-    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer('not-the-token-at-all'), ...remote });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: bearer('not-the-token-at-all'),
+      ...remote,
+    });
     expect(wrong.statusCode).toBe(404);
     const good = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer(TOKEN), ...remote });
     expect(good.statusCode).toBe(200);
@@ -67,11 +74,11 @@ describe('GET /metrics', () => {
   });
 
   it('counts realtime events, job lag and the database pool', async () => {
-    const emitted = sample(await scrape(), 'realtime_events_emitted_total', { event: EVENTS.lateBooking }) ?? 0;
-    t.app.realtime.emitToUsers(EVENTS.lateBooking, { id: 1 } as never);
     t.app.jobs.register('ops.test', async () => {});
     await t.app.jobs.schedule('ops.test', {}, new Date(Date.now() - 2000));
     expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
+    const emitted = sample(await scrape(), 'realtime_events_emitted_total', { event: EVENTS.lateBooking }) ?? 0;
+    t.app.realtime.emitToUsers(EVENTS.lateBooking, { id: 1 } as never);
     const text = await scrape();
     expect(sample(text, 'realtime_events_emitted_total', { event: EVENTS.lateBooking })).toBe(emitted + 1);
     expect(sample(text, 'job_lag_seconds_count', { kind: 'ops.test' })).toBe(1);

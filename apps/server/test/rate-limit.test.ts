@@ -14,7 +14,7 @@ it('admin_send_code is limited per account, then per IP → 429', async () => {
   for (let i = 0; i < 3; i++) expect((await send('admin@example.com')).statusCode).toBe(422);
   const limited = await send('admin@example.com');
   expect(limited.statusCode).toBe(429);
-  expect(limited.json()).toEqual({ message: MSG.tooManyRequests });
+  expect(limited.json()).toEqual({ message: MSG.tooManyRequests, request_id: expect.any(String) });
   // another account from the same IP: 5th hit of the IP passes, the 6th is limited
   expect((await send('gov@example.com')).statusCode).toBe(422);
   expect((await send('gov@example.com')).statusCode).toBe(429);

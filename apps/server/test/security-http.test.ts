@@ -266,7 +266,7 @@ describe('finding 8: bad input is a 404 or a 422, never a 500', () => {
         payload,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MSG.malformedForm });
+      expect(res.json()).toEqual({ message: MSG.malformedForm, request_id: expect.any(String) });
     }
   });
 

@@ -1,3 +1,5 @@
+// First: zod's configuration for the CSP (jitless), before any schema parses.
+import '@taxi/shared/zod-config';
 import { MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

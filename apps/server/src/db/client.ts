@@ -39,7 +39,7 @@ export interface OpenDatabaseOptions {
 export class DatabaseLockedError extends Error {}
 
 /** A lock file beside the PGlite data directory: a second process must not open (and corrupt) it. */
-function takeLock(dir: string): () => void {
+export function takeLock(dir: string): () => void {
   const lockPath = path.join(dir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -32,6 +32,11 @@ declare module 'fastify' {
      * has one: a route registered without it fails at start-up. Checked before the body is read.
      */
     policy?: RouteRule;
+    /**
+     * A create the console or the apps may retry: a POST honouring the `Idempotency-Key` header
+     * (src/http/idempotency.ts). Read as an own property.
+     */
+    idempotent?: true;
     /** Development conveniences: a 404 (before any token check) unless in development and from loopback. */
     localOnly?: true;
   }

@@ -97,6 +97,11 @@ function pgInputMessage(state: string | undefined): string | undefined {
   return PG_MESSAGES[state] ?? (state.startsWith('22') ? MSG.invalidValue : undefined);
 }
 
+/** Every JSON error body names its request (`request_id`, also the X-Request-Id header): support finds the log lines. */
+function withRequestId<T extends object>(request: FastifyRequest, body: T): T & { request_id: string } {
+  return { ...body, request_id: request.id };
+}
+
 /** Answers unmatched routes (the SPA's index.html fallback); must send a reply. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -106,49 +111,54 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
     if (error instanceof HttpError) {
       return reply
         .status(error.status)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+        .send(
+          withRequestId(
+            request,
+            error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+          ),
+        );
     }
     if (error instanceof ZodError) {
-      return reply.status(422).send(validationBody(error.issues));
+      return reply.status(422).send(withRequestId(request, validationBody(error.issues)));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path id too big to be a row's (above int4) names nothing: 404, like an unknown id.
       const context = (error as { validationContext?: string }).validationContext;
       if (context === 'params' && error.validation.every((v) => v.keyword === 'too_big')) {
-        return reply.status(404).send({ message: MSG.notFound });
+        return reply.status(404).send(withRequestId(request, { message: MSG.notFound }));
       }
       const issues = error.validation.map((v) => ({
         path: [...(v.instancePath ?? '').split('/').filter(Boolean)],
         message: v.message ?? MSG.validationFailed,
       }));
-      return reply.status(422).send(validationBody(issues));
+      return reply.status(422).send(withRequestId(request, validationBody(issues)));
     }
     const code = (error as FastifyError).code;
     if (code && Object.hasOwn(CODE_MESSAGES, code)) {
       const message = CODE_MESSAGES[code];
-      return reply.status(422).send({ message, errors: { _: [message] } });
+      return reply.status(422).send(withRequestId(request, { message, errors: { _: [message] } }));
     }
     const status = (error as FastifyError).statusCode;
     if (!status && readingBody.has(request)) {
       // busboy's own errors (no boundary, a truncated or garbled body) carry no status.
-      return reply.status(400).send({ message: MSG.malformedForm });
+      return reply.status(400).send(withRequestId(request, { message: MSG.malformedForm }));
     }
     const pgMessage = pgInputMessage(sqlState(error));
     if (pgMessage) {
       request.log.warn({ err: error }, 'input refused by the database');
-      return reply.status(422).send({ message: pgMessage, errors: { _: [pgMessage] } });
+      return reply.status(422).send(withRequestId(request, { message: pgMessage, errors: { _: [pgMessage] } }));
     }
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, bad content type, ...)
       const message = status === 400 ? error.message : (STATUS_MESSAGES[status] ?? error.message);
-      return reply.status(status).send({ message });
+      return reply.status(status).send(withRequestId(request, { message }));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: MSG.serverError });
+    return reply.status(500).send(withRequestId(request, { message: MSG.serverError }));
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (opts.notFound) return opts.notFound(request, reply);
-    return reply.status(404).send({ message: MSG.notFound });
+    return reply.status(404).send(withRequestId(request, { message: MSG.notFound }));
   });
 });

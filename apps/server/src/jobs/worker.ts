@@ -26,6 +26,8 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** Called as each job starts (the metrics' job lag). */
+    private readonly onRun: (job: JobRow) => void = () => {},
   ) {}
 
   register<P>(kind: string, handler: JobHandler<P>): void {
@@ -78,6 +80,7 @@ export class JobQueue {
   private async runOne(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind);
     if (!handler) return;
+    this.onRun(job);
     try {
       await handler(job.payload, { db: this.db, job, log: this.log });
       await this.db.update(jobs).set({ doneAt: new Date(), lockedAt: null }).where(eq(jobs.id, job.id));

@@ -113,7 +113,7 @@ function expireWithToken(socket: RealtimeSocket): void {
  */
 export async function createRealtime(
   app: FastifyInstance,
-  opts: { db: Db; redisUrl?: string; redisPrefix?: string; corsOrigin?: string },
+  opts: { db: Db; redisUrl?: string; redisPrefix?: string; corsOrigin?: string; onEmit?: (event: string) => void },
 ): Promise<Realtime> {
   const originAllowed = originChecker(opts.corsOrigin, app.config?.isDevelopment ?? false);
   const io: RealtimeServer = new Server(app.server, {
@@ -194,9 +194,11 @@ export async function createRealtime(
   return {
     io,
     emitToUsers: (event, payload) => {
+      opts.onEmit?.(event);
       (io.to(ROOMS.users).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     emitToUser: (userId, event, payload) => {
+      opts.onEmit?.(event);
       (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     toOtherNodes: (event, ...args) => {

@@ -30,6 +30,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for the login calls: no bearer token and no global 401/403 handling. */
   auth?: boolean;
+  /**
+   * Sent as `Idempotency-Key` (creates): the same key for retries of one submission, a fresh one for the
+   * next (useIdempotencyKey in ./idempotency). The server replays the first answer to a repeat.
+   */
+  idempotencyKey?: string;
 }
 
 interface HttpHandlers {
@@ -57,11 +62,12 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 
 /** Low-level call: resolves with the whole `{data, message}` envelope. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const { query, body, signal, auth = true } = options;
+  const { query, body, signal, auth = true, idempotencyKey } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -24,10 +24,11 @@ import { ProfileMenu } from '../features/auth/ProfileMenu';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SeasonSelector } from '../features/season/SeasonSelector';
-import { ProductionBanner, ScrollTopButton } from './globalChrome';
+import { ProductionBanner } from './globalChrome';
 import { NavDrawerContent } from './NavDrawer';
 import { OrderSearchButton, OrderSearchProvider } from './orderSearch';
 import { OVERLAYS } from './overlays';
+import { ScrollTopButton } from './ScrollTopButton';
 import { SocketIndicator } from './SocketIndicator';
 import { DRAWER_WIDTH } from './theme';
 

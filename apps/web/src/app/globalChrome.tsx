@@ -1,7 +1,6 @@
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { Box, Fab, LinearProgress, Tooltip, Zoom } from '@mui/material';
-import { MSG, SCROLL_TOP_THRESHOLD_PX } from '@taxi/shared';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Box, LinearProgress } from '@mui/material';
+import { MSG } from '@taxi/shared';
+import { useSyncExternalStore } from 'react';
 import { useNavigation } from 'react-router';
 import { useAppInfo } from './appInfo';
 
@@ -53,32 +52,5 @@ export function NavigationProgress() {
       data-testid="navigation-progress"
       sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (theme) => theme.zIndex.tooltip + 1 }}
     />
-  );
-}
-
-/** Scroll-to-top button after SCROLL_TOP_THRESHOLD_PX of scroll. */
-export function ScrollTopButton() {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
-    onScroll();
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return (
-    <Zoom in={visible}>
-      <Box sx={{ position: 'fixed', right: 24, bottom: 92, zIndex: (theme) => theme.zIndex.speedDial }}>
-        <Tooltip title={MSG.scrollTop} placement="left">
-          <Fab
-            size="small"
-            color="default"
-            aria-label={MSG.scrollTop}
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-          >
-            <KeyboardArrowUpIcon />
-          </Fab>
-        </Tooltip>
-      </Box>
-    </Zoom>
   );
 }

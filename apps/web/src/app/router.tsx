@@ -1,12 +1,12 @@
 import { PROTECTED_ROUTES, PUBLIC_PATHS, type RouteMeta } from '@taxi/shared';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { ResetPasswordEmailPage } from '../features/auth/ResetPasswordEmailPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { NavigationProgress, ProductionBanner } from './globalChrome';
-import { ProtectedRoot, type RouteHandle } from './ProtectedRoot';
+import type { RouteHandle } from './ProtectedRoot';
 import { PAGES } from './pages';
-import { ForbiddenPage, NotFoundPage, PlannedPage } from './StatusPages';
+
+// Only the login page is in the first bundle: every other page, the signed-in shell included, is a chunk.
+const statusPages = () => import('./StatusPages');
 
 const PUBLIC = new Set<string>(Object.values(PUBLIC_PATHS));
 
@@ -27,7 +27,16 @@ function protectedRoute(meta: RouteMeta): RouteObject {
   const handle: RouteHandle = { meta };
   const loader = PAGES[meta.name];
   const path = meta.path.replace(/^\//, '');
-  if (!loader) return { path, handle, element: <PlannedPage meta={meta} /> };
+  if (!loader) {
+    return {
+      path,
+      handle,
+      lazy: async () => {
+        const { PlannedPage } = await statusPages();
+        return { element: <PlannedPage meta={meta} /> };
+      },
+    };
+  }
   return { path, handle, lazy: async () => ({ Component: (await loader()).default }) };
 }
 
@@ -36,13 +45,22 @@ export const routes: RouteObject[] = [
     Component: RootLayout,
     children: [
       { path: PUBLIC_PATHS.login, Component: LoginPage },
-      { path: PUBLIC_PATHS.notFound, Component: NotFoundPage },
-      { path: PUBLIC_PATHS.forbidden, Component: ForbiddenPage },
-      { path: PUBLIC_PATHS.resetPassword, Component: ResetPasswordPage },
-      { path: PUBLIC_PATHS.resetPasswordEmail, Component: ResetPasswordEmailPage },
+      { path: PUBLIC_PATHS.notFound, lazy: async () => ({ Component: (await statusPages()).NotFoundPage }) },
+      { path: PUBLIC_PATHS.forbidden, lazy: async () => ({ Component: (await statusPages()).ForbiddenPage }) },
+      {
+        path: PUBLIC_PATHS.resetPassword,
+        lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
+      },
+      {
+        path: PUBLIC_PATHS.resetPasswordEmail,
+        lazy: async () => ({
+          Component: (await import('../features/auth/ResetPasswordEmailPage')).ResetPasswordEmailPage,
+        }),
+      },
       {
         path: '/',
-        Component: ProtectedRoot,
+        // The shell (app bar, drawer, global dialogs, socket) is its own chunk: /login does not load it.
+        lazy: async () => ({ Component: (await import('./ProtectedRoot')).ProtectedRoot }),
         children: [{ index: true, Component: () => null }, ...PROTECTED_ROUTES.map(protectedRoute)],
       },
       { path: '*', Component: () => <Navigate to={PUBLIC_PATHS.notFound} replace /> },

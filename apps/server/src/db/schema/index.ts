@@ -4,6 +4,7 @@ export * from './bookings';
 export * from './catalogue';
 export * from './city';
 export * from './complaints';
+export * from './idempotency';
 export * from './notifications';
 export * from './people';
 export * from './settings';

@@ -127,7 +127,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/bookings',
-    { config: { policy: bookingPolicy.order }, schema: { body: bookingCreateSchema } },
+    { config: { policy: bookingPolicy.order, idempotent: true }, schema: { body: bookingCreateSchema } },
     async (request, reply) => {
       const booking = await svc.create(request.user, request.body);
       return reply.status(201).send(ok(booking, BOOKING_MSG.created(booking.id)));

@@ -73,7 +73,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/complaint/booking/:id/create',
-    { config: { policy: complaintPolicy.file }, schema: { params: idParams, body: createBody } },
+    { config: { policy: complaintPolicy.file, idempotent: true }, schema: { params: idParams, body: createBody } },
     async (request) => {
       const { description, booking_id, wav_files } = request.body;
       if (booking_id !== undefined && booking_id !== request.params.id)

@@ -156,7 +156,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain',
-    { config: { policy: captainPolicy.change }, schema: { body: createCaptainSchema } },
+    { config: { policy: captainPolicy.change, idempotent: true }, schema: { body: createCaptainSchema } },
     async (request) => ok(await people().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
   );
 
@@ -174,7 +174,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain/:id/cars',
-    { config: { policy: captainPolicy.change }, schema: { params: idParams, body: createCarSchema } },
+    { config: { policy: captainPolicy.change, idempotent: true }, schema: { params: idParams, body: createCarSchema } },
     async (request) =>
       ok(await people().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
   );

@@ -61,6 +61,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const policy = cataloguePolicy(def);
     const readConfig: FastifyContextConfig = { policy: policy.read };
     const writeConfig: FastifyContextConfig = { policy: policy.write };
+    const createConfig: FastifyContextConfig = { ...writeConfig, idempotent: true };
 
     app.get(base, { config: readConfig, schema: { querystring: listQuery } }, async (request) => {
       const { page, perPage, ...q } = request.query;
@@ -92,7 +93,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     // A read-only declaration (a list the UI never edits) gets no write routes at all.
     if (def.readOnly) continue;
 
-    app.post(base, { config: writeConfig }, async (request) => {
+    app.post(base, { config: createConfig }, async (request) => {
       const input = schemas.create.parse(request.body ?? {});
       const row = await service.create(input, request.user, parentOf(service, request.params));
       return ok(row, RESOURCE_MSG.created);

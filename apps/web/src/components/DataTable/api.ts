@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldDef, Paginated, ResourceDef, ResourceRow } from '@taxi/shared';
 import { ApiError, buildUrl, http, type QueryValue } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { getToken } from '../../api/session';
 
 export interface TableQuery {
@@ -60,11 +61,16 @@ export function toFormData(values: Record<string, unknown>, method?: 'PUT' | 'DE
 export function useResourceMutations(def: ResourceDef, url: string) {
   const client = useQueryClient();
   const invalidate = () => client.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
+  // Creates carry one Idempotency-Key per submission (a double Save creates one row); edits need none.
+  const idempotency = useIdempotencyKey();
   const save = useMutation({
     mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) =>
       id === null
-        ? http.post<ResourceRow>(url, toFormData(values))
+        ? http.post<ResourceRow>(url, toFormData(values), { idempotencyKey: idempotency.key() })
         : http.post<ResourceRow>(`${url}/${id}`, toFormData(values, 'PUT')),
+    onSettled: (_data, error, { id }) => {
+      if (id === null) idempotency.settle(error);
+    },
     onSuccess: invalidate,
   });
   const remove = useMutation({

@@ -1,7 +1,7 @@
 import type { FeatureCollection } from 'geojson';
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
-import { useMap } from './MapView';
+import { useMap } from './context';
 
 type SourcedLayer = Exclude<maplibregl.LayerSpecification, maplibregl.BackgroundLayerSpecification>;
 /** A layer of a source-bound type, without its source (the component names it). */

@@ -1,4 +1,4 @@
-import { Button, Checkbox, FormControlLabel, Link, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { isValidEmail, isValidPassword, MSG } from '@taxi/shared';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { queryClient } from '../../api/queryClient';
 import { setSession, useSession } from '../../api/session';
 import { toast } from '../../api/toast';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthField } from '../../components/AuthField';
 import { allowedNext, type Credentials, homePath, login, meQuery, sendCode } from './api';
 
 interface CodeForm {
@@ -66,7 +67,7 @@ export function LoginPage() {
     return (
       <AuthCard title={MSG.verificationTitle} subtitle={sentMessage}>
         <Stack component="form" spacing={2} onSubmit={onCode} noValidate>
-          <TextField
+          <AuthField
             label={MSG.codeLabel}
             autoFocus
             autoComplete="one-time-code"
@@ -90,7 +91,7 @@ export function LoginPage() {
   return (
     <AuthCard title={MSG.loginButton}>
       <Stack component="form" spacing={2} onSubmit={onCredentials} noValidate>
-        <TextField
+        <AuthField
           label={MSG.emailLabel}
           type="email"
           autoComplete="username"
@@ -103,7 +104,7 @@ export function LoginPage() {
             validate: (value) => isValidEmail(value) || MSG.invalidEmail,
           })}
         />
-        <TextField
+        <AuthField
           label={MSG.passwordLabel}
           type="password"
           autoComplete="current-password"

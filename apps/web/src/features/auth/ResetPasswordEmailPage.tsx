@@ -1,7 +1,8 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { MSG } from '@taxi/shared';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthField } from '../../components/AuthField';
 
 /** Asks for the e-mail a reset link goes to. The reset call does not exist yet, so the form is shown
  * disabled with the planned notice instead of pretending to send. */
@@ -12,7 +13,7 @@ export function ResetPasswordEmailPage() {
         <Alert severity="info">
           <strong>{MSG.planned}</strong>. {MSG.resetPlannedHelp}
         </Alert>
-        <TextField label={MSG.emailLabel} type="email" disabled />
+        <AuthField label={MSG.emailLabel} type="email" disabled />
         <Button variant="contained" disabled>
           {MSG.sendLink}
         </Button>

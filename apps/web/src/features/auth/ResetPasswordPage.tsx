@@ -1,7 +1,8 @@
-import { Alert, Button, Link, Stack, TextField } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { MSG } from '@taxi/shared';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { AuthField } from '../../components/AuthField';
 
 /** Where the e-mailed reset link lands to choose a new password. Planned: no server call exists yet. */
 export function ResetPasswordPage() {
@@ -11,8 +12,8 @@ export function ResetPasswordPage() {
         <Alert severity="info">
           <strong>{MSG.planned}</strong>. {MSG.resetPlannedHelp}
         </Alert>
-        <TextField label={MSG.newPasswordLabel} type="password" disabled />
-        <TextField label={MSG.confirmPasswordLabel} type="password" disabled />
+        <AuthField label={MSG.newPasswordLabel} type="password" disabled />
+        <AuthField label={MSG.confirmPasswordLabel} type="password" disabled />
         <Button variant="contained" disabled>
           {MSG.savePassword}
         </Button>

@@ -13,7 +13,6 @@ import { http, request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { clearStoredSession } from '../../api/session';
-import { disconnectSocket } from '../../api/socket';
 import { matchProtectedRoute } from '../../app/routeMatch';
 
 export interface Credentials {
@@ -63,7 +62,9 @@ export function allowedNext(next: string | null, user: AuthUser | undefined): st
 /** The logout flow: token removed, stored user and notifications cleared, socket disconnected. */
 export function endSession(): void {
   clearStoredSession();
-  disconnectSocket();
+  // Socket.IO is code of the signed-in shell, not of /login: a socket exists only once that chunk has loaded,
+  // and then this import resolves at once.
+  void import('../../api/socket').then((socket) => socket.disconnectSocket());
   queryClient.clear();
 }
 

@@ -1,6 +1,7 @@
+import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { MapView, useMap } from '../../components/map/MapView';
-import { maplibregl } from '../../components/map/maplibre';
+import { maplibre } from '../../components/map/maplibre';
 
 export interface MapPoint {
   lon: number;
@@ -65,7 +66,9 @@ function PickLayer({ pickup, dropoff, onPick }: MapPickerProps) {
         markers.current[which] = null;
       } else if (existing) existing.setLngLat([point.lon, point.lat]);
       else
-        markers.current[which] = new maplibregl.Marker({ color: colour }).setLngLat([point.lon, point.lat]).addTo(map);
+        markers.current[which] = new (maplibre().Marker)({ color: colour })
+          .setLngLat([point.lon, point.lat])
+          .addTo(map);
     }
   }, [map, pickup, dropoff]);
 

@@ -36,6 +36,7 @@ import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorMessage, http } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { bookingKeys, storeBooking, useServices } from './api';
 import { orderTime } from './format';
@@ -222,6 +223,8 @@ function PassengerOrders({ passengerId }: { passengerId: number }) {
 /** PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. */
 export default function PhoneBookingPage() {
   const qc = useQueryClient();
+  // One key per submission of the order form: a second Save press while the first is in flight reuses it.
+  const idempotency = useIdempotencyKey();
   const [params] = useSearchParams();
   const editId = params.get('edit') === '1' ? Number(params.get('id')) || null : null;
   const showOrdersOf = params.has('show_order_list') ? Number(params.get('id')) || null : null;
@@ -331,11 +334,13 @@ export default function PhoneBookingPage() {
     try {
       const res = editId
         ? await http.put<BookingDto>(`bookings/${editId}/order`, body)
-        : await http.post<BookingDto>('bookings', body);
+        : await http.post<BookingDto>('bookings', body, { idempotencyKey: idempotency.key() });
+      idempotency.settle();
       if (res.data) storeBooking(qc, res.data);
       toast.success(res.message ?? BOOKING_UI.created(res.data?.id ?? 0));
       if (!editId) clear();
     } catch (error) {
+      idempotency.settle(error);
       if (error instanceof ApiError && error.status === 422) {
         for (const [field, messages] of Object.entries(error.errors)) {
           setError(field as FieldPath<BookingCreateInput>, { message: messages[0] });

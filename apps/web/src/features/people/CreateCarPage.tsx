@@ -4,6 +4,7 @@ import { type CaptainCarDto, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES 
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage, http } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { CarBrandPicker, CarModelPicker, ColorPicker, type PickerOption } from '../../components/pickers';
 import { useCaptain, usePeopleInvalidate } from './api';
@@ -22,8 +23,11 @@ export default function CreateCarPage() {
   const [vehicleType, setVehicleType] = useState<string>('sedan');
   const [seats, setSeats] = useState('4');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const idempotency = useIdempotencyKey();
   const create = useMutation({
-    mutationFn: (body: unknown) => http.post<CaptainCarDto>(`captain/${id}/cars`, body),
+    mutationFn: (body: unknown) =>
+      http.post<CaptainCarDto>(`captain/${id}/cars`, body, { idempotencyKey: idempotency.key() }),
+    onSettled: (_data, error) => idempotency.settle(error),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.carCreated);
       void invalidate.captains();

@@ -4,6 +4,7 @@ import { type CaptainDto, type CreateCaptainInput, createCaptainSchema, PEOPLE_M
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage, http } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { usePeopleInvalidate } from './api';
 import { PageHeader } from './components';
@@ -23,8 +24,11 @@ export default function CreateDriverPage() {
     email: '',
   });
   const [errors, setErrors] = useState<Partial<Form>>({});
+  const idempotency = useIdempotencyKey();
   const create = useMutation({
-    mutationFn: (body: CreateCaptainInput) => http.post<CaptainDto>('captain', body),
+    mutationFn: (body: CreateCaptainInput) =>
+      http.post<CaptainDto>('captain', body, { idempotencyKey: idempotency.key() }),
+    onSettled: (_data, error) => idempotency.settle(error),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.captainCreated);
       void invalidate.captains();

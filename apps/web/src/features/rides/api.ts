@@ -8,6 +8,7 @@ import type {
   RideRouteDto,
 } from '@taxi/shared';
 import { buildUrl, http } from '../../api/client';
+import { useIdempotencyKey } from '../../api/idempotency';
 import { getToken } from '../../api/session';
 
 /** Keys of the ride page. The booking itself shares the bookings feature's detail key (one cache). */
@@ -93,6 +94,7 @@ export function useSaveCategory(bookingId: number) {
 
 export function useCreateComplaint(bookingId: number) {
   const qc = useQueryClient();
+  const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: ({ description, files }: { description: string; files: File[] }) => {
       const form = new FormData();
@@ -100,8 +102,11 @@ export function useCreateComplaint(bookingId: number) {
       if (description.trim()) form.append('description', description.trim());
       form.append('booking_id', String(bookingId));
       for (const [i, file] of files.entries()) form.append(`wav_files[${i}]`, file);
-      return http.post<ComplaintDto>(`complaint/booking/${bookingId}/create`, form);
+      return http.post<ComplaintDto>(`complaint/booking/${bookingId}/create`, form, {
+        idempotencyKey: idempotency.key(),
+      });
     },
+    onSettled: (_data, error) => idempotency.settle(error),
     onSuccess: () => qc.invalidateQueries({ queryKey: rideKeys.complaints(bookingId) }),
   });
 }

@@ -1,4 +1,5 @@
 import { CAPTAIN_STATE_COLORS } from '@taxi/shared';
+import type * as maplibregl from 'maplibre-gl';
 import { type RefObject, useEffect, useRef } from 'react';
 import {
   EMPTY_COLLECTION,
@@ -8,7 +9,7 @@ import {
   updateSourceData,
   useGeoJsonSource,
 } from '../../components/map/layers';
-import { maplibregl } from '../../components/map/maplibre';
+import { maplibre } from '../../components/map/maplibre';
 import { diffOf, captainFeature as toFeature } from './sourceDiff';
 import type { CaptainStore } from './store';
 
@@ -181,7 +182,7 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack }: Captains
         if (!marker) {
           const el = document.createElement('div');
           el.style.cssText = 'color:#fff;font:600 12px system-ui,sans-serif;pointer-events:none';
-          marker = new maplibregl.Marker({ element: el }).setLngLat(coords).addTo(map);
+          marker = new (maplibre().Marker)({ element: el }).setLngLat(coords).addTo(map);
           labels.set(id, marker);
         } else marker.setLngLat(coords);
         marker.getElement().textContent = text;
