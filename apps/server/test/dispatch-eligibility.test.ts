@@ -94,15 +94,16 @@ describe('manual dispatch: one captain, one ride', () => {
     expect((await dispatch(second.id, captain.id)).statusCode).toBe(200);
   });
 
-  it("refuses (409) a captain holding another booking's live AI offer; the offered booking itself goes to them", async () => {
+  it("a dispatch wins over another booking's live AI offer (an offer is not a ride); then that captain is busy", async () => {
     const { captain } = await makeCaptain(t.db);
     const offered = await makeBooking(t.db);
     const other = await makeBooking(t.db);
     expect(await t.app.bookings.offer(offered.id, captain.id, new Date(Date.now() + 60_000))).not.toBeNull();
-    const res = await dispatch(other.id, captain.id);
+    expect((await dispatch(other.id, captain.id)).statusCode).toBe(200);
+    // Now on a ride: the offered booking can no longer go to them.
+    const res = await dispatch(offered.id, captain.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(BOOKING_MSG.captainOffered);
-    expect((await dispatch(offered.id, captain.id)).statusCode).toBe(200);
+    expect(res.json().message).toBe(BOOKING_MSG.captainBusy);
   });
 
   it('keeps the 422 of an inactive or blocked captain and the 404 of an unknown one', async () => {

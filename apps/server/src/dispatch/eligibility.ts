@@ -74,13 +74,15 @@ export async function lockAvailableCaptain(
     .where(eq(cars.captainId, captainId))
     .orderBy(asc(cars.id))
     .limit(1);
-  const { onRide, offered } = await captainCommitments(tx, [captainId], now, bookingId);
+  const { onRide } = await captainCommitments(tx, [captainId], now, bookingId);
   const facts: CaptainAvailabilityFacts = {
     active: captain.active,
     blocked_until: captain.blockedUntil,
     has_car: !!car,
     on_ride: onRide.has(captainId),
-    offered: offered.has(captainId),
+    // An offer of another booking is not a ride: a dispatch (the operator's, or the captain accepting this
+    // booking) wins over it. Only the AI's own search skips captains with a live offer.
+    offered: false,
   };
   const reason = captainUnavailability(facts, now);
   if (reason || !car) {

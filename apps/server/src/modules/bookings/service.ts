@@ -248,17 +248,15 @@ export class BookingService {
     // Nearest by an equirectangular approximation, then exact distance and ETA for the short list.
     const approx = (c: typeof captains.$inferSelect) =>
       ((c.lastLon as number) - pickup[0]) ** 2 * cosLat * cosLat + ((c.lastLat as number) - pickup[1]) ** 2;
-    // A captain another booking keeps (a ride, a live offer) would be refused by the dispatch: not offered.
+    // A captain on another ride would be refused by the dispatch: not listed.
     const nearest = rows.sort((a, b) => approx(a.captain) - approx(b.captain)).slice(0, CANDIDATES_LIMIT * 3);
-    const { onRide, offered } = await captainCommitments(
+    const { onRide } = await captainCommitments(
       this.db,
       nearest.map((r) => r.captain.id),
       now,
       id,
     );
-    const short = nearest
-      .filter((r) => !onRide.has(r.captain.id) && !offered.has(r.captain.id))
-      .slice(0, CANDIDATES_LIMIT);
+    const short = nearest.filter((r) => !onRide.has(r.captain.id)).slice(0, CANDIDATES_LIMIT);
     const carMap = await loadCars(
       this.db,
       short.map((r) => r.carId),
