@@ -12,6 +12,7 @@ import { methodOverridePlugin } from './http/method-override';
 import { formsPlugin } from './http/multipart';
 import { spaFallback, spaPlugin } from './http/spa';
 import { JobQueue } from './jobs/worker';
+import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { dataDirSecret } from './lib/secret';
@@ -48,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** The one clock of the server (lib/clock.ts); tests inject a ManualClock. */
+    clock: Clock;
     realtime: Realtime;
     jobs: JobQueue;
     mailer: Mailer;
@@ -79,6 +82,8 @@ export interface BuildAppOptions {
   limiter?: RateLimiter;
   /** The city in memory (streets, sectors, places); loaded from the database when absent. */
   city?: CityService;
+  /** The server's clock; the system clock when absent. */
+  clock?: Clock;
   /** Sees every route as it is registered (tests walk Fastify's own route table with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -109,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // plugins
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', options.clock ?? systemClock);
   await app.register(requestIdPlugin);
   await app.register(headersPlugin, { tileUrl: config.tileUrl, corsOrigin: config.corsOrigin });
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });

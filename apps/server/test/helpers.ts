@@ -8,6 +8,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedBase, seedDemo } from '../src/db/seed';
+import type { Clock } from '../src/lib/clock';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,6 +52,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     routes?: (app: FastifyInstance) => void | Promise<void>;
     onRoute?: (route: RouteOptions) => void;
+    /** The server's clock (a ManualClock to move time by hand). */
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-test-'));
@@ -70,7 +73,13 @@ export async function buildTestApp(
   await seedBase(database.db);
   // Scale 0: staff, city and catalogues, but none of the generated volume (tests make their own rows).
   await seedDemo(database.db, { log: () => {}, scale: 0 });
-  const app = await buildApp({ config, db: database.db, logger: false, onRoute: options.onRoute });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: false,
+    onRoute: options.onRoute,
+    clock: options.clock,
+  });
   if (options.routes) await options.routes(app);
   await app.ready();
   return {

@@ -1,20 +1,9 @@
-/** Time of the simulated world: the wall clock in the demo, a hand-moved one in tests. */
-export interface SimClock {
-  now(): number;
-}
+import { type Clock, ManualClock, systemClock } from '../lib/clock';
 
-export const wallClock: SimClock = { now: () => Date.now() };
-
-/** A clock tests move forward (an accelerated hour runs in seconds). */
-export class ManualClock implements SimClock {
-  constructor(private t: number = Date.now()) {}
-  now(): number {
-    return this.t;
-  }
-  advance(ms: number): void {
-    this.t += ms;
-  }
-}
+/** Time of the simulated world: the server's clock (the wall clock in the demo, a hand-moved one in tests). */
+export type SimClock = Clock;
+export const wallClock: SimClock = systemClock;
+export { ManualClock };
 
 /** A small seeded pseudo-random generator (mulberry32) so a simulated hour can be replayed. */
 export function seededRandom(seed: number): () => number {
