@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { centroid, type LonLat } from '@taxi/shared/geo';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { places, sectors, streets } from '../../db/schema/city';
 import { readGeojsonFolder } from './geojson-reader';
 import { readPbf } from './pbf-reader';
@@ -25,6 +25,15 @@ export interface ImportCounts {
   places: number;
   sectors: number;
   warnings: number;
+}
+
+/** The `set` of an upsert that overwrites these columns with the incoming row (`excluded.<column>`). */
+function takeIncoming<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  keys: readonly K[],
+): Record<K, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((k) => [k, sql.raw(`excluded."${columns[k].name}"`)])) as Record<K, SQL>;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -108,14 +117,7 @@ export async function importCity<TSchema extends Record<string, unknown>>(
         )
         .onConflictDoUpdate({
           target: streets.osmId,
-          set: {
-            name: sql`excluded.name`,
-            highway: sql`excluded.highway`,
-            oneway: sql`excluded.oneway`,
-            maxspeed: sql`excluded.maxspeed`,
-            junction: sql`excluded.junction`,
-            coordinates: sql`excluded.coordinates`,
-          },
+          set: takeIncoming(streets, ['name', 'highway', 'oneway', 'maxspeed', 'junction', 'coordinates']),
         });
     }
 
@@ -140,16 +142,7 @@ export async function importCity<TSchema extends Record<string, unknown>>(
         )
         .onConflictDoUpdate({
           target: places.osmId,
-          set: {
-            name: sql`excluded.name`,
-            category: sql`excluded.category`,
-            lon: sql`excluded.lon`,
-            lat: sql`excluded.lat`,
-            addrStreet: sql`excluded.addr_street`,
-            stars: sql`excluded.stars`,
-            cuisine: sql`excluded.cuisine`,
-            sectorId: sql`excluded.sector_id`,
-          },
+          set: takeIncoming(places, ['name', 'category', 'lon', 'lat', 'addrStreet', 'stars', 'cuisine', 'sectorId']),
         });
     }
   });
