@@ -1,4 +1,4 @@
-import { type Engine, openBenchApp, postgresReachable } from './db';
+import { type Engine, enginesToRun, openBenchApp } from './db';
 import { bearer } from './http';
 import { loginToken, measure, QueryRecorder, type Stats, writeResult } from './lib';
 
@@ -16,13 +16,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const FIRST = `array['Lucas','Emma','Louis','Chiara','Marco','Léa','Hugo','Giulia','Nathan','Sofia','Jules','Camille','Luca','Alice','Enzo','Anna']`;
 const LAST = `array['Rossi','Martin','Bernard','Ferrari','Dubois','Bianchi','Moreau','Romano','Laurent','Gallo','Fontana','Girard','Costa','Mercier','Rinaldi','Blanc']`;
 
-export async function generateHistory(sql: (text: string) => Promise<void>): Promise<void> {
+/** Loads `bookings` generated bookings (a tenth as many passengers, 5,000 captains) with their status rows. */
+export async function generateHistory(sql: (text: string) => Promise<void>, bookings = BOOKINGS): Promise<void> {
+  const passengers = Math.max(1000, Math.round(bookings / 10));
   await sql(`
     INSERT INTO services (id, name, is_pooling) VALUES (1,'Pooling',true),(2,'Full car',false),(7,'VIP',false)
       ON CONFLICT (id) DO NOTHING;
     INSERT INTO passengers (first_name, last_name, phone_number, active, approved_at)
       SELECT (${FIRST})[1 + g % 16], (${LAST})[1 + (g / 16) % 16] || ' ' || g, '+3776' || lpad(g::text, 7, '0'), true, now()
-      FROM generate_series(1, ${PASSENGERS}) g;
+      FROM generate_series(1, ${passengers}) g;
     INSERT INTO captains (first_name, last_name, phone_number, active, online)
       SELECT (${FIRST})[1 + g % 16], (${LAST})[1 + (g / 7) % 16] || ' C' || g, '+3364' || lpad(g::text, 7, '0'), true, g % 3 = 0
       FROM generate_series(1, ${CAPTAINS}) g;
@@ -40,13 +42,13 @@ export async function generateHistory(sql: (text: string) => Promise<void>): Pro
       -- origin and sectors vary independently (g % 3 would tie origin to g % 6 and make combinations impossible)
       (array['app','dashboard','phone'])[1 + (g / 7) % 3],
       CASE WHEN g % 1000 = 1 THEN now() + ((g % 120) || ' minutes')::interval ELSE now() - ((g * 30) || ' seconds')::interval END,
-      g % 5 <> 0, 1 + g % 3, (array[1,2,7])[1 + g % 3], 1 + g % ${PASSENGERS},
+      g % 5 <> 0, 1 + g % 3, (array[1,2,7])[1 + g % 3], 1 + g % ${passengers},
       'Pickup ' || (g % 129), 7.40 + (g % 400) / 10000.0, 43.72 + (g % 300) / 10000.0,
       'Dropoff ' || (g % 97), 7.41 + (g % 350) / 10000.0, 43.73 + (g % 250) / 10000.0,
       (SELECT min(id) FROM sectors) + g % 6, (SELECT min(id) FROM sectors) + (g / 6) % 6,
       CASE WHEN g % 1000 = 1 AND (g / 1000) % 6 = 0 THEN NULL ELSE 1 + g % ${CAPTAINS} END,
       now() - ((g * 30 + 600) || ' seconds')::interval, now() - ((g * 30) || ' seconds')::interval
-    FROM generate_series(1, ${BOOKINGS}) g;
+    FROM generate_series(1, ${bookings}) g;
   `);
   await sql(`
     INSERT INTO booking_statuses (booking_id, status, created_at) SELECT id, status, updated_at FROM bookings;
@@ -90,7 +92,7 @@ interface Row {
 
 async function runEngine(engine: Engine): Promise<{ engine: Engine; load_s: number; rows: Row[] }> {
   const t0 = performance.now();
-  const bench = await openBenchApp(engine, generateHistory);
+  const bench = await openBenchApp(engine, (sql) => generateHistory(sql));
   const loadS = (performance.now() - t0) / 1000;
   console.log(`[${engine}] ${BOOKINGS} bookings loaded in ${loadS.toFixed(1)} s`);
   const token = await loginToken(bench.app);
@@ -121,12 +123,7 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; load_s: numb
 }
 
 export async function benchBookings(): Promise<void> {
-  const engines: Engine[] = [];
-  if (process.env.BENCH_POSTGRES === '0') console.log('BENCH_POSTGRES=0: skipping the PostgreSQL run');
-  else if (await postgresReachable()) engines.push('postgres');
-  else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
-  if (process.env.BENCH_PGLITE !== '0') engines.push('pglite');
-  for (const engine of engines) {
+  for (const engine of await enginesToRun()) {
     const result = await runEngine(engine);
     const target =
       engine === 'postgres' ? { p95_ms_under: 50, met: result.rows.every((r) => r.api.p95_ms < 50) } : null;

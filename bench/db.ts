@@ -34,6 +34,16 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** PostgreSQL when reachable (BENCH_POSTGRES=0 skips it), then PGlite (BENCH_PGLITE=0 skips it). */
+export async function enginesToRun(): Promise<Engine[]> {
+  const engines: Engine[] = [];
+  if (process.env.BENCH_POSTGRES === '0') console.log('BENCH_POSTGRES=0: skipping the PostgreSQL run');
+  else if (await postgresReachable()) engines.push('postgres');
+  else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
+  if (process.env.BENCH_PGLITE !== '0') engines.push('pglite');
+  return engines;
+}
+
 /** A fresh, migrated, seeded (scale 0) database on the engine, with the app built on it. */
 export async function openBenchApp(
   engine: Engine,

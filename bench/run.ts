@@ -3,17 +3,20 @@
  * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings), people (passenger
  * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis), browser
  * (fps and long tasks on the tracking map and the Requests board; needs `npm run build` first), bundle
- * (initial JS of /login, gzip, against the 200 KB target; builds the web app first).
+ * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
+ * at 10 connections on the listening server, against replaying the same SQL).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchDispatch } from './dispatch';
 import { benchPeople } from './people';
+import { benchHttp } from './throughput';
 
 const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
   people: benchPeople,
+  http: benchHttp,
   dispatch: benchDispatch,
   browser: benchBrowser,
   bundle: benchBundle,

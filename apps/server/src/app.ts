@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { type AppBus, EventBus } from './events';
 import { authPlugin } from './http/auth';
 import { errorsPlugin } from './http/errors';
 import { headersPlugin } from './http/headers';
@@ -17,29 +18,16 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { dataDirSecret } from './lib/secret';
 import { LocalFileStorage } from './lib/storage';
-import { aiRoutes, createAi } from './modules/ai';
-import { authRoutes } from './modules/auth/routes';
+import { MODULES } from './modules';
 import { AuthService } from './modules/auth/service';
-import { bookingsRoutes } from './modules/bookings/routes';
-import { BookingService } from './modules/bookings/service';
-import cityRoutes from './modules/city/routes';
+import { bookingViews } from './modules/bookings/read/views';
+import type { BookingService } from './modules/bookings/service';
 import { CityService } from './modules/city/service';
-import { complaintsRoutes } from './modules/complaints/routes';
-import { ComplaintService } from './modules/complaints/service';
-import { devRoutes } from './modules/dev/routes';
-import { filesRoutes } from './modules/files/routes';
+import type { ComplaintService } from './modules/complaints/service';
 import { FileService } from './modules/files/service';
-import { notificationsRoutes } from './modules/notifications/routes';
 import { NotificationService } from './modules/notifications/service';
-import { paymentsRoutes } from './modules/payments/routes';
-import { peopleRoutes } from './modules/people/routes';
 import { PeopleService } from './modules/people/service';
-import { resourcesRoutes } from './modules/resources/routes';
-import { rolesRoutes } from './modules/roles/routes';
-import { settingsRoutes } from './modules/settings/routes';
 import { SettingsService } from './modules/settings/service';
-import { systemRoutes } from './modules/system/routes';
-import { createTracking, trackingRoutes } from './modules/tracking';
 import { UserService } from './modules/users/service';
 import { Metrics, metricsPlugin } from './ops/metrics';
 import { genReqId, requestIdPlugin } from './ops/request-id';
@@ -51,6 +39,8 @@ declare module 'fastify' {
     db: Db;
     /** The one clock of the server (lib/clock.ts); tests inject a ManualClock. */
     clock: Clock;
+    /** Domain events: commands record them in their transaction, handlers run after commit. */
+    events: AppBus;
     realtime: Realtime;
     jobs: JobQueue;
     mailer: Mailer;
@@ -66,7 +56,7 @@ declare module 'fastify' {
     people: PeopleService;
     bookings: BookingService;
     complaints: ComplaintService;
-    ai: import('./dispatch/ai/service').AiService;
+    ai: import('./modules/ai/service').AiService;
     metrics: Metrics;
   }
 }
@@ -123,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(formsPlugin, { fileSizeLimit: config.uploadMaxBytes });
   await app.register(methodOverridePlugin);
   await app.register(idempotencyPlugin, { db });
+  await app.register((await import('./http/openapi')).openApiPlugin);
 
   // services (dependencies named; order explicit)
   const metrics = new Metrics({ sockets: () => app.realtime.io.of('/').sockets.size, db });
@@ -138,7 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom);
   app.decorate('realtime', realtime);
   app.decorate('mailer', mailer);
-  app.decorate('jobs', new JobQueue(db, app.log, metrics.observeJob));
+  app.decorate('jobs', new JobQueue(db, app.log, metrics.observeJob, app.clock));
+  app.decorate('events', new EventBus({ db, log: app.log, context: bookingViews(db) }));
   app.decorate(
     'auth',
     new AuthService({
@@ -148,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limiter: options.limiter ?? new MemoryRateLimiter(),
       log: app.log,
       chatSecret: config.chatTokenSecret ?? dataDirSecret(config.dataDir),
+      clock: app.clock,
     }),
   );
   app.decorate('settings', new SettingsService(db));
@@ -163,54 +156,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.city ??
       (await CityService.load(db, { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) })),
   );
-  app.decorate('bookings', new BookingService({ db, realtime, jobs: app.jobs, city: app.city, log: app.log }));
-  app.bookings.registerJobs();
-  app.decorate(
-    'complaints',
-    new ComplaintService({
-      db,
-      storage: app.files.storage,
-      realtime,
-      bookings: app.bookings,
-      uploadMaxBytes: config.uploadMaxBytes,
-    }),
-  );
-  const tracking = await createTracking({
-    db,
-    realtime,
-    city: app.city,
-    redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
-    log: app.log,
-  });
-  app.decorate('positions', tracking.positions).decorate('locations', tracking.locations);
-  app.decorate('dispatchEngine', tracking.dispatchEngine);
-  await tracking.start();
-  app.decorate('ai', createAi(app));
+  // modules: services in list order, then their event handlers, then their routes
+  for (const module of MODULES) await module.setup?.(app);
+  for (const module of MODULES) module.handlers?.(app.events, app);
   app.addHook('onClose', async () => {
-    await tracking.close();
     await app.jobs.stop();
     await realtime.close();
   });
 
-  // modules
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(settingsRoutes);
-      await api.register(rolesRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(cityRoutes, { city: app.city });
-      await api.register(trackingRoutes);
-      await api.register(filesRoutes);
-      await api.register(peopleRoutes);
-      await api.register(bookingsRoutes);
-      await api.register(complaintsRoutes);
-      await api.register(aiRoutes);
-      await api.register(resourcesRoutes);
-      await api.register(paymentsRoutes);
-      if (config.isDevelopment) await api.register(devRoutes);
+      for (const module of MODULES) {
+        if (module.routes && (!module.developmentOnly || config.isDevelopment)) await api.register(module.routes);
+      }
     },
     { prefix: '/api' },
   );

@@ -29,8 +29,12 @@ let gov: string;
 const sockets: Socket[] = [];
 const MIN = 60_000;
 
+/** The server's clock: the wall clock unless a test pins it. */
+let pinned: number | null = null;
+const clock = { now: () => pinned ?? Date.now() };
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ clock });
   base = await listenOnLoopback(t.app);
   [disp, airport, gov] = await Promise.all([
     login(t.app, 'dispatcher@example.com'),
@@ -409,11 +413,11 @@ describe('the AI sweep', () => {
     const c = await suggested({ now: false, datetime: new Date(Date.now() + MIN) }, 0.12);
     const human = await captainAt(0.002);
     expect((await call('PUT', `dispatch/${b.booking.id}/${human.id}`)).statusCode).toBe(200);
-    t.app.ai.clock = () => Date.now() + 151_000;
+    pinned = Date.now() + 151_000;
     try {
       await t.app.ai.tick();
     } finally {
-      t.app.ai.clock = () => Date.now();
+      pinned = null;
     }
     const status = async (id: number) =>
       (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;

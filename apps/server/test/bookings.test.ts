@@ -24,8 +24,12 @@ let airport: string;
 const sockets: Socket[] = [];
 const MIN = 60_000;
 
+/** The server's clock: the wall clock unless a test pins it. */
+let pinned: number | null = null;
+const clock = { now: () => pinned ?? Date.now() };
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ clock });
   base = await listenOnLoopback(t.app);
   [disp, gov, airport] = await Promise.all([
     login(t.app, 'dispatcher@example.com'),
@@ -34,7 +38,7 @@ beforeAll(async () => {
   ]);
 });
 afterEach(() => {
-  t.app.bookings.clock = () => Date.now();
+  pinned = null;
 });
 afterAll(async () => {
   for (const s of sockets) s.disconnect();
@@ -211,11 +215,11 @@ describe('reminders', () => {
   it('pending reminder: refused at 14 minutes (422), sent at 16; refused for a scheduled order (409) and Goverment (403)', async () => {
     const created = Date.now() - 60_000;
     const b = await makeBooking(t.db, { createdAt: new Date(created) });
-    t.app.bookings.clock = () => created + 14 * MIN;
+    pinned = created + 14 * MIN;
     const early = await call('POST', 'send_pending_reminder', disp, { booking_id: b.id });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(BOOKING_MSG.pendingReminderTooEarly);
-    t.app.bookings.clock = () => created + 16 * MIN;
+    pinned = created + 16 * MIN;
     const okRes = await call('POST', 'send_pending_reminder', disp, { booking_id: b.id });
     expect(okRes.statusCode).toBe(200);
     expect(okRes.json()).toEqual({ data: null, message: BOOKING_MSG.reminderSent });
@@ -228,11 +232,11 @@ describe('reminders', () => {
   it('dispatched reminder: refused before the order time, sent after; refused from PENDING', async () => {
     const at = Date.now() + 30 * MIN;
     const b = await makeBooking(t.db, { status: 'APPROVED', now: false, datetime: new Date(at) });
-    t.app.bookings.clock = () => at - 1000;
+    pinned = at - 1000;
     const early = await call('POST', 'send_dispatched_reminder', disp, { booking_id: b.id });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(BOOKING_MSG.dispatchedReminderTooEarly);
-    t.app.bookings.clock = () => at;
+    pinned = at;
     expect((await call('POST', 'send_dispatched_reminder', disp, { booking_id: b.id })).statusCode).toBe(200);
     for (const status of ['ACCEPTED', 'ARRIVED', 'STARTED']) {
       const other = await makeBooking(t.db, { status, datetime: new Date(Date.now() - MIN) });
@@ -358,7 +362,7 @@ describe('POST bookings and realtime', () => {
       .where(and(eq(jobs.kind, JOB_KINDS.lateBooking), sql`(${jobs.payload}->>'booking_id')::int = ${dto.id}`))
       .returning();
     expect(moved).toHaveLength(1);
-    t.app.bookings.clock = () => Date.now() + 10 * MIN;
+    pinned = Date.now() + 10 * MIN;
     await t.app.jobs.runDue(100);
     expect((await late).booking_id).toBe(dto.id);
   });
@@ -395,7 +399,7 @@ describe('POST bookings and realtime', () => {
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(and(eq(jobs.kind, JOB_KINDS.besoinExpire), sql`(${jobs.payload}->>'booking_id')::int = ${b.id}`));
-    t.app.bookings.clock = () => Date.now() + 30 * MIN;
+    pinned = Date.now() + 30 * MIN;
     await t.app.jobs.runDue(100);
     expect((await expired).booking_id).toBe(b.id);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));

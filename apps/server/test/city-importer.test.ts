@@ -4,6 +4,7 @@ import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { eq } from 'drizzle-orm';
 import { drizzle, type PgliteDatabase } from 'drizzle-orm/pglite';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as citySchema from '../src/db/schema/city';
 import { errorsPlugin } from '../src/http/errors';
@@ -87,6 +88,9 @@ describe.skipIf(!hasCity)('importCity into PGlite', () => {
     expect(city.eta([casino.lng, casino.lat], [7.4155, 43.7275])).toBeGreaterThan(60);
 
     const app = Fastify();
+    // As app.ts: the routes validate their input and reply with zod schemas.
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
     await app.register(cityRoutes, { city, prefix: '/api' });
     const routes = app.printRoutes({ commonPrefix: false });

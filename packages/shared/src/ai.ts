@@ -1,6 +1,9 @@
 // AI-assisted dispatch: suggestion lifecycle, popup payloads, captain-side transitions and their rules.
 // Server (to enforce) and web (to show) import it.
+
+import type { z } from 'zod';
 import { type BookingStatus, SERVICE_IDS } from './bookings';
+import type { aiDispatchPopupSchema, suggestionPopupSchema } from './contract/ai';
 import type { AiStatus } from './session';
 
 /**
@@ -66,52 +69,10 @@ export const AI_TIMINGS = {
 } as const;
 
 /** Popup of `Ai:new_now_booking` / `Ai:new_suggestion` (type 'dispatch'): bookings.md §2, §3. */
-export interface AiDispatchPopupPayload {
-  type: 'dispatch';
-  id: number;
-  booking_id: number;
-  now: boolean;
-  /** Booking date 'DD/MM/YYYY' and time 'HH:mm' in the city's time zone. */
-  date: string;
-  time: string;
-  min_pick_up_time: string;
-  max_pick_up_time: string;
-  min_drop_off_time: string | null;
-  max_drop_off_time: string | null;
-  /** Minutes from the captain to the pickup. */
-  eta: number;
-  trip_minutes: number | null;
-  pick_up_location_name: string;
-  pick_up_location_details: string | null;
-  pull_down_location_name: string | null;
-  pull_down_location_details: string | null;
-  pick_up_location: { coordinates: [number, number] };
-  pull_down_location: { coordinates: [number, number] } | null;
-  passenger_name: string;
-  captain: {
-    id: number;
-    first_name: string;
-    last_name: string;
-    current_location_name: string | null;
-    current_location: { coordinates: [number, number] };
-  };
-  countdown_until: string;
-}
+export type AiDispatchPopupPayload = z.infer<typeof aiDispatchPopupSchema>;
 
 /** Time-suggestion reminder popup (`Ai:new_suggestion`, type 'time_change') and service-change popup. */
-export interface SuggestionPopupPayload {
-  type: 'time_change' | 'service_change';
-  id: number;
-  booking_id: number;
-  passenger_name: string;
-  passenger_whatsapp: string | null;
-  captain_name: string;
-  original_time: string;
-  new_time: string;
-  /** Service-change popup: the target service. */
-  new_service?: string | null;
-  countdown_until: string;
-}
+export type SuggestionPopupPayload = z.infer<typeof suggestionPopupSchema>;
 
 export type AiPopupPayload = AiDispatchPopupPayload | SuggestionPopupPayload;
 

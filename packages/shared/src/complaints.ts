@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { complaintSchema } from './contract/complaints';
+import type { refSchema } from './contract/envelope';
 /** Complaints (bookings.md §3, §5, §7; people.md). Statuses, limits and texts written once. */
 export const COMPLAINT_STATUSES = ['Not Treated', 'Partially Treated', 'Treated'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
@@ -8,26 +11,9 @@ export const COMPLAINT_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 export const COMPLAINT_AUDIO_MAX_FILES = 5;
 export const COMPLAINT_DESCRIPTION_MAX = 5000;
 
-export interface ComplaintCategoryDto {
-  id: number;
-  name: string;
-}
+export type ComplaintCategoryDto = z.infer<typeof refSchema>;
 
-export interface ComplaintDto {
-  id: number;
-  booking_id: number | null;
-  captain_id: number | null;
-  description: string | null;
-  /** User id of the author. */
-  doer: number | null;
-  doer_name: string | null;
-  status: ComplaintStatus;
-  category_id: number | null;
-  entity_id: number | null;
-  created_at: string;
-  /** Stored file names of the audio recordings. */
-  audios: string[];
-}
+export type ComplaintDto = z.infer<typeof complaintSchema>;
 
 /** Texts of the complaint calls (ours where the spec leaves them open). */
 export const COMPLAINT_MSG = {

@@ -1,7 +1,16 @@
 // Dispatch and live captain tracking: states, realtime payloads, the booking constraint language and the
 // explainable score of a candidate. Server (to enforce and compute) and web (to show) import it.
+import type { z } from 'zod';
 import { BOOKING_MSG } from './booking-messages';
 import { APPEARANCE_CONSTRAINTS, type BookingConstraint, type BookingStatus } from './bookings';
+import type {
+  candidateRankingSchema,
+  candidateScoreSchema,
+  captainLocationSchema,
+  rideRouteSchema,
+  scorePartsSchema,
+  trackedCaptainSchema,
+} from './contract/tracking';
 
 /** A captain's live state on the tracking map. */
 export const CAPTAIN_LIVE_STATES = ['OFFLINE', 'FREE', 'OFFERED', 'TO_PICKUP', 'AT_PICKUP', 'ON_TRIP'] as const;
@@ -72,17 +81,7 @@ export const UNAVAILABILITY_ANSWER: Record<UnavailabilityReason, { status: 409 |
 };
 
 /** One position report as the console receives it (`captain_location_updated`). */
-export interface CaptainLocationPayload {
-  captain_id: number;
-  lon: number;
-  lat: number;
-  /** Degrees clockwise from north, or null when unknown. */
-  heading: number | null;
-  speed_kmh: number | null;
-  state: CaptainLiveState;
-  /** ISO time of the report. */
-  at: string;
-}
+export type CaptainLocationPayload = z.infer<typeof captainLocationSchema>;
 /** Positions are sent batched (merged by captain, newest wins) a few times per second. */
 export interface CaptainLocationBatch {
   updates: CaptainLocationPayload[];
@@ -101,19 +100,10 @@ export const POSITION_MSG = {
 } as const;
 
 /** A captain on the tracking map's first paint (GET tracking/captains). */
-export interface TrackedCaptainDto extends CaptainLocationPayload {
-  name: string;
-  car_number: string | null;
-}
+export type TrackedCaptainDto = z.infer<typeof trackedCaptainSchema>;
 
 /** GET ride/{rideId}/route: `data.route` lists the points from pickup to dropoff. */
-export interface RideRouteDto {
-  ride_id: number;
-  booking_id: number;
-  route: { lat: number; lng: number }[];
-  distance_m: number;
-  duration_s: number;
-}
+export type RideRouteDto = z.infer<typeof rideRouteSchema>;
 
 /*
  * Booking constraint language (static_constraints and dynamic_constraints of a booking).
@@ -196,33 +186,6 @@ export const EXCLUSION_REASONS = [
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 /** The explainable score of a candidate: lower total is better (seconds-equivalent). */
-export interface ScoreParts {
-  /** Street-graph ETA to the pickup, in seconds. */
-  eta: number;
-  /** Negative: a bonus for captains idle longer (fair distribution). */
-  idle_bonus: number;
-  /** Positive: a penalty for a soft constraint mismatch (e.g. larger car than needed). */
-  constraint_penalty: number;
-  /** Positive: a penalty for a stale position (the captain may have moved). */
-  stale_penalty: number;
-}
-export interface CandidateScore {
-  captain_id: number;
-  name: string;
-  car_number: string | null;
-  vehicle_type: string | null;
-  lon: number;
-  lat: number;
-  eta_s: number;
-  distance_m: number;
-  parts: ScoreParts;
-  total: number;
-}
-export interface CandidateRankingDto {
-  booking_id: number;
-  pickup: { lon: number; lat: number };
-  candidates: CandidateScore[];
-  /** How many captains near the pickup were looked at and why the others were left out. */
-  considered: number;
-  excluded: Partial<Record<ExclusionReason, number>>;
-}
+export type ScoreParts = z.infer<typeof scorePartsSchema>;
+export type CandidateScore = z.infer<typeof candidateScoreSchema>;
+export type CandidateRankingDto = z.infer<typeof candidateRankingSchema>;

@@ -1,10 +1,10 @@
 import { can, type Permission } from './permissions';
-import { routeByName } from './routes';
+import { type RouteName, routeByName } from './routes';
 
 /** The side drawer of shell.md §2.3: entries in order, some grouped. Titles come from the spec's
  * table where it gives one, otherwise from the route table. */
 export interface DrawerEntry {
-  route: string;
+  route: RouteName;
   title: string;
   permission: Permission | null;
 }
@@ -14,7 +14,7 @@ export interface DrawerGroup {
 }
 export type DrawerItem = DrawerEntry | DrawerGroup;
 
-const e = (route: string, permission: Permission | null, title?: string): DrawerEntry => ({
+const e = (route: RouteName, permission: Permission | null, title?: string): DrawerEntry => ({
   route,
   title: title ?? routeByName(route).title,
   permission,

@@ -10,6 +10,7 @@ export * from './bookings';
 export * from './city-time';
 export * from './complaints';
 export * from './constants';
+export * from './contract/index';
 export * from './demo';
 export * from './dispatch';
 export * from './drawer';

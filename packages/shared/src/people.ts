@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { AccountEntryType } from './constants';
+import type {
+  accountEntrySchema,
+  captainBookingRowSchema,
+  captainCarSchema,
+  captainSchema,
+  captainSearchItemSchema,
+  loyaltyClassRefSchema,
+  monthlyBookingsSchema,
+  passengerSchema,
+} from './contract/people';
 import { DB_ID_MAX, dbId, NAME_MAX, TEXT_MAX, text } from './validation';
 
 /** Texts of passengers and captains (people.md §2, §5, §8). Keep the spec's spelling. */
@@ -139,93 +148,23 @@ export const blockCaptainSchema = z.object({
 
 // DTOs ---------------------------------------------------------------------------------------------
 
-export interface LoyaltyClassRef {
-  name: string;
-}
+export type LoyaltyClassRef = z.infer<typeof loyaltyClassRefSchema>;
 
-export interface PassengerDto {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  username: string | null;
-  email: string | null;
-  whatsapp_number: string | null;
-  phone_number: string;
-  created_at: string;
-  id_card_front: string | null;
-  id_card_back: string | null;
-  profile_image: string | null;
-  approved_at: string | null;
-  rejected_count: number;
-  can_use_vip: boolean;
-  active_loyalty_classes: LoyaltyClassRef[];
-  active: boolean;
-  registered: boolean;
-  can_be_approved: boolean;
-}
+export type PassengerDto = z.infer<typeof passengerSchema>;
 
 /** A captain's car as the people pages show it (the booking DTO has its own smaller CarDto). */
-export interface CaptainCarDto {
-  id: number;
-  number: string;
-  color: { id: number; name: string; hex: string | null } | null;
-  brand: { id: number; name: string } | null;
-  model: { id: number; name: string } | null;
-  vehicle_type: string;
-  seats: number;
-  captain: { id: number; full_name: string } | null;
-}
+export type CaptainCarDto = z.infer<typeof captainCarSchema>;
 
-export interface CaptainDto {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  username: string | null;
-  whatsapp_number: string | null;
-  phone_number: string | null;
-  email: string | null;
-  profile_image: string | null;
-  conversation_id: string | null;
-  active: boolean;
-  registered: boolean;
-  activated_at: string | null;
-  cash_register: { id: number; name: string } | null;
-  blocked_until: string | null;
-  block_reason: string | null;
-  online: boolean;
-  created_at: string;
-  cars_count?: number;
-}
+export type CaptainDto = z.infer<typeof captainSchema>;
 
-export interface CaptainSearchItem {
-  id: number;
-  full_name: string;
-  username: string | null;
-}
+export type CaptainSearchItem = z.infer<typeof captainSearchItemSchema>;
 
-export interface AccountEntryDto {
-  id: number;
-  type: AccountEntryType;
-  amount: string;
-  booking_id: number | null;
-  created_at: string;
-}
+export type AccountEntryDto = z.infer<typeof accountEntrySchema>;
 
 /** A row of the captain page's bookings tab (GET captain/{id}/bookings). */
-export interface CaptainBookingRow {
-  id: number;
-  status: string;
-  datetime: string;
-  pick_up_location_name: string;
-  pull_down_location_name: string | null;
-}
+export type CaptainBookingRow = z.infer<typeof captainBookingRowSchema>;
 
-export interface MonthlyBookingsDto {
-  month: string; // YYYY-MM
-  bookings: number;
-}
+export type MonthlyBookingsDto = z.infer<typeof monthlyBookingsSchema>;
 
 /** Payload of `Dashboard:new_passenger`. */
 export interface NewPassengerPayload {

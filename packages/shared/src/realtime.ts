@@ -39,7 +39,8 @@ export interface LateCaptainPayload {
   message: string;
 }
 
-/** Payloads later capabilities fill in are typed `unknown` until they are built. */
+/** Every server → client event, keyed by its EVENTS name (no other name compiles on either side). Payloads
+ * later capabilities fill in are typed `unknown` until they are built. */
 export interface ServerToClientEvents {
   'new notification': (payload: NotificationItem) => void;
   'AI status updated': (payload: { user_id: number; ai_status: AiStatus }) => void;
@@ -58,8 +59,17 @@ export interface ServerToClientEvents {
   'Ai:pass_booking': (payload: AiPassPayload) => void;
   'Dashboard:booking_suggestion_sent': (payload: BookingSuggestionPayload) => void;
   'Dashboard:booking_suggestion_available': (payload: BookingSuggestionPayload) => void;
-  [event: string]: (payload: never) => void;
+  'new ticket': (payload: unknown) => void;
+  'dismiss ticket': (payload: unknown) => void;
 }
+
+/** A server → client event name: one of EVENTS' values. */
+export type ServerEventName = (typeof EVENTS)[keyof typeof EVENTS];
+
+// Both ways: each EVENTS value has a typed payload above, and the payload table names no other event.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const eventTableMatches: Exactly<ServerEventName, keyof ServerToClientEvents> = true;
+void eventTableMatches;
 
 export interface ClientToServerEvents {
   'Ai:pass_booking': (payload: { booking_id: number }) => void;

@@ -12,8 +12,8 @@ import { captainPolicy } from './policies/people';
  * permission it is used; routes outside the drawer take the permission of their drawer parent.
  * `planned: true` marks pages a later capability builds: they render "This page is planned".
  */
-export interface RouteMeta {
-  name: string;
+export interface RouteMeta<N extends string = RouteName> {
+  name: N;
   path: string;
   title: string;
   permission: Permission | null;
@@ -31,21 +31,21 @@ export function mayOpen(route: Pick<RouteMeta, 'permission' | 'rule'>, actor: Ac
 }
 
 /** Pages that only take an action: the guard asks the action's rule too (Goverment opens none of them). */
-const ACTION_PAGES: Record<string, Rule> = {
+const ACTION_PAGES: Readonly<Record<string, Rule>> = {
   PhoneBooking: bookingPolicy.order,
   BookingLog: bookingPolicy.logs,
   BookingChat: bookingPolicy.change,
   DriversCreate: captainPolicy.change,
   DriversCreateCar: captainPolicy.change,
-};
+} satisfies Partial<Record<RouteName, Rule>>;
 
-const r = (
-  name: string,
+const r = <const N extends string>(
+  name: N,
   path: string,
   title: string,
   permission: Permission | null,
-  extra: Partial<Pick<RouteMeta, 'breadcrumb' | 'planned' | 'fullHeight'>> = {},
-): RouteMeta => ({
+  extra: Partial<Pick<RouteMeta<N>, 'breadcrumb' | 'planned' | 'fullHeight'>> = {},
+): RouteMeta<N> => ({
   name,
   path,
   title,
@@ -64,7 +64,8 @@ export const PUBLIC_PATHS = {
   resetPasswordEmail: '/reset-password-email',
 } as const;
 
-export const PROTECTED_ROUTES: readonly RouteMeta[] = [
+/** Every protected route; `as const` so the names form the RouteName union (a misspelt name does not compile). */
+export const PROTECTED_ROUTES = [
   // Operations
   r('DebugView', '/debug_view', 'Debug view', 'SETTINGS'),
   r('AllNotifications', '/notifications', 'Notifications', null),
@@ -214,18 +215,21 @@ export const PROTECTED_ROUTES: readonly RouteMeta[] = [
   r('Test', '/test', 'Test', 'SETTINGS'),
   // Airport agency landing (shell.md §2.2: airport users land on airport/create)
   r('AirportCreate', '/airport/create', 'Airport request', null),
-];
+] as const;
 
-const byName = new Map(PROTECTED_ROUTES.map((route) => [route.name, route]));
+/** The name of a protected route: `pathTo('Detials')` does not compile. */
+export type RouteName = (typeof PROTECTED_ROUTES)[number]['name'];
 
-export function routeByName(name: string): RouteMeta {
+const byName = new Map<string, RouteMeta>(PROTECTED_ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: RouteName): RouteMeta {
   const route = byName.get(name);
   if (!route) throw new Error(`Unknown route name ${name}`);
   return route;
 }
 
 /** Fills a route path's parameters: pathTo('Details', { id: 5 }) → '/rides/5'. */
-export function pathTo(name: string, params: Record<string, string | number> = {}): string {
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
   return routeByName(name).path.replace(/:(\w+)/g, (_, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`Route ${name} needs parameter ${key}`);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { LOGIN_PROVIDER, SEASONS } from './constants';
+import type { notificationItemSchema } from './contract/notifications';
+import type {
+  aiStatusSchema,
+  authUserSchema,
+  followUpTicketSettingsSchema,
+  sessionUserSchema,
+} from './contract/session';
 import { MSG } from './messages';
-import type { RoleRef } from './roles';
 import { emailSchema, NAME_MAX } from './validation';
 
 /** Login payload of shell.md §3: username (the e-mail), password, code, remember_me, provider. */
@@ -17,52 +23,13 @@ export const loginPayloadSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof loginPayloadSchema>;
 
-export interface AiStatus {
-  snoozed_at: string | null;
-  snooze_interval: number;
-  dispatch_interval: number;
-  /** A string, initially "0" (shell.md §3). */
-  ai_stopped: string;
-}
-
+export type AiStatus = z.infer<typeof aiStatusSchema>;
 /** Answer of admin_login. */
-export interface SessionUser {
-  accessToken: string;
-  timestamp: string;
-  username: string;
-  roles: RoleRef[];
-  online: boolean;
-  ai_status: AiStatus;
-}
-
-export interface FollowUpTicketSettings {
-  id: number | null;
-  last_question_id: number | null;
-  last_field_id: number | null;
-}
-
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type FollowUpTicketSettings = z.infer<typeof followUpTicketSettingsSchema>;
 /** Answer of check_auth. */
-export interface AuthUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  username: string;
-  online: boolean;
-  ai_status: AiStatus;
-  roles: RoleRef[];
-  permissions: string[];
-  profile_image: string | null;
-  settings: { FOLLOW_UP_TICKET: FollowUpTicketSettings; [key: string]: unknown };
-}
+export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const seasonSchema = z.object({ season: z.enum(SEASONS) });
 
-export interface NotificationItem {
-  id: number;
-  message: string;
-  color: string;
-  datetime: string;
-  icon: string;
-}
+export type NotificationItem = z.infer<typeof notificationItemSchema>;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { bookings } from '../db/schema/bookings';
 import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
+import { type Clock, dateOf, systemClock } from '../lib/clock';
 import type { CityService } from '../modules/city/service';
 import type { LiveMeta } from '../modules/tracking/service';
 import { type BookingFacts, type CaptainFacts, filterCandidates } from './candidates';
@@ -28,7 +29,11 @@ export interface RankOptions {
  * candidate rules on their database facts, street-graph ETAs for the nearest K, explainable scores.
  */
 export class DispatchService {
-  constructor(private readonly deps: { db: Db; city: CityService; index: PositionIndex<LiveMeta> }) {}
+  constructor(private readonly deps: { db: Db; city: CityService; index: PositionIndex<LiveMeta>; clock?: Clock }) {}
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock;
+  }
 
   /** The booking's facts; with `serviceId`, as if it were of that service (its vehicle type too). */
   async bookingFacts(bookingId: number, serviceId?: number): Promise<BookingFacts> {
@@ -55,7 +60,7 @@ export class DispatchService {
    */
   async captainFacts(
     ids: readonly number[],
-    now = new Date(),
+    now = dateOf(this.clock),
     exceptBookingId?: number,
   ): Promise<Map<number, CaptainFacts>> {
     const out = new Map<number, CaptainFacts>();
@@ -99,7 +104,7 @@ export class DispatchService {
   }
 
   async rankFor(booking: BookingFacts, options: RankOptions = {}): Promise<CandidateRankingDto> {
-    const now = options.now ?? new Date();
+    const now = options.now ?? dateOf(this.clock);
     const [lon, lat] = booking.pickup;
     const hits: NearbyHit<LiveMeta>[] = await this.deps.index.nearby(
       lon,

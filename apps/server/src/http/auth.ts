@@ -1,11 +1,11 @@
 import { type Actor, MSG, type RoleRef, type RouteRule, type Rule } from '@taxi/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { accessTokens } from '../db/schema';
+import { type Clock, systemClock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
-import { findUserById, permissionsOfRole, rolesOfUser } from '../modules/users/queries';
+import { findTokenSession } from '../modules/auth/queries';
+import type { UserProfile } from '../modules/users/queries';
 import { HttpError } from './errors';
 import { isLoopback } from './loopback';
 
@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on every non-public /api route (null on public routes: do not read it there). */
     user: RequestUser;
+    /** The signed-in user's row as read with the token (null where `user` is). */
+    userRow: UserProfile | null;
     /** Id of the access token of this request. */
     tokenId: number | null;
   }
@@ -51,24 +53,28 @@ export function bearerToken(header: string | undefined): string | null {
 export interface Authenticated {
   user: RequestUser;
   tokenId: number;
+  row: UserProfile;
 }
 
-/** Looks a bearer token up: expired → 401 'Token has expired'; unknown or revoked → 401. */
-export async function authenticateToken(db: Db, token: string | null): Promise<Authenticated> {
+/**
+ * Looks a bearer token up, with its user, roles and permissions, in one statement (nothing is cached:
+ * a revoked token, a deactivated user or an edited role counts from the next request on, on every node).
+ * Expired → 401 'Token has expired'; unknown or revoked, or an inactive user → 401.
+ */
+export async function authenticateToken(
+  db: Db,
+  token: string | null,
+  clock: Clock = systemClock,
+): Promise<Authenticated> {
   if (!token) throw new HttpError(401, MSG.unauthenticated);
-  const [row] = await db
-    .select()
-    .from(accessTokens)
-    .where(eq(accessTokens.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.revokedAt) throw new HttpError(401, MSG.unauthenticated);
-  if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, MSG.tokenExpired);
-  const user = await findUserById(db, row.userId);
-  if (!user?.active) throw new HttpError(401, MSG.unauthenticated);
-  const roles = await rolesOfUser(db, user.id);
-  const permissions = await permissionsOfRole(db, roles[0]?.id);
+  const session = await findTokenSession(db, sha256(token));
+  if (!session || session.revokedAt) throw new HttpError(401, MSG.unauthenticated);
+  if (session.expiresAt.getTime() <= clock.now()) throw new HttpError(401, MSG.tokenExpired);
+  const { user, roles, permissions } = session;
+  if (!user.active) throw new HttpError(401, MSG.unauthenticated);
   return {
-    tokenId: row.id,
+    tokenId: session.tokenId,
+    row: user,
     user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, roles, permissions },
   };
 }
@@ -99,9 +105,10 @@ export const isApiUrl = (url: string | undefined): url is string =>
   !!url && (url === '/api' || url.startsWith('/api/'));
 
 /** Reads the bearer token and sets request.user, or throws 401. */
-export async function signIn(db: Db, request: FastifyRequest): Promise<void> {
-  const { user, tokenId } = await authenticateToken(db, bearerToken(request.headers.authorization));
+export async function signIn(db: Db, request: FastifyRequest, clock: Clock = systemClock): Promise<void> {
+  const { user, tokenId, row } = await authenticateToken(db, bearerToken(request.headers.authorization), clock);
   request.user = user;
+  request.userRow = row;
   request.tokenId = tokenId;
 }
 
@@ -112,6 +119,7 @@ export async function signIn(db: Db, request: FastifyRequest): Promise<void> {
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('user', null as unknown as RequestUser);
+  app.decorateRequest('userRow', null);
   app.decorateRequest('tokenId', null);
   app.addHook('onRoute', (route) => {
     if (isApiUrl(route.url) && !policyOf(route.config)) {
@@ -128,7 +136,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     const policy = policyOf(config);
     if (!policy) throw new HttpError(403, MSG.forbidden);
     if (isPublic(policy)) return;
-    await signIn(opts.db, request);
+    await signIn(opts.db, request, app.clock);
     authorize(request, policy);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import { type Clock, systemClock } from '../lib/clock';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobHandler<P = unknown> = (
@@ -28,14 +29,20 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
     /** Called as each job starts (the metrics' job lag). */
     private readonly onRun: (job: JobRow) => void = () => {},
+    /** Due means due on this clock (the server's; a test's hand-moved one). */
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  private now(): Date {
+    return new Date(this.clock.now());
+  }
 
   register<P>(kind: string, handler: JobHandler<P>): void {
     if (this.handlers.has(kind)) throw new Error(`Job kind ${kind} is already registered`);
     this.handlers.set(kind, handler as JobHandler);
   }
 
-  async schedule(kind: string, payload: unknown, runAt: Date = new Date(), db: DbOrTx = this.db): Promise<number> {
+  async schedule(kind: string, payload: unknown, runAt: Date = this.now(), db: DbOrTx = this.db): Promise<number> {
     const [row] = await db.insert(jobs).values({ kind, payload, runAt }).returning({ id: jobs.id });
     return row.id;
   }
@@ -43,7 +50,7 @@ export class JobQueue {
   async cancel(id: number, db: DbOrTx = this.db): Promise<void> {
     await db
       .update(jobs)
-      .set({ doneAt: new Date(), lastError: 'cancelled' })
+      .set({ doneAt: this.now(), lastError: 'cancelled' })
       .where(and(eq(jobs.id, id), isNull(jobs.doneAt)));
   }
 
@@ -51,7 +58,7 @@ export class JobQueue {
   async runDue(limit = 20): Promise<number> {
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return 0;
-    const now = new Date();
+    const now = this.now();
     const claimed = await this.db.transaction(async (tx) => {
       const due = tx
         .select({ id: jobs.id })
@@ -83,7 +90,7 @@ export class JobQueue {
     this.onRun(job);
     try {
       await handler(job.payload, { db: this.db, job, log: this.log });
-      await this.db.update(jobs).set({ doneAt: new Date(), lockedAt: null }).where(eq(jobs.id, job.id));
+      await this.db.update(jobs).set({ doneAt: this.now(), lockedAt: null }).where(eq(jobs.id, job.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error({ err: error, job: job.id, kind: job.kind }, 'job failed');
@@ -93,8 +100,8 @@ export class JobQueue {
         .set({
           lockedAt: null,
           lastError: message,
-          doneAt: giveUp ? new Date() : null,
-          runAt: new Date(Date.now() + 2 ** job.attempts * 1000),
+          doneAt: giveUp ? this.now() : null,
+          runAt: new Date(this.clock.now() + 2 ** job.attempts * 1000),
         })
         .where(eq(jobs.id, job.id));
     }

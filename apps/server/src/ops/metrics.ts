@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { systemContract } from '@taxi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
@@ -145,7 +146,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { metrics: Me
     if (route === DISPATCH_ROUTE && request.method === 'PUT') metrics.dispatchDuration.observe({ status }, seconds);
   });
 
-  app.get('/metrics', async (request, reply) => {
+  const schema = { tags: ['system'], security: [], response: { 200: systemContract.metrics } };
+  app.get('/metrics', { schema }, async (request, reply) => {
     if (!mayScrape(request, opts.token)) return reply.callNotFound();
     return reply
       .header('cache-control', 'no-store')

@@ -6,6 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
 import { authenticateToken, type RequestUser } from '../http/auth';
 import { HttpError } from '../http/errors';
+import type { Clock } from '../lib/clock';
 import { findAccessToken } from '../modules/auth/queries';
 import { sessionIsLive, watchEndedSessions } from '../modules/auth/sessions';
 
@@ -86,11 +87,11 @@ export function originChecker(corsOrigin: string | undefined, development: boole
   };
 }
 
-/** Disconnects the socket when its token expires. */
-function expireWithToken(socket: RealtimeSocket): void {
+/** Disconnects the socket when its token expires (on the server's clock, which issued the token). */
+function expireWithToken(socket: RealtimeSocket, clock: Clock): void {
   let timer: NodeJS.Timeout | undefined;
   const arm = () => {
-    const left = socket.data.expiresAt - Date.now();
+    const left = socket.data.expiresAt - clock.now();
     if (left <= 0) {
       socket.disconnect(true);
       return;
@@ -157,7 +158,7 @@ export async function createRealtime(
   io.use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      const { user, tokenId } = await authenticateToken(opts.db, typeof token === 'string' ? token : null);
+      const { user, tokenId } = await authenticateToken(opts.db, typeof token === 'string' ? token : null, app.clock);
       if (isAirportRole(user.roles)) return next(new Error(MSG.airportNoSocket));
       const row = await findAccessToken(opts.db, tokenId);
       if (!row) return next(new Error(MSG.unauthenticated));
@@ -174,7 +175,7 @@ export async function createRealtime(
   io.on('connection', (socket) => {
     const { user, tokenId } = socket.data;
     if (!socket.recovered) socket.join([ROOMS.users, userRoom(user.id), tokenRoom(tokenId)]);
-    expireWithToken(socket);
+    expireWithToken(socket, app.clock);
     // A token revoked between the handshake's check and the join above missed its room's disconnect:
     // look once more now that the socket is in the room.
     sessionIsLive(opts.db, tokenId).then(

@@ -40,7 +40,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
   }));
 }
 
-import { type SimClock, wallClock } from './clock';
+import type { SimClock } from './clock';
 import { DrivePath } from './path';
 
 export { ManualClock, seededRandom, wallClock } from './clock';
@@ -126,7 +126,7 @@ export class Simulator {
     private readonly app: FastifyInstance,
     private readonly opts: SimulatorOptions,
   ) {
-    this.clock = opts.clock ?? wallClock;
+    this.clock = opts.clock ?? app.clock;
     this.random = opts.random ?? Math.random;
     this.reportEvery = (opts.reportEverySeconds ?? 4) * 1000;
   }

@@ -44,6 +44,13 @@ export const ACCESS: Record<string, string> = {
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
   'GET /api/dev/outbox': PUBLIC,
+  // the OpenAPI document and its reference UI
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/json': PUBLIC,
+  'GET /api/docs/yaml': PUBLIC,
+  'GET /api/docs/static/index.html': PUBLIC,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC,
+  'GET /api/docs/static/*': PUBLIC,
   'POST /api/admin_send_code': PUBLIC,
   'POST /api/admin_login': PUBLIC,
   'GET /api/check_auth': EVERYONE,

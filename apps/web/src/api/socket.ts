@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
+import type { ClientToServerEvents, ServerEventName, ServerToClientEvents } from '@taxi/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { http } from './client';
@@ -7,14 +7,13 @@ import { getToken } from './session';
 
 export type TaxiSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'idle' | 'connected' | 'reconnecting' | 'offline';
-type EventName = keyof ServerToClientEvents & string;
 type Handler = (payload: never) => void;
 
 let socket: TaxiSocket | null = null;
 let status: SocketStatus = 'idle';
 const statusListeners = new Set<() => void>();
 /** Handlers survive reconnects and socket re-creation: they are attached to every new socket. */
-const handlers = new Map<string, Set<Handler>>();
+const handlers = new Map<ServerEventName, Set<Handler>>();
 
 function setStatus(next: SocketStatus): void {
   if (status === next) return;
@@ -23,7 +22,7 @@ function setStatus(next: SocketStatus): void {
 }
 
 function dispatch(event: string, payload: unknown): void {
-  for (const handler of handlers.get(event) ?? []) (handler as (p: unknown) => void)(payload);
+  for (const handler of handlers.get(event as ServerEventName) ?? []) (handler as (p: unknown) => void)(payload);
 }
 
 /** Long enough for this tab's own logout to finish (its socket goes first) before the session is checked. */
@@ -94,7 +93,7 @@ export function getSocket(): TaxiSocket | null {
 }
 
 /** Subscribes to a server event for as long as the caller wants; returns the unsubscribe function. */
-export function onSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): () => void {
+export function onSocketEvent<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): () => void {
   let set = handlers.get(event);
   if (!set) {
     set = new Set();
@@ -105,7 +104,7 @@ export function onSocketEvent<E extends EventName>(event: E, handler: ServerToCl
 }
 
 /** React helper: `useSocketEvent(EVENTS.newNotification, (n) => ...)`. The latest handler is always used. */
-export function useSocketEvent<E extends EventName>(event: E, handler: ServerToClientEvents[E]): void {
+export function useSocketEvent<E extends ServerEventName>(event: E, handler: ServerToClientEvents[E]): void {
   const ref = useRef(handler);
   ref.current = handler;
   useEffect(() => {

@@ -1,13 +1,28 @@
 import { LATE_TOAST_DURATION_MS } from '@taxi/shared';
-import { enqueueSnackbar } from 'notistack';
+import type { enqueueSnackbar, OptionsObject } from 'notistack';
 
-/** Colour-coded toasts (shell.md §2.5, §9). Usable outside React; the provider sets the defaults
+type Sink = typeof enqueueSnackbar;
+let sink: Sink | null = null;
+const waiting: [string, OptionsObject][] = [];
+
+function show(message: string, options: OptionsObject): void {
+  if (sink) sink(message, options);
+  else waiting.push([message, options]);
+}
+
+/** The toaster (loaded after the first page is drawn) takes over; toasts asked for before it are shown now. */
+export function setToastSink(next: Sink): void {
+  sink = next;
+  for (const [message, options] of waiting.splice(0)) next(message, options);
+}
+
+/** Colour-coded toasts (shell.md §2.5, §9). Usable outside React; the toaster sets the defaults
  * (3000 ms, green, bottom-left). */
 export const toast = {
-  success: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
-  error: (message: string) => enqueueSnackbar(message, { variant: 'error' }),
-  info: (message: string) => enqueueSnackbar(message, { variant: 'info' }),
-  warning: (message: string) => enqueueSnackbar(message, { variant: 'warning' }),
+  success: (message: string) => show(message, { variant: 'success' }),
+  error: (message: string) => show(message, { variant: 'error' }),
+  info: (message: string) => show(message, { variant: 'info' }),
+  warning: (message: string) => show(message, { variant: 'warning' }),
   /** Late-captain and late-booking toasts last longer. */
-  late: (message: string) => enqueueSnackbar(message, { variant: 'warning', autoHideDuration: LATE_TOAST_DURATION_MS }),
+  late: (message: string) => show(message, { variant: 'warning', autoHideDuration: LATE_TOAST_DURATION_MS }),
 };

@@ -9,6 +9,7 @@ import { useSession } from '../api/session';
 import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
 import { homePath, meQuery } from '../features/auth/api';
 import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
+import { useBookingRealtime } from '../features/bookings/realtime';
 import { AppShell } from './AppShell';
 import { NoAccessContent } from './StatusPages';
 
@@ -16,8 +17,8 @@ export interface RouteHandle {
   meta: RouteMeta;
 }
 
-/** Opens the live socket for this user (sessionPolicy.socket: none for airport roles) and applies
- * user-level events. */
+/** Opens the live socket for this user (sessionPolicy.socket: none for airport roles) and writes its events
+ * into the caches: the one place realtime is wired. */
 function SocketLifecycle({ token }: { token: string }) {
   const client = useQueryClient();
   const live = usePolicy()(sessionPolicy.socket);
@@ -30,6 +31,7 @@ function SocketLifecycle({ token }: { token: string }) {
   useSocketEvent(EVENTS.aiStatusUpdated, ({ user_id, ai_status }) => {
     client.setQueryData<AuthUser>(queryKeys.auth.me, (me) => (me && me.id === user_id ? { ...me, ai_status } : me));
   });
+  useBookingRealtime();
   return null;
 }
 

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } 
 import { LoginPage } from '../features/auth/LoginPage';
 import { NavigationProgress, ProductionBanner } from './globalChrome';
 import type { RouteHandle } from './ProtectedRoot';
-import { PAGES } from './pages';
+import { fallbackPage, PAGES } from './pages';
 
 // Only the login page is in the first bundle: every other page, the signed-in shell included, is a chunk.
 const statusPages = () => import('./StatusPages');
@@ -22,22 +22,21 @@ function RootLayout() {
   );
 }
 
-/** One route per PROTECTED_ROUTES entry: the registered feature page (lazy) or the planned page. */
+/** One route per PROTECTED_ROUTES entry: the registered feature page (lazy), a fallback page or the planned
+ * page. */
 function protectedRoute(meta: RouteMeta): RouteObject {
   const handle: RouteHandle = { meta };
-  const loader = PAGES[meta.name];
   const path = meta.path.replace(/^\//, '');
-  if (!loader) {
-    return {
-      path,
-      handle,
-      lazy: async () => {
-        const { PlannedPage } = await statusPages();
-        return { element: <PlannedPage meta={meta} /> };
-      },
-    };
-  }
-  return { path, handle, lazy: async () => ({ Component: (await loader()).default }) };
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const loader = PAGES[meta.name] ?? (await fallbackPage(meta.name));
+      if (loader) return { Component: (await loader()).default };
+      const { PlannedPage } = await statusPages();
+      return { element: <PlannedPage meta={meta} /> };
+    },
+  };
 }
 
 export const routes: RouteObject[] = [

@@ -5,6 +5,7 @@ export interface AuthFieldProps {
   label: string;
   name?: string;
   type?: string;
+  value?: string;
   autoComplete?: string;
   autoFocus?: boolean;
   disabled?: boolean;

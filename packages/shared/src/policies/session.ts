@@ -18,3 +18,8 @@ export const systemPolicy = {
   appInfo: publicRule('system.appInfo'),
   devOutbox: publicRule('system.devOutbox'),
 } as const;
+
+/** The API's OpenAPI document and its browsable reference: public, like the contract they describe. */
+export const docsPolicy = {
+  read: publicRule('docs.read'),
+} as const;

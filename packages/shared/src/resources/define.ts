@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import type { Permission } from '../permissions';
 import type { Actor } from '../policies/core';
+import type { RouteName } from '../routes';
 import { hasNoNul, isValidEmail, isValidPassword, NAME_MAX, TEXT_MAX } from '../validation';
 import { RESOURCE_MSG } from './messages';
 
@@ -74,7 +75,7 @@ export interface RowAction {
   key: string;
   label: string;
   /** A route name of PROTECTED_ROUTES; params take their values from the row (param → row field). */
-  route: string;
+  route: RouteName;
   params: Record<string, string>;
 }
 
@@ -84,7 +85,7 @@ export interface ResourceDef {
   url: string;
   title: string;
   /** Route name of the list page, or null when the resource has no page. */
-  route: string | null;
+  route: RouteName | null;
   /** Needed for every call... */
   permission: Permission;
   /** A list only: no add, edit or delete, whatever the permission. */
@@ -108,6 +109,20 @@ export interface ResourceDef {
   /** Route name of the standalone form page (`/vouchers/add`) and of the item page (`/vouchers/{id}`). */
   createRoute?: string;
   itemRoute?: string;
+  /** Export name of the server's drizzle table (`carBrands`); none: the server lists the rows itself. */
+  table?: string;
+  /** A subset of the table (hotels: places whose `category` is 'hotel'); new rows get the value. */
+  scope?: CatalogueScope;
+  /** Fields the server adds to every row besides the declared ones (labels, join-table ids). */
+  presented?: Readonly<Record<string, z.ZodType>>;
+  /** The whole row when the fields do not describe it (computed lists such as the payments page). */
+  row?: z.ZodObject;
+}
+
+/** Rows whose column `field` equals `equals`. */
+export interface CatalogueScope {
+  field: string;
+  equals: string | number;
 }
 
 /** The unique, searchable, sortable `name` field most catalogues start with. */

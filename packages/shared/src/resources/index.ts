@@ -1,36 +1,16 @@
-import { carBrandsResource, carModelsResource } from './car-brands';
-import {
-  banksResource,
-  captainCancellationReasonsResource,
-  cashRegistersResource,
-  changeCaptainReasonsResource,
-  colorsResource,
-  nationalitiesResource,
-  ratingCausesResource,
-  vouchersResource,
-} from './catalogues';
-import type { ResourceDef } from './define';
-import { rolesResource, staffResource } from './staff';
-
-export * from './car-brands';
-export * from './catalogues';
+export * from './catalogues/banks.resource';
+export * from './catalogues/captain-cancellation-reasons.resource';
+export * from './catalogues/car-brands.resource';
+export * from './catalogues/car-models.resource';
+export * from './catalogues/cash-registers.resource';
+export * from './catalogues/change-captain-reasons.resource';
+export * from './catalogues/colors.resource';
+export * from './catalogues/nationalities.resource';
+export * from './catalogues/payment-rides.resource';
+export * from './catalogues/rating-causes.resource';
+export * from './catalogues/roles.resource';
+export * from './catalogues/staff.resource';
+export * from './catalogues/vouchers.resource';
 export * from './define';
 export * from './messages';
-export * from './payments';
-export * from './staff';
-
-/** Every declared resource (the server binds each to its table). */
-export const RESOURCES: readonly ResourceDef[] = [
-  carBrandsResource,
-  carModelsResource,
-  colorsResource,
-  nationalitiesResource,
-  banksResource,
-  ratingCausesResource,
-  captainCancellationReasonsResource,
-  changeCaptainReasonsResource,
-  cashRegistersResource,
-  vouchersResource,
-  staffResource,
-  rolesResource,
-];
+export * from './rows';

@@ -1,28 +1,30 @@
 import { can, EVENTS } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
-import { AiService } from '../../dispatch/ai/service';
 import { HttpError } from '../../http/errors';
+import type { ServerModule } from '../module';
+import type { AiDeps } from './context';
+import { registerAiHandlers } from './handlers';
+import { aiRoutes } from './routes';
+import { AiService } from './service';
 
 export { aiRoutes } from './routes';
+export { AI_ACTOR, AiService } from './service';
 
-/**
- * The AI service wired to the app: captains' live states follow their bookings, and a console's
- * Ai:pass_booking (its popup reached zero) dispatches once.
- */
-export function createAi(app: FastifyInstance): AiService {
-  const ai = new AiService({
-    db: app.db,
-    realtime: app.realtime,
-    bookings: app.bookings,
-    engine: app.dispatchEngine,
-    locations: app.locations,
-    city: app.city,
-    users: app.users,
-    log: app.log,
-  });
-  app.bookings.onCaptainState = (captainId, state) => {
-    app.locations.setState(captainId, state).catch((e) => app.log.warn(e, 'captain state update failed'));
-  };
+const aiDeps = (app: FastifyInstance): AiDeps => ({
+  db: app.db,
+  clock: app.clock,
+  bus: app.events,
+  realtime: app.realtime,
+  bookings: app.bookings,
+  engine: app.dispatchEngine,
+  locations: app.locations,
+  city: app.city,
+  users: app.users,
+  log: app.log,
+});
+
+/** Listens for a console's Ai:pass_booking (its popup reached zero): the first one dispatches. */
+function listenForPasses(app: FastifyInstance, ai: AiService): void {
   app.realtime.io.on('connection', (socket) => {
     socket.on(EVENTS.aiPassBooking, (payload) => {
       const user = socket.data.user;
@@ -34,6 +36,17 @@ export function createAi(app: FastifyInstance): AiService {
       });
     });
   });
-  app.addHook('onClose', async () => ai.stop());
-  return ai;
 }
+
+/** AI-assisted dispatch: offers, suggestions and their popups (after bookings and tracking). */
+export const aiModule: ServerModule = {
+  name: 'ai',
+  setup(app) {
+    const ai = new AiService(aiDeps(app));
+    app.decorate('ai', ai);
+    listenForPasses(app, ai);
+    app.addHook('onClose', async () => ai.stop());
+  },
+  handlers: (bus, app) => registerAiHandlers(bus, app.ai.deps),
+  routes: aiRoutes,
+};

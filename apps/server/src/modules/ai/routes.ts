@@ -1,8 +1,9 @@
-import { AI_MSG, aiPolicy, BOOKING_MSG, dbId, MSG } from '@taxi/shared';
+import { AI_MSG, aiPolicy, BOOKING_MSG, aiContract as contract, dbId, MSG } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { replies } from '../../http/schema';
 import { aiStatusOf, findUserById } from '../users/queries';
 
 const idParams = z.object({ id: dbId(MSG.notFound) });
@@ -21,27 +22,31 @@ const aiStatusBody = z
   .strict();
 
 const ANSWER = { policy: aiPolicy.answer };
+const withId = <R extends z.ZodType>(response: R) => replies(response, { params: idParams });
+const statusSchema = replies(contract.status, { body: aiStatusBody });
+const popupsSchema = replies(contract.popups);
+const ownStatusSchema = replies(contract.status);
 
 /** AI calls of bookings.md §7 and the user's AI status. Rules live in AiService. */
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = app.ai;
 
-  app.post('/booking/:id/let_ai_dispatch_it', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+  app.post('/booking/:id/let_ai_dispatch_it', { config: ANSWER, schema: withId(contract.booking) }, async (request) => {
     const booking = await ai.pass(request.params.id, request.user, 'operator');
     return ok(booking, BOOKING_MSG.dispatched(booking.id));
   });
 
-  app.post('/booking/:id/snooze', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+  app.post('/booking/:id/snooze', { config: ANSWER, schema: withId(contract.snooze) }, async (request) => {
     const result = await ai.snooze(request.user, request.params.id);
     return ok(result, AI_MSG.snoozed(result.minutes));
   });
 
-  app.post('/booking/:id/confirm_suggestion', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+  app.post('/booking/:id/confirm_suggestion', { config: ANSWER, schema: withId(contract.booking) }, async (request) => {
     const { booking, message } = await ai.confirm(request.user, request.params.id);
     return ok(booking, message);
   });
 
-  app.post('/booking/:id/refuse_suggestion', { config: ANSWER, schema: { params: idParams } }, async (request) => {
+  app.post('/booking/:id/refuse_suggestion', { config: ANSWER, schema: withId(contract.booking) }, async (request) => {
     const { booking, message } = await ai.refuse(request.user, request.params.id);
     return ok(booking, message);
   });
@@ -60,7 +65,7 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         // Loopback clients only (404 for others, before the token is checked); never outside development.
         config: { policy: aiPolicy.devAccept, localOnly: true },
-        schema: { params: idParams, body: devAcceptBody },
+        schema: { params: idParams, body: devAcceptBody, response: { 200: contract.popup } },
       },
       async (request) => {
         const { captain_id, lon, lat } = request.body ?? {};
@@ -70,17 +75,17 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.get('/ai/suggestions', { config: { policy: aiPolicy.popups } }, async (request) =>
+  app.get('/ai/suggestions', { config: { policy: aiPolicy.popups }, schema: popupsSchema }, async (request) =>
     ok(await ai.openPopups(request.user.id)),
   );
 
-  app.get('/ai_status', { config: { policy: aiPolicy.ownStatus } }, async (request) => {
+  app.get('/ai_status', { config: { policy: aiPolicy.ownStatus }, schema: ownStatusSchema }, async (request) => {
     const user = await findUserById(app.db, request.user.id);
     if (!user) throw notFound();
     return ok(aiStatusOf(user));
   });
 
-  app.put('/ai_status', { config: { policy: aiPolicy.ownStatus }, schema: { body: aiStatusBody } }, async (request) => {
+  app.put('/ai_status', { config: { policy: aiPolicy.ownStatus }, schema: statusSchema }, async (request) => {
     const status = await app.users.setAiStatus(request.user.id, request.body, request.user.id);
     return ok(status, AI_MSG.aiStatusSaved);
   });

@@ -1,6 +1,17 @@
-import { and, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import type { RoleRef } from '@taxi/shared';
+import { and, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { accessTokens, devOutbox, loginCodes } from '../../db/schema';
+import {
+  accessTokens,
+  devOutbox,
+  loginCodes,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+} from '../../db/schema';
+import type { UserProfile } from '../users/queries';
 
 export type LoginCodeRow = typeof loginCodes.$inferSelect;
 
@@ -70,8 +81,77 @@ export async function liveTokenIds(db: DbOrTx, ids: readonly number[]): Promise<
   return new Set(rows.map((r) => r.id));
 }
 
+/** A token with its user, the user's roles in order and the first role's permissions (shell.md §6). */
+export interface TokenSession {
+  tokenId: number;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  user: UserProfile;
+  roles: RoleRef[];
+  permissions: string[];
+}
+
+const rolesOfTheUser = sql<RoleRef[]>`coalesce((
+  select json_agg(json_build_object('id', ${roles.id}, 'name', ${roles.name}) order by ${userRoles.position}, ${roles.id})
+  from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${users.id}), '[]'::json)`;
+
+const firstRoleId = sql`(
+  select ${userRoles.roleId} from ${userRoles} join ${roles} on ${roles.id} = ${userRoles.roleId}
+  where ${userRoles.userId} = ${users.id} order by ${userRoles.position}, ${roles.id} limit 1)`;
+
+const permissionsOfTheFirstRole = sql<string[]>`coalesce((
+  select json_agg(${permissions.name} order by ${permissions.id})
+  from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+  where ${rolePermissions.roleId} = ${firstRoleId}), '[]'::json)`;
+
+// The password hash stays in the database.
+const { passwordHash: _passwordHash, ...profile } = getTableColumns(users);
+
+function tokenSessionQuery(db: DbOrTx) {
+  return db
+    .select({
+      tokenId: accessTokens.id,
+      expiresAt: accessTokens.expiresAt,
+      revokedAt: accessTokens.revokedAt,
+      user: profile,
+      roles: rolesOfTheUser,
+      permissions: permissionsOfTheFirstRole,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('token_session');
+}
+
+// Built once per database: the statement is the same on every request.
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof tokenSessionQuery>>();
+
+/** Everything authentication needs about a token, in one statement. */
+export async function findTokenSession(db: DbOrTx, tokenHash: string): Promise<TokenSession | undefined> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = tokenSessionQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
+  return row;
+}
+
 export async function findAccessToken(db: DbOrTx, id: number) {
   const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, id)).limit(1);
+  return row;
+}
+
+/** The token, when it and its user exist and the user is active. */
+export async function findAccessTokenOfActiveUser(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ revokedAt: accessTokens.revokedAt, expiresAt: accessTokens.expiresAt })
+    .from(accessTokens)
+    .innerJoin(users, and(eq(users.id, accessTokens.userId), eq(users.active, true)))
+    .where(eq(accessTokens.id, id))
+    .limit(1);
   return row;
 }
 

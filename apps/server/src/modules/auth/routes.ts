@@ -1,11 +1,12 @@
-import { MSG, sessionPolicy, staffPolicy } from '@taxi/shared';
+import { sessionContract as contract, MSG, sessionPolicy, staffPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { notFound } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { staffSubjectOf } from '../users/queries';
 import { loginBodySchema, sendCodeBodySchema } from './schemas';
+import { presentAuthUser } from './service';
 
 /** A user id of the URL (int4), or 404. */
 const userIdParam = z.coerce.number().int().positive().max(2_147_483_647);
@@ -24,7 +25,10 @@ const onlineBody = z.object({
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin_send_code',
-    { config: { policy: sessionPolicy.sendCode }, schema: { body: sendCodeBodySchema } },
+    {
+      config: { policy: sessionPolicy.sendCode },
+      schema: { body: sendCodeBodySchema, response: { 200: contract.sendCode } },
+    },
     async (request) => {
       await app.auth.throttle('send_code', request.ip, request.body.username);
       await app.auth.sendCode(request.body);
@@ -34,46 +38,72 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin_login',
-    { config: { policy: sessionPolicy.signIn }, schema: { body: loginBodySchema } },
+    { config: { policy: sessionPolicy.signIn }, schema: { body: loginBodySchema, response: { 200: contract.login } } },
     async (request) => {
       await app.auth.throttle('login', request.ip, request.body.username);
       return ok(await app.auth.login(request.body), MSG.loggedIn);
     },
   );
 
-  app.get('/check_auth', { config: { policy: sessionPolicy.own } }, async (request) =>
-    ok(await app.auth.currentUser(request.user.id)),
+  // The user as read with the token: the check costs no statement beyond authentication.
+  app.get(
+    '/check_auth',
+    { config: { policy: sessionPolicy.own }, schema: { response: { 200: contract.checkAuth } } },
+    async (request) => {
+      if (!request.userRow) throw new HttpError(401, MSG.unauthenticated);
+      return ok(presentAuthUser(request.userRow, request.user.roles, request.user.permissions));
+    },
   );
 
-  app.get('/generate_chat_token', { config: { policy: sessionPolicy.chatToken } }, async (request) =>
-    ok(app.auth.chatToken(request.user)),
+  app.get(
+    '/generate_chat_token',
+    { config: { policy: sessionPolicy.chatToken }, schema: { response: { 200: contract.chatToken } } },
+    async (request) => ok(app.auth.chatToken(request.user)),
   );
 
   /** The online flag of the signed-in user (shell.md §4: "The online flag of the user can be set"). */
-  app.put('/online', { config: { policy: sessionPolicy.own }, schema: { body: onlineBody } }, async (request) => {
-    await app.users.setOnline(request.user.id, request.body.online);
-    return ok({ online: request.body.online });
-  });
+  app.put(
+    '/online',
+    { config: { policy: sessionPolicy.own }, schema: { body: onlineBody, response: { 200: contract.online } } },
+    async (request) => {
+      await app.users.setOnline(request.user.id, request.body.online);
+      return ok({ online: request.body.online });
+    },
+  );
 
-  app.put('/logout', { config: { policy: sessionPolicy.own } }, async (request) => {
-    await app.auth.logout(request.user.id, request.tokenId);
-    return ok(null, MSG.loggedOut);
-  });
+  app.put(
+    '/logout',
+    { config: { policy: sessionPolicy.own }, schema: { response: { 200: contract.logout } } },
+    async (request) => {
+      await app.auth.logout(request.user.id, request.tokenId);
+      return ok(null, MSG.loggedOut);
+    },
+  );
 
   /** Logout everywhere: every token of the signed-in user, this one included. */
-  app.put('/logout_all', { config: { policy: sessionPolicy.own } }, async (request) => {
-    const ended = await app.auth.endAllSessions(request.user.id);
-    return ok({ ended }, MSG.loggedOutEverywhere);
-  });
+  app.put(
+    '/logout_all',
+    { config: { policy: sessionPolicy.own }, schema: { response: { 200: contract.ended } } },
+    async (request) => {
+      const ended = await app.auth.endAllSessions(request.user.id);
+      return ok({ ended }, MSG.loggedOutEverywhere);
+    },
+  );
 
   /** An administrator ends every session of another user (404 for an unknown user). */
-  app.delete('/user/:id/sessions', { config: { policy: staffPolicy.manage } }, async (request) => {
-    const id = userIdParam.safeParse((request.params as { id?: unknown }).id);
-    if (!id.success) throw notFound();
-    const subject = await staffSubjectOf(app.db, id.data);
-    if (!subject) throw notFound();
-    authorize(request, staffPolicy.endSessions, subject);
-    const ended = await app.auth.endAllSessions(id.data);
-    return ok({ ended }, MSG.sessionsEnded);
-  });
+  // The id is parsed in the handler: anything but a user id is a 404, not a 422.
+  const sessionsSchema = { params: z.object({ id: z.string() }), response: { 200: contract.ended } };
+  app.delete(
+    '/user/:id/sessions',
+    { config: { policy: staffPolicy.manage }, schema: sessionsSchema },
+    async (request) => {
+      const id = userIdParam.safeParse(request.params.id);
+      if (!id.success) throw notFound();
+      const subject = await staffSubjectOf(app.db, id.data);
+      if (!subject) throw notFound();
+      authorize(request, staffPolicy.endSessions, subject);
+      const ended = await app.auth.endAllSessions(id.data);
+      return ok({ ended }, MSG.sessionsEnded);
+    },
+  );
 };

@@ -13,19 +13,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError, validationError } from '../../http/errors';
+import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey, hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { dataDirSecret } from '../../lib/secret';
-import {
-  aiStatusOf,
-  findUserByEmail,
-  findUserById,
-  permissionsOfRole,
-  rolesOfUser,
-  type UserRow,
-} from '../users/queries';
+import { aiStatusOf, findUserByEmail, rolesOfUser, type UserProfile, type UserRow } from '../users/queries';
 import {
   addToOutbox,
   consumeLoginCode,
@@ -44,6 +38,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   log: FastifyBaseLogger;
   chatSecret: string;
+  /** The server's clock (code expiry, token expiry, chat token expiry). */
+  clock?: Clock;
 }
 
 /** The label of the login-code key derived from the server secret. */
@@ -56,8 +52,10 @@ export class AuthService {
    * DATA_DIR/secret): the 10^6 codes of a user cannot be tried offline from a database dump.
    */
   private readonly codeKey: Buffer;
+  private readonly clock: Clock;
 
   constructor(private readonly deps: AuthServiceDeps) {
+    this.clock = deps.clock ?? systemClock;
     this.codeKey = deriveKey(deps.config.appSecret ?? dataDirSecret(deps.config.dataDir), LOGIN_CODE_KEY);
   }
 
@@ -91,7 +89,7 @@ export class AuthService {
     const { db, config, mailer, log } = this.deps;
     const user = await this.checkCredentials(body.username, body.password);
     const code = randomDigits(LOGIN_CODE_LENGTH);
-    await replaceLoginCode(db, user.id, this.codeHash(user.id, code), new Date(Date.now() + LOGIN_CODE_TTL_MS));
+    await replaceLoginCode(db, user.id, this.codeHash(user.id, code), new Date(this.clock.now() + LOGIN_CODE_TTL_MS));
     const mail = { to: user.email, subject: MSG.codeEmailSubject, text: MSG.codeEmailText(code) };
     if (config.isDevelopment) {
       await addToOutbox(db, { ...mail, code });
@@ -106,7 +104,7 @@ export class AuthService {
     const row = await findLoginCode(db, user.id);
     if (!row || row.consumed) throw validationError('code', MSG.wrongCode);
     if (row.attempts >= LOGIN_CODE_MAX_ATTEMPTS) throw validationError('code', MSG.codeAttemptsExceeded);
-    if (row.expiresAt.getTime() <= Date.now()) throw validationError('code', MSG.codeExpired);
+    if (row.expiresAt.getTime() <= this.clock.now()) throw validationError('code', MSG.codeExpired);
     if (!safeEqual(row.codeHash, this.codeHash(user.id, body.code))) {
       const attempts = row.attempts + 1;
       await countWrongCode(db, row.id, attempts);
@@ -115,7 +113,7 @@ export class AuthService {
     if (!(await consumeLoginCode(db, row.id))) throw validationError('code', MSG.wrongCode);
 
     const token = randomToken();
-    const now = Date.now();
+    const now = this.clock.now();
     const rememberMe = body.remember_me;
     await insertAccessToken(db, {
       tokenHash: sha256(token),
@@ -144,16 +142,6 @@ export class AuthService {
     return (await endSessions(this.deps.db, userId, { allBut: null })).length;
   }
 
-  /** The check_auth answer (shell.md §3 "User as loaded on the check"). */
-  async currentUser(userId: number): Promise<AuthUser> {
-    const { db } = this.deps;
-    const user = await findUserById(db, userId);
-    if (!user) throw new HttpError(401, MSG.unauthenticated);
-    const roles = await rolesOfUser(db, user.id);
-    const permissions = await permissionsOfRole(db, roles[0]?.id);
-    return presentAuthUser(user, roles, permissions);
-  }
-
   /** A short-lived HMAC-signed token for the chat service: base64url(payload).base64url(sig). */
   chatToken(user: { id: number; email: string; first_name: string; last_name: string }): string {
     const payload = Buffer.from(
@@ -161,7 +149,7 @@ export class AuthService {
         sub: user.id,
         email: user.email,
         name: `${user.first_name} ${user.last_name}`.trim(),
-        exp: Math.floor(Date.now() / 1000) + this.deps.config.chatTokenTtlSeconds,
+        exp: Math.floor(this.clock.now() / 1000) + this.deps.config.chatTokenTtlSeconds,
       }),
     ).toString('base64url');
     return `${payload}.${signChat(this.deps.chatSecret, payload)}`;
@@ -179,7 +167,7 @@ export function verifyChatToken(secret: string, token: string): { sub: number; e
   return data.exp * 1000 > Date.now() ? data : null;
 }
 
-export function presentAuthUser(user: UserRow, roles: AuthUser['roles'], permissions: string[]): AuthUser {
+export function presentAuthUser(user: UserProfile, roles: AuthUser['roles'], permissions: string[]): AuthUser {
   const settings = user.settings ?? {};
   const followUp = (settings.FOLLOW_UP_TICKET ?? {}) as Partial<AuthUser['settings']['FOLLOW_UP_TICKET']>;
   return {

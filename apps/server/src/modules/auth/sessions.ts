@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
-import { findUserById, rolesOfUser } from '../users/queries';
-import { findAccessToken, liveTokenIds, revokeAccessTokens, type TokenSelection } from './queries';
+import { rolesOfUser } from '../users/queries';
+import { findAccessTokenOfActiveUser, liveTokenIds, revokeAccessTokens, type TokenSelection } from './queries';
 
 /**
  * Ending sessions (issue 9, findings 4 and 9). A session is one access token; ending it revokes the
@@ -34,10 +34,9 @@ export async function endSessions(db: DbOrTx, userId: number, which: TokenSelect
 }
 
 /** True while the token may still be used: present, not revoked, not expired, its user active. */
-export async function sessionIsLive(db: DbOrTx, tokenId: number): Promise<boolean> {
-  const token = await findAccessToken(db, tokenId);
-  if (!token || token.revokedAt || token.expiresAt.getTime() <= Date.now()) return false;
-  return !!(await findUserById(db, token.userId))?.active;
+export async function sessionIsLive(db: DbOrTx, tokenId: number, now = Date.now()): Promise<boolean> {
+  const token = await findAccessTokenOfActiveUser(db, tokenId);
+  return !!token && !token.revokedAt && token.expiresAt.getTime() > now;
 }
 
 /** What a staff save may change that ends the user's sessions (ASVS 7.4.2). */

@@ -10,33 +10,20 @@ import type {
   PointDto,
 } from '@taxi/shared';
 import { NOTE_DIVIDER } from '@taxi/shared';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  airportDetails,
-  bookingNotes,
+  type bookingNotes,
   bookingStatuses,
-  bookingStops,
-  bookingSuggestions,
   type bookings,
-  captainCancellationReasons,
-  captains,
   carBrands,
   carModels,
   cars,
   colors,
   geofenceLogs,
-  passengers,
   payments,
-  places,
-  rides,
-  sectors,
-  serviceChangeSuggestions,
-  services,
-  userCancellationReasons,
-  users,
-  vouchers,
 } from '../../db/schema';
+import { loadPage } from './presenter-queries';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -44,7 +31,6 @@ const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d).toISOStri
 const isoOrNull = (d: Date | string | null | undefined) => (d ? iso(d) : null);
 const point = (lon: number | null, lat: number | null): PointDto | null =>
   lon === null || lat === null ? null : { type: 'Point', coordinates: [lon, lat] };
-const uniq = <T>(values: (T | null | undefined)[]): T[] => [...new Set(values.filter((v): v is T => v != null))];
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
@@ -92,17 +78,7 @@ export async function loadCars(db: DbOrTx, ids: number[]): Promise<Map<number, C
     .leftJoin(carModels, eq(carModels.id, cars.carModelId))
     .leftJoin(carBrands, eq(carBrands.id, carModels.carBrandId))
     .where(inArray(cars.id, ids));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        id: r.id,
-        number: r.number,
-        color: r.color ? { name: r.color } : null,
-        brand_model: r.model ? { name: r.model, brand: { name: r.brand ?? '' } } : null,
-      },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id, presentCar(r)]));
 }
 
 export function presentStatus(s: typeof bookingStatuses.$inferSelect): BookingStatusDto {
@@ -114,7 +90,13 @@ export function presentStatus(s: typeof bookingStatuses.$inferSelect): BookingSt
   };
 }
 
-export function presentNote(n: typeof bookingNotes.$inferSelect, authorName: string | null): BookingNoteDto {
+export function presentNote(
+  n: Pick<typeof bookingNotes.$inferSelect, 'id' | 'note' | 'authorId'> & {
+    createdAt: Date | string;
+    solvedAt: Date | string | null;
+  },
+  authorName: string | null,
+): BookingNoteDto {
   return {
     id: n.id,
     note: n.note,
@@ -125,9 +107,23 @@ export function presentNote(n: typeof bookingNotes.$inferSelect, authorName: str
   };
 }
 
+const presentCar = (c: {
+  id: number;
+  number: string;
+  color: string | null;
+  model: string | null;
+  brand: string | null;
+}): CarDto => ({
+  id: c.id,
+  number: c.number,
+  color: c.color ? { name: c.color } : null,
+  brand_model: c.model ? { name: c.model, brand: { name: c.brand ?? '' } } : null,
+});
+
 /**
- * Builds BookingDto for a page of bookings with a fixed number of queries (no N+1): one per related
- * table, each for all the page's ids. `detail` adds statuses, geofence logs and payments.
+ * Builds BookingDto for a page of bookings with a fixed number of statements whatever the page size
+ * (no N+1): passengers, rides with captains and cars, what hangs off each booking, and the lookups,
+ * each for the whole page, in parallel. `detail` adds statuses, geofence logs and payments.
  */
 export async function presentBookings(
   db: DbOrTx,
@@ -136,96 +132,7 @@ export async function presentBookings(
 ): Promise<BookingDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((b) => b.id);
-  const rideIds = uniq(rows.map((b) => b.rideId));
-  const sectorIds = uniq(rows.flatMap((b) => [b.pickupSectorId, b.dropoffSectorId]));
-  const placeIds = uniq(rows.flatMap((b) => [b.landmarkPickupId, b.landmarkDropoffId]));
-  const voucherIds = uniq(rows.map((b) => b.voucherId));
-  const creatorIds = uniq(rows.map((b) => b.creatorId));
-  const userReasonIds = uniq(rows.map((b) => b.userCancellationReasonId));
-  const captainReasonIds = uniq(rows.map((b) => b.captainCancellationReasonId));
-
-  const none = Promise.resolve([]);
-  const [
-    passengerRows,
-    serviceRows,
-    rideRows,
-    noteRows,
-    suggestionRows,
-    serviceChangeRows,
-    sectorRows,
-    placeRows,
-    airportRows,
-    stopRows,
-    voucherRows,
-    creatorRows,
-    userReasonRows,
-    captainReasonRows,
-  ] = await Promise.all([
-    db
-      .select()
-      .from(passengers)
-      .where(inArray(passengers.id, uniq(rows.map((b) => b.passengerId)))),
-    db.select().from(services),
-    rideIds.length ? db.select().from(rides).where(inArray(rides.id, rideIds)) : none,
-    db
-      .select({ note: bookingNotes, first: users.firstName, last: users.lastName })
-      .from(bookingNotes)
-      .leftJoin(users, eq(users.id, bookingNotes.authorId))
-      .where(inArray(bookingNotes.bookingId, ids))
-      .orderBy(asc(bookingNotes.id)),
-    db
-      .select({ bookingId: bookingSuggestions.bookingId, status: bookingSuggestions.status })
-      .from(bookingSuggestions)
-      .where(inArray(bookingSuggestions.bookingId, ids))
-      .orderBy(asc(bookingSuggestions.id)),
-    db
-      .selectDistinctOn([serviceChangeSuggestions.bookingId], {
-        id: serviceChangeSuggestions.id,
-        bookingId: serviceChangeSuggestions.bookingId,
-        newServiceId: serviceChangeSuggestions.newServiceId,
-        acceptedAt: serviceChangeSuggestions.acceptedAt,
-      })
-      .from(serviceChangeSuggestions)
-      .where(inArray(serviceChangeSuggestions.bookingId, ids))
-      .orderBy(serviceChangeSuggestions.bookingId, desc(serviceChangeSuggestions.id)),
-    sectorIds.length
-      ? db.select({ id: sectors.id, name: sectors.name }).from(sectors).where(inArray(sectors.id, sectorIds))
-      : none,
-    placeIds.length
-      ? db.select({ id: places.id, name: places.name }).from(places).where(inArray(places.id, placeIds))
-      : none,
-    db
-      .select({ bookingId: airportDetails.bookingId, riders: airportDetails.riders, bags: airportDetails.bags })
-      .from(airportDetails)
-      .where(inArray(airportDetails.bookingId, ids)),
-    db
-      .select({ bookingId: bookingStops.bookingId, name: bookingStops.locationName })
-      .from(bookingStops)
-      .where(inArray(bookingStops.bookingId, ids))
-      .orderBy(asc(bookingStops.position), asc(bookingStops.id)),
-    voucherIds.length
-      ? db.select({ id: vouchers.id, code: vouchers.code }).from(vouchers).where(inArray(vouchers.id, voucherIds))
-      : none,
-    creatorIds.length
-      ? db
-          .select({ id: users.id, email: users.email, firstName: users.firstName })
-          .from(users)
-          .where(inArray(users.id, creatorIds))
-      : none,
-    userReasonIds.length
-      ? db.select().from(userCancellationReasons).where(inArray(userCancellationReasons.id, userReasonIds))
-      : none,
-    captainReasonIds.length
-      ? db.select().from(captainCancellationReasons).where(inArray(captainCancellationReasons.id, captainReasonIds))
-      : none,
-  ]);
-
-  // second round: captains (ride + offered) and cars
-  const captainIds = uniq([...rideRows.map((r) => r.captainId), ...rows.map((b) => b.suggestionCaptainId)]);
-  const [captainRows, carMap] = await Promise.all([
-    captainIds.length ? db.select().from(captains).where(inArray(captains.id, captainIds)) : none,
-    loadCars(db, uniq(rideRows.map((r) => r.carId))),
-  ]);
+  const { passengerRows, rideRows, attachmentRows, lookups } = await loadPage(db, rows);
 
   let statusesBy = new Map<number, BookingStatusDto[]>();
   let geofenceBy = new Map<number, { enter_time: string | null; leave_time: string | null }[]>();
@@ -262,32 +169,29 @@ export async function presentBookings(
   }
 
   const passengerMap = byId(passengerRows);
-  const serviceMap = byId(serviceRows);
+  const serviceMap = byId(lookups.services);
   const rideMap = byId(rideRows);
-  const captainMap = byId(captainRows);
-  const sectorMap = byId(sectorRows);
-  const placeMap = byId(placeRows);
-  const voucherMap = byId(voucherRows);
-  const creatorMap = byId(creatorRows);
-  const userReasonMap = byId(userReasonRows);
-  const captainReasonMap = byId(captainReasonRows);
-  const notesBy = groupBy(noteRows, (n) => n.note.bookingId);
-  const suggestionsBy = groupBy(suggestionRows, (s) => s.bookingId);
-  const serviceChangeBy = new Map(serviceChangeRows.map((s) => [s.bookingId, s]));
-  const airportBy = new Map(airportRows.map((a) => [a.bookingId, a]));
-  const stopsBy = groupBy(stopRows, (s) => s.bookingId);
+  const offeredMap = byId(lookups.offered);
+  const sectorMap = byId(lookups.sectors);
+  const placeMap = byId(lookups.places);
+  const voucherMap = byId(lookups.vouchers);
+  const creatorMap = byId(lookups.creators);
+  const userReasonMap = byId(lookups.userReasons);
+  const captainReasonMap = byId(lookups.captainReasons);
+  const attachmentsBy = byId(attachmentRows);
 
   return rows.map((b): BookingDto => {
     const p = passengerMap.get(b.passengerId);
     const service = serviceMap.get(b.serviceId);
     const ride = b.rideId ? rideMap.get(b.rideId) : undefined;
-    const rideCaptain = ride ? captainMap.get(ride.captainId) : undefined;
-    const offered = b.suggestionCaptainId ? captainMap.get(b.suggestionCaptainId) : undefined;
-    const notes = (notesBy.get(b.id) ?? []).map((n) =>
-      presentNote(n.note, n.first ? fullName(n.first, n.last ?? '') : null),
+    const rideCaptain = ride?.captain;
+    const offered = b.suggestionCaptainId ? offeredMap.get(b.suggestionCaptainId) : undefined;
+    const attached = attachmentsBy.get(b.id);
+    const notes = (attached?.notes ?? []).map(({ first, last, ...n }) =>
+      presentNote(n, first ? fullName(first, last ?? '') : null),
     );
-    const change = serviceChangeBy.get(b.id);
-    const airport = airportBy.get(b.id);
+    const change = attached?.change;
+    const airport = attached?.airport;
     const creator = b.creatorId ? creatorMap.get(b.creatorId) : undefined;
     const sector = (id: number | null) => {
       const s = id ? sectorMap.get(id) : undefined;
@@ -348,7 +252,7 @@ export async function presentBookings(
       pull_down_location: point(b.pullDownLon, b.pullDownLat),
       pickup_sector: sector(b.pickupSectorId),
       dropoff_sector: sector(b.dropoffSectorId),
-      stops: (stopsBy.get(b.id) ?? []).map((s) => ({ location_name: s.name })),
+      stops: (attached?.stops ?? []).map((s) => ({ location_name: s.name })),
       voucher: b.voucherId && voucherMap.get(b.voucherId) ? { code: voucherMap.get(b.voucherId)?.code ?? '' } : null,
       meta: b.meta ?? {},
       captain_cancellations: b.captainCancellations,
@@ -358,7 +262,7 @@ export async function presentBookings(
       user_cancellation_reason: b.userCancellationReasonId
         ? (userReasonMap.get(b.userCancellationReasonId) ?? null)
         : null,
-      suggestions: (suggestionsBy.get(b.id) ?? []).map((s) => ({
+      suggestions: (attached?.suggestions ?? []).map((s) => ({
         status: s.status as 'SENT' | 'ACCEPTED' | 'REFUSED',
       })),
       active_captain_suggestion:
@@ -384,7 +288,10 @@ export async function presentBookings(
               id: ride.id,
               captain_id: ride.captainId,
               captain: presentCaptain(rideCaptain),
-              car: ride.carId ? (carMap.get(ride.carId) ?? null) : null,
+              car:
+                ride.car?.id != null && ride.car.number != null
+                  ? presentCar({ ...ride.car, id: ride.car.id, number: ride.car.number })
+                  : null,
             }
           : null,
       captain_last_location: rideCaptain ? point(rideCaptain.lastLon, rideCaptain.lastLat) : null,

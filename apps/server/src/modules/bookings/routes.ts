@@ -1,4 +1,13 @@
-import { BOOKING_MSG, bookingCreateSchema, bookingPolicy, cancelQuerySchema, dbId, MSG, text } from '@taxi/shared';
+import {
+  BOOKING_MSG,
+  bookingCreateSchema,
+  bookingPolicy,
+  cancelQuerySchema,
+  bookingsContract as contract,
+  dbId,
+  MSG,
+  text,
+} from '@taxi/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +15,7 @@ import { bookings, services } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
 import { pageQuerySchema, paginate, paginateArray } from '../../http/pagination';
+import { replies } from '../../http/schema';
 import { presentBookings } from './presenter';
 import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
 
@@ -22,6 +32,15 @@ const updateBody = z.object({
 });
 const serviceBody = z.object({ service_id: dbId(MSG.required) });
 
+const withId = <R extends z.ZodType>(response: R) => replies(response, { params: idParams });
+const boardSchema = replies(contract.page, { querystring: boardQuerySchema });
+const searchSchema = replies(contract.page, { querystring: searchQuerySchema });
+const reminderSchema = replies(contract.reminder, { body: bookingIdBody });
+const updateSchema = replies(contract.update, { params: idParams, body: updateBody });
+const bookingById = withId(contract.booking);
+const reasonsSchema = replies(contract.cancellationReasons);
+const noteSchema = replies(contract.note, { params: z.object({ noteId: id }) });
+
 const READ = { policy: bookingPolicy.read };
 const CHANGE = { policy: bookingPolicy.change };
 
@@ -33,7 +52,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   // read-only list until the services catalogue page (with prices) takes over this path.
   app.get(
     '/service',
-    { config: { policy: bookingPolicy.services }, schema: { querystring: pageQuerySchema } },
+    {
+      config: { policy: bookingPolicy.services },
+      schema: { querystring: pageQuerySchema, response: { 200: contract.services } },
+    },
     async (request) => {
       const rows = await app.db
         .select({
@@ -51,7 +73,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/booking', { config: READ, schema: { querystring: boardQuerySchema } }, async (request) => {
+  app.get('/booking', { config: READ, schema: boardSchema }, async (request) => {
     const { where, newestFirst } = boardWhere(request.query);
     const page = await paginate(bookingPageSource(app.db, where, newestFirst), {
       page: request.query.page,
@@ -61,7 +83,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     return ok({ ...page, data: await presentBookings(app.db, page.data) });
   });
 
-  app.get('/booking/search', { config: READ, schema: { querystring: searchQuerySchema } }, async (request) => {
+  app.get('/booking/search', { config: READ, schema: searchSchema }, async (request) => {
     const page = await paginate(bookingPageSource(app.db, await searchWhere(app.db, request.query), true), {
       page: request.query.page,
       perPage: request.query.perPage,
@@ -80,6 +102,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           perPage: z.coerce.number().int().min(1).max(100).default(15),
         }),
+        response: { 200: contract.page },
       },
     },
     async (request) => {
@@ -102,32 +125,37 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/user_cancellation_reason', { config: READ }, async () => ok(await svc.cancellationReasons()));
+  app.get('/user_cancellation_reason', { config: READ, schema: reasonsSchema }, async () =>
+    ok(await svc.cancellationReasons()),
+  );
 
-  app.get('/bookings/:id', { config: READ, schema: { params: idParams } }, async (request) =>
+  app.get('/bookings/:id', { config: READ, schema: bookingById }, async (request) =>
     ok(await svc.show(request.params.id)),
   );
-  app.get('/booking/:id/statuses', { config: READ, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/statuses', { config: READ, schema: withId(contract.statuses) }, async (request) =>
     ok(await svc.statuses(request.params.id)),
   );
   app.get(
     '/booking/:id/logs',
-    { config: { policy: bookingPolicy.logs }, schema: { params: idParams } },
+    { config: { policy: bookingPolicy.logs }, schema: { params: idParams, response: { 200: contract.logs } } },
     async (request) => ok(await svc.logs(request.user, request.params.id)),
   );
-  app.get('/booking/:id/candidates', { config: READ, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/candidates', { config: READ, schema: withId(contract.candidates) }, async (request) =>
     ok(await svc.candidates(request.params.id)),
   );
-  app.get('/booking/:id/airport_details', { config: READ, schema: { params: idParams } }, async (request) =>
+  app.get('/booking/:id/airport_details', { config: READ, schema: withId(contract.airportDetails) }, async (request) =>
     ok(await svc.airportDetails(request.params.id)),
   );
-  app.put('/booking/:id/touch', { config: CHANGE, schema: { params: idParams } }, async (request) =>
+  app.put('/booking/:id/touch', { config: CHANGE, schema: bookingById }, async (request) =>
     ok(await svc.touch(request.user, request.params.id), BOOKING_MSG.okWeReceived),
   );
 
   app.post(
     '/bookings',
-    { config: { policy: bookingPolicy.order, idempotent: true }, schema: { body: bookingCreateSchema } },
+    {
+      config: { policy: bookingPolicy.order, idempotent: true },
+      schema: { body: bookingCreateSchema, response: { 201: contract.booking } },
+    },
     async (request, reply) => {
       const booking = await svc.create(request.user, request.body);
       return reply.status(201).send(ok(booking, BOOKING_MSG.created(booking.id)));
@@ -146,6 +174,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
             cancelQuerySchema.shape.user_cancellation_reason_id.optional(),
           ),
         }),
+        response: { 200: contract.booking },
       },
     },
     async (request) => {
@@ -160,29 +189,32 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/dispatch/:bookingId/:captainId',
-    { config: CHANGE, schema: { params: z.object({ bookingId: id, captainId: id }) } },
+    {
+      config: CHANGE,
+      schema: { params: z.object({ bookingId: id, captainId: id }), response: { 200: contract.booking } },
+    },
     async (request) => {
       const booking = await svc.dispatch(request.user, request.params.bookingId, request.params.captainId);
       return ok(booking, BOOKING_MSG.dispatched(booking.id));
     },
   );
 
-  app.post('/send_pending_reminder', { config: CHANGE, schema: { body: bookingIdBody } }, async (request) => {
+  app.post('/send_pending_reminder', { config: CHANGE, schema: reminderSchema }, async (request) => {
     await svc.remind(request.user, request.body.booking_id, 'pendingReminder');
     return ok(null, BOOKING_MSG.reminderSent);
   });
-  app.post('/send_dispatched_reminder', { config: CHANGE, schema: { body: bookingIdBody } }, async (request) => {
+  app.post('/send_dispatched_reminder', { config: CHANGE, schema: reminderSchema }, async (request) => {
     await svc.remind(request.user, request.body.booking_id, 'dispatchedReminder');
     return ok(null, BOOKING_MSG.reminderSent);
   });
 
-  app.post('/besoin/renew/:id', { config: CHANGE, schema: { params: idParams } }, async (request) => {
+  app.post('/besoin/renew/:id', { config: CHANGE, schema: bookingById }, async (request) => {
     const booking = await svc.renewBesoin(request.user, request.params.id);
     return ok(booking, BOOKING_MSG.extended(booking.id));
   });
 
   for (const url of ['/bookings/:id', '/booking/:id']) {
-    app.put(url, { config: CHANGE, schema: { params: idParams, body: updateBody } }, async (request) => {
+    app.put(url, { config: CHANGE, schema: updateSchema }, async (request) => {
       const { datetime, detach_voucher, service_id } = request.body;
       if (datetime !== undefined) {
         svc.authorizeRole(request.user, 'changeTime');
@@ -200,25 +232,28 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/bookings/:id/order',
-    { config: { policy: bookingPolicy.order }, schema: { params: idParams, body: bookingCreateSchema } },
+    {
+      config: { policy: bookingPolicy.order },
+      schema: { params: idParams, body: bookingCreateSchema, response: { 200: contract.booking } },
+    },
     async (request) => ok(await svc.editOrder(request.user, request.params.id, request.body), BOOKING_MSG.orderUpdated),
   );
 
   app.post(
     '/booking/:id/suggest_service_change',
-    { config: CHANGE, schema: { params: idParams, body: serviceBody } },
+    { config: CHANGE, schema: { params: idParams, body: serviceBody, response: { 200: contract.booking } } },
     async (request) =>
       ok(
         await svc.suggestServiceChange(request.user, request.params.id, request.body.service_id),
         BOOKING_MSG.suggestionSent,
       ),
   );
-  app.put('/booking/:id/service_change/accept', { config: CHANGE, schema: { params: idParams } }, async (request) => {
+  app.put('/booking/:id/service_change/accept', { config: CHANGE, schema: bookingById }, async (request) => {
     const booking = await svc.acceptServiceChange(request.user, request.params.id);
     return ok(booking, BOOKING_MSG.serviceChanged(booking.service.name));
   });
 
-  app.put('/notes/:noteId', { config: CHANGE, schema: { params: z.object({ noteId: id }) } }, async (request) =>
+  app.put('/notes/:noteId', { config: CHANGE, schema: noteSchema }, async (request) =>
     ok(await svc.solveNote(request.user, request.params.noteId), BOOKING_MSG.solved),
   );
 };

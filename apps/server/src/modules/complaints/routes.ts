@@ -4,6 +4,7 @@ import {
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_MSG,
   complaintPolicy,
+  complaintsContract as contract,
   dbId,
   isGovernment,
 } from '@taxi/shared';
@@ -48,13 +49,20 @@ const actorOf = (request: FastifyRequest) => ({ id: request.user.id, government:
 export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
   const complaints = () => app.complaints;
 
-  app.get('/complaint-category', { config: { policy: complaintPolicy.read } }, async () => {
-    return ok(await complaints().categories());
-  });
+  app.get(
+    '/complaint-category',
+    { config: { policy: complaintPolicy.read }, schema: { response: { 200: contract.categories } } },
+    async () => {
+      return ok(await complaints().categories());
+    },
+  );
 
   app.post(
     '/complaint/category',
-    { config: { policy: complaintPolicy.categorize }, schema: { body: categoryBody } },
+    {
+      config: { policy: complaintPolicy.categorize },
+      schema: { body: categoryBody, response: { 200: contract.category } },
+    },
     async (request) => {
       const data = await complaints().setCategory(actorOf(request), request.body.booking_id, request.body.category_id);
       return ok(data, BOOKING_MSG.saved);
@@ -63,7 +71,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/complaint/booking/:id',
-    { config: { policy: complaintPolicy.read }, schema: { params: idParams } },
+    { config: { policy: complaintPolicy.read }, schema: { params: idParams, response: { 200: contract.forBooking } } },
     async (request) => {
       const id = request.params.id;
       const [list, categoryId] = await Promise.all([complaints().listForBooking(id), complaints().bookingCategory(id)]);
@@ -73,7 +81,10 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/complaint/booking/:id/create',
-    { config: { policy: complaintPolicy.file, idempotent: true }, schema: { params: idParams, body: createBody } },
+    {
+      config: { policy: complaintPolicy.file, idempotent: true },
+      schema: { params: idParams, body: createBody, response: { 200: contract.complaint } },
+    },
     async (request) => {
       const { description, booking_id, wav_files } = request.body;
       if (booking_id !== undefined && booking_id !== request.params.id)
@@ -85,7 +96,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/complaint/:id/audio',
-    { config: { policy: complaintPolicy.read }, schema: { params: idParams } },
+    { config: { policy: complaintPolicy.read }, schema: { params: idParams, response: { 200: contract.audios } } },
     async (request) => {
       return ok(await complaints().audios(request.params.id));
     },
@@ -93,7 +104,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/complaint/:id/audio/:fileName',
-    { config: { policy: complaintPolicy.read }, schema: { params: audioParams } },
+    { config: { policy: complaintPolicy.read }, schema: { params: audioParams, response: { 200: contract.audio } } },
     async (request, reply) => {
       const data = await complaints().audio(request.params.id, request.params.fileName);
       return reply

@@ -4,7 +4,6 @@ import {
   COMPLAINT_MSG,
   type ComplaintCategoryDto,
   type ComplaintDto,
-  EVENTS,
 } from '@taxi/shared';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -18,12 +17,12 @@ import {
   rides,
   users,
 } from '../../db/schema';
+import type { AppBus } from '../../events';
 import { HttpError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
+import { type Clock, dateOf } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage';
 import { isWav } from '../../lib/wav';
-import type { Realtime } from '../../realtime';
-import type { BookingService } from '../bookings/service';
 
 export interface ComplaintActor {
   id: number;
@@ -36,8 +35,9 @@ export { isWav };
 export interface ComplaintDeps {
   db: Db;
   storage: FileStorage;
-  realtime: Realtime;
-  bookings: BookingService;
+  clock: Clock;
+  /** A category change records booking.updated: the bookings' handlers emit it after commit. */
+  bus: AppBus;
   uploadMaxBytes: number;
 }
 
@@ -65,7 +65,8 @@ export class ComplaintService {
   /** POST complaint/category: stores the booking's complaint category (and its name in meta.complaint_status). */
   async setCategory(actor: ComplaintActor, bookingId: number, categoryId: number | undefined) {
     if (!categoryId) throw validationError('category_id', BOOKING_MSG.chooseCategory);
-    const result = await this.deps.db.transaction(async (tx) => {
+    const now = dateOf(this.deps.clock);
+    const { result } = await this.deps.bus.transact(async (tx, record) => {
       const booking = await this.requireBooking(tx, bookingId);
       const [category] = await tx.select().from(complaintCategories).where(eq(complaintCategories.id, categoryId));
       if (!category) throw validationError('category_id', COMPLAINT_MSG.unknownCategory);
@@ -78,11 +79,11 @@ export class ComplaintService {
         .values({ bookingId, categoryId, setBy: actor.id })
         .onConflictDoUpdate({
           target: bookingComplaintCategories.bookingId,
-          set: { categoryId, setBy: actor.id, updatedAt: sql`now()` },
+          set: { categoryId, setBy: actor.id, updatedAt: now },
         });
       await tx
         .update(bookings)
-        .set({ meta: { ...booking.meta, complaint_status: category.name }, updatedAt: sql`now()` })
+        .set({ meta: { ...booking.meta, complaint_status: category.name }, updatedAt: now })
         .where(eq(bookings.id, bookingId));
       await tx.insert(auditLog).values({
         actorId: actor.id,
@@ -92,9 +93,9 @@ export class ComplaintService {
         before: before ? { category_id: before.categoryId } : null,
         after: { category_id: categoryId, name: category.name },
       });
+      record('booking.updated', { bookingId });
       return { booking_id: bookingId, category_id: categoryId, category: category.name };
     });
-    await this.emitBooking(bookingId);
     return result;
   }
 
@@ -229,14 +230,6 @@ export class ComplaintService {
     const data = await this.deps.storage.get(row.fileName);
     if (!data) throw notFound();
     return data;
-  }
-
-  private async emitBooking(id: number): Promise<void> {
-    try {
-      this.deps.realtime.emitToUsers(EVENTS.updateBooking, await this.deps.bookings.show(id));
-    } catch {
-      // The change is committed; a missed emit is repaired by the next refetch.
-    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { filesContract } from '@taxi/shared/contract/files';
 import { filesPolicy } from '@taxi/shared/policies/files';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,7 +48,10 @@ const isServableName = (name: string) => STORED_NAME.test(name) || Object.hasOwn
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:name',
-    { config: { policy: filesPolicy.open }, schema: { params: z.object({ name: z.string().max(200) }) } },
+    {
+      config: { policy: filesPolicy.open },
+      schema: { params: z.object({ name: z.string().max(200) }), response: { 200: filesContract.file } },
+    },
     async (request, reply) => {
       const { name } = request.params;
       if (!isServableName(name)) throw notFound();

@@ -1,4 +1,4 @@
-import { NOTIFICATION_BELL_COUNT, notificationPolicy } from '@taxi/shared';
+import { NOTIFICATION_BELL_COUNT, notificationPolicy, notificationsContract } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -11,7 +11,10 @@ const querySchema = pageQuerySchema.extend({
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notification',
-    { config: { policy: notificationPolicy.list }, schema: { querystring: querySchema } },
+    {
+      config: { policy: notificationPolicy.list },
+      schema: { querystring: querySchema, response: { 200: notificationsContract.list } },
+    },
     async (request) => {
       const { page, perPage } = request.query;
       return ok(await app.notifications.list(request.user.id, { page, perPage, url: request.url }));

@@ -1,8 +1,12 @@
 import {
+  bookingSchema,
+  catalogueResponses,
   dbId,
+  envelope,
   PAYMENT_RIDE_SORTS,
   PAYMENTS_MSG,
   paymentPolicy,
+  paymentRidesResource,
   RESOURCE_MSG,
   ROWS_PER_PAGE_OPTIONS,
 } from '@taxi/shared';
@@ -33,25 +37,35 @@ const listQuery = pageQuerySchema.extend({
 });
 const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
 const config: FastifyContextConfig = { policy: paymentPolicy.read };
+const response = catalogueResponses(paymentRidesResource);
+const rideBookings = envelope(z.array(bookingSchema));
 
 /** The payments page (people.md §7): rides with DONE totals, CSV export, and "Expand a ride". */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new PaymentService(app.db);
 
-  app.get('/payment/rides', { config, schema: { querystring: listQuery } }, async (request) => {
-    const { page, perPage, ...q } = request.query;
-    return ok(await paginate(service.list(q), { page, perPage, url: request.url }));
-  });
+  app.get(
+    '/payment/rides',
+    { config, schema: { querystring: listQuery, response: { 200: response.list } } },
+    async (request) => {
+      const { page, perPage, ...q } = request.query;
+      return ok(await paginate(service.list(q), { page, perPage, url: request.url }));
+    },
+  );
 
-  app.get('/payment/rides/export.csv', { config, schema: { querystring: exportQuery } }, async (request, reply) => {
-    const rows = await service.all(request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="payment_rides.csv"')
-      .send(`\uFEFF${ridesCsv(rows)}`);
-  });
+  app.get(
+    '/payment/rides/export.csv',
+    { config, schema: { querystring: exportQuery, response: { 200: response.csv } } },
+    async (request, reply) => {
+      const rows = await service.all(request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payment_rides.csv"')
+        .send(`\uFEFF${ridesCsv(rows)}`);
+    },
+  );
 
-  app.get('/payment/ride/:id/bookings', { config }, async (request) => {
+  app.get('/payment/ride/:id/bookings', { config, schema: { response: { 200: rideBookings } } }, async (request) => {
     const id = dbId().safeParse((request.params as { id?: unknown }).id);
     if (!id.success) throw new HttpError(404, PAYMENTS_MSG.rideNotFound);
     return ok(await service.rideBookings(id.data));

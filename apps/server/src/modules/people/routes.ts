@@ -3,6 +3,7 @@ import {
   blockCaptainSchema,
   captainActivationSchema,
   captainPolicy,
+  peopleContract as contract,
   createCaptainSchema,
   createCarSchema,
   dbId,
@@ -44,7 +45,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   // passengers -----------------------------------------------------------------------------------
   app.get(
     '/passenger',
-    { config: { policy: passengerPolicy.list }, schema: { querystring: passengerListQuery } },
+    {
+      config: { policy: passengerPolicy.list },
+      schema: { querystring: passengerListQuery, response: { 200: contract.passengers } },
+    },
     async (request) => {
       const { page, perPage, sortBy, descending, search, ...filters } = request.query;
       return ok(
@@ -55,7 +59,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/passenger/:id',
-    { config: { policy: passengerPolicy.read }, schema: { params: idParams } },
+    { config: { policy: passengerPolicy.read }, schema: { params: idParams, response: { 200: contract.passenger } } },
     async (request) => ok(await people().getPassenger(request.params.id)),
   );
 
@@ -66,6 +70,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         body: passengerConfirmationSchema.extend({ id_card_front: file.optional(), id_card_back: file.optional() }),
+        response: { 200: contract.passenger },
       },
     },
     async (request) => {
@@ -82,6 +87,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: z.object({ no_approval: yesNo.optional() }),
         body: removeDocumentsSchema,
+        response: { 200: contract.passenger },
       },
     },
     async (request) => {
@@ -97,7 +103,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/passengers/:id/active',
-    { config: { policy: passengerPolicy.change }, schema: { params: idParams } },
+    { config: { policy: passengerPolicy.change }, schema: { params: idParams, response: { 200: contract.passenger } } },
     async (request) =>
       ok(await people().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
   );
@@ -109,6 +115,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParams,
         querystring: pageQuerySchema.extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() }),
+        response: { 200: contract.accountEntries },
       },
     },
     async (request) => {
@@ -120,7 +127,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   // captains -------------------------------------------------------------------------------------
   app.get(
     '/captain',
-    { config: { policy: captainPolicy.read }, schema: { querystring: captainListQuery } },
+    {
+      config: { policy: captainPolicy.read },
+      schema: { querystring: captainListQuery, response: { 200: contract.captains } },
+    },
     async (request) => {
       const { page, perPage, sortBy, descending, search, ...filters } = request.query;
       return ok(
@@ -133,7 +143,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/search',
     {
       config: { policy: captainPolicy.read },
-      schema: { querystring: z.object({ search: z.string().trim().default('') }) },
+      schema: {
+        querystring: z.object({ search: z.string().trim().default('') }),
+        response: { 200: contract.captainSearch },
+      },
     },
     async (request) => {
       return ok(request.query.search ? await people().searchCaptains(request.query.search) : []);
@@ -142,7 +155,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/captain/blocked',
-    { config: { policy: captainPolicy.readBlocked }, schema: { querystring: pageQuerySchema } },
+    {
+      config: { policy: captainPolicy.readBlocked },
+      schema: { querystring: pageQuerySchema, response: { 200: contract.captains } },
+    },
     async (request) => {
       const { page, perPage, search, sortBy, descending } = request.query;
       return ok(
@@ -156,17 +172,24 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain',
-    { config: { policy: captainPolicy.change, idempotent: true }, schema: { body: createCaptainSchema } },
+    {
+      config: { policy: captainPolicy.change, idempotent: true },
+      schema: { body: createCaptainSchema, response: { 200: contract.captain } },
+    },
     async (request) => ok(await people().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
   );
 
-  app.get('/captain/:id', { config: { policy: captainPolicy.read }, schema: { params: idParams } }, async (request) => {
-    return ok(await people().getCaptain(request.params.id));
-  });
+  app.get(
+    '/captain/:id',
+    { config: { policy: captainPolicy.read }, schema: { params: idParams, response: { 200: contract.captain } } },
+    async (request) => {
+      return ok(await people().getCaptain(request.params.id));
+    },
+  );
 
   app.get(
     '/captain/:id/cars',
-    { config: { policy: captainPolicy.read }, schema: { params: idParams } },
+    { config: { policy: captainPolicy.read }, schema: { params: idParams, response: { 200: contract.cars } } },
     async (request) => {
       return ok(await people().captainCars(request.params.id));
     },
@@ -174,7 +197,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain/:id/cars',
-    { config: { policy: captainPolicy.change, idempotent: true }, schema: { params: idParams, body: createCarSchema } },
+    {
+      config: { policy: captainPolicy.change, idempotent: true },
+      schema: { params: idParams, body: createCarSchema, response: { 200: contract.car } },
+    },
     async (request) =>
       ok(await people().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
   );
@@ -183,7 +209,11 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/:id/active',
     {
       config: { policy: captainPolicy.change },
-      schema: { params: idParams, body: z.object({ cash_register_id: z.unknown() }).partial().optional() },
+      schema: {
+        params: idParams,
+        body: z.object({ cash_register_id: z.unknown() }).partial().optional(),
+        response: { 200: contract.captain },
+      },
     },
     async (request) => {
       // PEOPLE_MSG.chooseCashRegister for a missing or bad id (people.md §5)
@@ -198,7 +228,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/captain/:id/block',
-    { config: { policy: captainPolicy.punish }, schema: { params: idParams, body: blockCaptainSchema } },
+    {
+      config: { policy: captainPolicy.punish },
+      schema: { params: idParams, body: blockCaptainSchema, response: { 200: contract.captain } },
+    },
     async (request) =>
       ok(
         await people().blockCaptain(request.user.id, request.params.id, request.body.until, request.body.reason),
@@ -208,7 +241,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/captain/:id/unblock',
-    { config: { policy: captainPolicy.punish }, schema: { params: idParams } },
+    { config: { policy: captainPolicy.punish }, schema: { params: idParams, response: { 200: contract.captain } } },
     async (request) =>
       ok(await people().unblockCaptain(request.user.id, request.params.id), PEOPLE_MSG.captainUnblocked),
   );
@@ -217,7 +250,11 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/:id/bookings',
     {
       config: { policy: captainPolicy.read },
-      schema: { params: idParams, querystring: pageQuerySchema.pick({ page: true, perPage: true }) },
+      schema: {
+        params: idParams,
+        querystring: pageQuerySchema.pick({ page: true, perPage: true }),
+        response: { 200: contract.captainBookings },
+      },
     },
     async (request) => {
       const { page, perPage } = request.query;
@@ -227,7 +264,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/captain/:id/monthly-bookings',
-    { config: { policy: captainPolicy.read }, schema: { params: idParams } },
+    {
+      config: { policy: captainPolicy.read },
+      schema: { params: idParams, response: { 200: contract.monthlyBookings } },
+    },
     async (request) => {
       return ok(await people().monthlyBookings(request.params.id));
     },

@@ -1,5 +1,6 @@
 import {
   cataloguePolicy,
+  catalogueResponses,
   dbId,
   PICKER_PAGE_SIZE,
   RESOURCE_MSG,
@@ -14,7 +15,8 @@ import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { pageQuerySchema, paginate } from '../../http/pagination';
-import { BINDINGS } from './bindings';
+import { catalogueCsv } from './csv';
+import { loadBindings } from './registry';
 import { ResourceService, rowContextOf } from './service';
 
 // The table's options, plus the pickers' 50 (shell.md §6) — and the car-model list's 100 is among them.
@@ -49,42 +51,47 @@ function parentOf(service: ResourceService, params: unknown): Record<string, unk
 }
 
 /**
- * The generic table calls (people.md §7 "Generic table calls") for every binding: list, CSV export,
- * detail, create, update (also POST with _method PUT) and delete (also POST with _method DELETE).
+ * The generic table calls (people.md §7 "Generic table calls") for every catalogue with a table: list,
+ * CSV export, detail, create, update (also POST with _method PUT) and delete (also POST with _method DELETE).
  */
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const binding of BINDINGS) {
-    const service = new ResourceService(app.db, binding);
+  for (const binding of await loadBindings()) {
+    const service = new ResourceService(app.db, binding, app);
     const def = service.def;
     const base = toRoute(def.url);
     const schemas = resourceSchemas(def);
+    const response = catalogueResponses(def);
     const policy = cataloguePolicy(def);
     const readConfig: FastifyContextConfig = { policy: policy.read };
     const writeConfig: FastifyContextConfig = { policy: policy.write };
     const createConfig: FastifyContextConfig = { ...writeConfig, idempotent: true };
 
-    app.get(base, { config: readConfig, schema: { querystring: listQuery } }, async (request) => {
-      const { page, perPage, ...q } = request.query;
-      const source = await service.list({ page, perPage, ...q }, parentOf(service, request.params));
-      return ok(await paginate(source, { page, perPage, url: request.url }));
-    });
+    app.get(
+      base,
+      { config: readConfig, schema: { querystring: listQuery, response: { 200: response.list } } },
+      async (request) => {
+        const { page, perPage, ...q } = request.query;
+        const source = await service.list({ page, perPage, ...q }, parentOf(service, request.params));
+        return ok(await paginate(source, { page, perPage, url: request.url }));
+      },
+    );
 
     app.get(
       `${base}/export.csv`,
-      { config: readConfig, schema: { querystring: exportQuery } },
+      { config: readConfig, schema: { querystring: exportQuery, response: { 200: response.csv } } },
       async (request, reply) => {
         const rows = await service.all(request.query, parentOf(service, request.params));
         const name = def.key.replace(/[^a-z0-9_-]/gi, '_');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(`\uFEFF${service.toCsv(rows)}`);
+          .send(`\uFEFF${catalogueCsv(def, rows)}`);
       },
     );
 
     // A row the declaration lets the user see (their own profile) needs no permission.
     const viewConfig: FastifyContextConfig = def.canView ? { policy: signedInRule(`${def.key}.view`) } : readConfig;
-    app.get(`${base}/:id`, { config: viewConfig }, async (request) => {
+    app.get(`${base}/:id`, { config: viewConfig, schema: { response: { 200: response.item } } }, async (request) => {
       const row = await service.get(idOf(request.params), parentOf(service, request.params));
       if (def.canView && !def.canView(row, rowContextOf(request.user))) authorize(request, policy.read);
       return ok(row);
@@ -93,21 +100,25 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     // A read-only declaration (a list the UI never edits) gets no write routes at all.
     if (def.readOnly) continue;
 
-    app.post(base, { config: createConfig }, async (request) => {
+    app.post(base, { config: createConfig, schema: { response: { 200: response.item } } }, async (request) => {
       const input = schemas.create.parse(request.body ?? {});
       const row = await service.create(input, request.user, parentOf(service, request.params));
       return ok(row, RESOURCE_MSG.created);
     });
 
-    app.put(`${base}/:id`, { config: writeConfig }, async (request) => {
+    app.put(`${base}/:id`, { config: writeConfig, schema: { response: { 200: response.item } } }, async (request) => {
       const input = schemas.update.parse(request.body ?? {});
       const row = await service.update(idOf(request.params), input, request.user, parentOf(service, request.params));
       return ok(row, RESOURCE_MSG.updated);
     });
 
-    app.delete(`${base}/:id`, { config: writeConfig }, async (request) => {
-      await service.remove(idOf(request.params), request.user, parentOf(service, request.params));
-      return ok(null, RESOURCE_MSG.removed);
-    });
+    app.delete(
+      `${base}/:id`,
+      { config: writeConfig, schema: { response: { 200: response.removed } } },
+      async (request) => {
+        await service.remove(idOf(request.params), request.user, parentOf(service, request.params));
+        return ok(null, RESOURCE_MSG.removed);
+      },
+    );
   }
 };

@@ -1,8 +1,6 @@
 import {
   type Actor,
   type FieldDef,
-  isListed,
-  MSG,
   RESOURCE_MSG,
   type ResourceDef,
   type ResourceRow,
@@ -10,9 +8,11 @@ import {
 } from '@taxi/shared';
 import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { HttpError, validationError } from '../../http/errors';
+import { translateDbError } from './db-errors';
 
 export type Values = Record<string, unknown>;
 
@@ -29,12 +29,20 @@ export interface SaveContext {
   id?: number;
   /** Who saves: object-level rules of the domain's policy read it. */
   actor: Actor;
+  /** The server clock's time of the save. */
+  now: Date;
 }
 
-/** One declaration bound to its table; hooks cover what columns alone cannot (passwords, join tables). */
-export interface ResourceBinding {
-  declaration: ResourceDef;
-  table: PgTable;
+/** What a write did, told to `afterWrite` once its transaction has committed. */
+export interface WriteEvent {
+  mode: 'create' | 'update' | 'delete';
+  id: number;
+  /** The row after the write (before it, for a delete). */
+  row: ResourceRow;
+}
+
+/** Server-side hooks of a catalogue (`<name>.server.ts`): what columns alone cannot do. */
+export interface ServerHooks {
   /** Adds presented fields to a page of rows (labels of references, join-table ids). */
   present?: (rows: ResourceRow[], db: DbOrTx) => Promise<ResourceRow[]>;
   /** Turns validated input (field names) into column values (field names); may throw HttpError. */
@@ -43,6 +51,14 @@ export interface ResourceBinding {
   afterSave?: (input: Values, ctx: SaveContext & { id: number }) => Promise<void>;
   /** Refuses a delete the rules forbid (409/403). */
   beforeDelete?: (id: number, tx: Tx, actor: Actor) => Promise<void>;
+  /** After a committed write: refreshes what the server keeps in memory (the city's places). */
+  afterWrite?: (event: WriteEvent, app: FastifyInstance) => void | Promise<void>;
+}
+
+/** One declaration bound to its table, with its hooks. */
+export interface ResourceBinding extends ServerHooks {
+  declaration: ResourceDef;
+  table: PgTable;
 }
 
 interface ColumnRef {
@@ -60,16 +76,6 @@ export interface ListQuery {
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function pgError(error: unknown): { code?: string; detail?: string; constraint?: string } | null {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(code)) return e as { code: string };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
-
 /**
  * The generic calls of people.md §7 over one table: list (paging, sorting, search), detail, create,
  * partial update, delete, CSV rows. Every change runs in a transaction with its audit_log row.
@@ -82,6 +88,7 @@ export class ResourceService {
   constructor(
     private readonly db: Db,
     readonly binding: ResourceBinding,
+    private readonly app: FastifyInstance,
   ) {
     this.def = binding.declaration;
     const all = getTableColumns(binding.table) as Record<string, PgColumn>;
@@ -89,6 +96,20 @@ export class ResourceService {
     const id = this.columns.get('id');
     if (!id) throw new Error(`${this.def.key}: the table has no id column`);
     this.idColumn = id.column;
+    const scope = this.def.scope;
+    if (scope && !this.columns.has(scope.field))
+      throw new Error(`${this.def.key}: no column ${scope.field} to scope by`);
+  }
+
+  /** Tells the afterWrite hook about a committed write. */
+  private async written(event: WriteEvent) {
+    if (this.binding.afterWrite) await this.binding.afterWrite(event, this.app);
+  }
+
+  /** The scope's column value on every write (a scoped row never leaves its subset). */
+  private scoped(values: Values): Values {
+    const scope = this.def.scope;
+    return scope ? { ...values, [scope.field]: scope.equals } : { ...values };
   }
 
   private col(field: string): PgColumn | undefined {
@@ -97,6 +118,8 @@ export class ResourceService {
 
   private where(parent: Values, search?: string): SQL | undefined {
     const parts: (SQL | undefined)[] = [];
+    const scope = this.def.scope;
+    if (scope) parts.push(eq(this.col(scope.field) as PgColumn, scope.equals));
     const parentId = this.def.parent ? parent[this.def.parent.param] : undefined;
     if (this.def.parent && parentId !== undefined) {
       const column = this.col(this.def.parent.field);
@@ -197,26 +220,6 @@ export class ResourceService {
     if (row.n > 0) throw validationError(field.name, RESOURCE_MSG.taken(field.label));
   }
 
-  /** Database constraint violations become readable 422/409 answers, never a 500. */
-  private translate(error: unknown): never {
-    if (error instanceof HttpError) throw error;
-    const pg = pgError(error);
-    if (pg?.code === '23505') {
-      const column = /Key \((?:lower\()?"?(\w+)"?\)?\)=/.exec(pg.detail ?? '')?.[1];
-      const field = this.def.fields.find((f) => f.name === column);
-      if (field) throw validationError(field.name, RESOURCE_MSG.taken(field.label));
-      throw new HttpError(409, RESOURCE_MSG.taken('value'));
-    }
-    if (pg?.code === '23503')
-      throw new HttpError(
-        409,
-        pg.detail?.includes('is still referenced') ? RESOURCE_MSG.inUse : RESOURCE_MSG.missingReference,
-      );
-    if (pg?.code === '23502' || pg?.code === '22P02' || pg?.code === '22003')
-      throw new HttpError(422, MSG.validationFailed);
-    throw error;
-  }
-
   private audit(tx: Tx, actorId: number, action: string, id: number, before: unknown, after: unknown) {
     return tx.insert(auditLog).values({
       actorId,
@@ -229,10 +232,11 @@ export class ResourceService {
   }
 
   async create(input: Values, actor: Actor, parent: Values = {}): Promise<ResourceRow> {
+    let row: ResourceRow;
     try {
-      return await this.db.transaction(async (tx) => {
-        const ctx: SaveContext = { tx, mode: 'create', actor };
-        const values = { ...(this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input) };
+      row = await this.db.transaction(async (tx) => {
+        const ctx: SaveContext = { tx, mode: 'create', actor, now: new Date(this.app.clock.now()) };
+        const values = this.scoped(this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input);
         if (this.def.parent) values[this.def.parent.field] = Number(parent[this.def.parent.param]);
         const columns = await this.toColumns(tx, values);
         const [row] = (await tx.insert(this.binding.table).values(columns).returning()) as Values[];
@@ -243,21 +247,24 @@ export class ResourceService {
         return after;
       });
     } catch (error) {
-      this.translate(error);
+      translateDbError(this.def, error);
     }
+    await this.written({ mode: 'create', id: row.id, row });
+    return row;
   }
 
   async update(id: number, input: Values, actor: Actor, parent: Values = {}): Promise<ResourceRow> {
     const user = rowContextOf(actor);
+    let row: ResourceRow;
     try {
-      return await this.db.transaction(async (tx) => {
+      row = await this.db.transaction(async (tx) => {
         const before = await this.load(tx, id, parent);
         if (this.def.canEdit && !this.def.canEdit(before, user)) {
           throw new HttpError(403, this.def.refusals?.edit ?? RESOURCE_MSG.cannotEdit);
         }
-        const ctx: SaveContext = { tx, mode: 'update', id, actor };
+        const ctx: SaveContext = { tx, mode: 'update', id, actor, now: new Date(this.app.clock.now()) };
         const values = this.binding.beforeSave ? await this.binding.beforeSave(input, ctx) : input;
-        const columns = await this.toColumns(tx, values, id);
+        const columns = await this.toColumns(tx, this.scoped(values), id);
         if (Object.keys(columns).length > 0)
           await tx.update(this.binding.table).set(columns).where(eq(this.idColumn, id));
         if (this.binding.afterSave) await this.binding.afterSave(input, { ...ctx, id });
@@ -266,14 +273,17 @@ export class ResourceService {
         return after;
       });
     } catch (error) {
-      this.translate(error);
+      translateDbError(this.def, error);
     }
+    await this.written({ mode: 'update', id, row });
+    return row;
   }
 
   async remove(id: number, actor: Actor, parent: Values = {}): Promise<void> {
     const user = rowContextOf(actor);
+    let row: ResourceRow;
     try {
-      await this.db.transaction(async (tx) => {
+      row = await this.db.transaction(async (tx) => {
         const before = await this.load(tx, id, parent);
         if (this.def.canDelete && !this.def.canDelete(before, user)) {
           const refusal = this.def.refusals?.delete;
@@ -285,33 +295,11 @@ export class ResourceService {
         if (this.binding.beforeDelete) await this.binding.beforeDelete(id, tx, actor);
         await tx.delete(this.binding.table).where(eq(this.idColumn, id));
         await this.audit(tx, actor.id, 'delete', id, before, null);
+        return before;
       });
     } catch (error) {
-      this.translate(error);
+      translateDbError(this.def, error);
     }
-  }
-
-  /** CSV of listed fields (labels of references when presented), RFC 4180 quoting. */
-  toCsv(rows: ResourceRow[]): string {
-    const fields = this.def.fields.filter(isListed);
-    const cell = (value: unknown): string => {
-      if (value === null || value === undefined) return '';
-      const text =
-        value instanceof Date
-          ? value.toISOString()
-          : Array.isArray(value)
-            ? value.join('; ')
-            : typeof value === 'object'
-              ? JSON.stringify(value)
-              : String(value);
-      // A leading =, +, - or @ would run as a formula in a spreadsheet.
-      const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
-      return /[",\r\n;]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
-    };
-    const lines = [['id', ...fields.map((f) => f.label)].map(cell).join(',')];
-    for (const row of rows) {
-      lines.push([row.id, ...fields.map((f) => row[`${f.name}_label`] ?? row[f.name])].map(cell).join(','));
-    }
-    return `${lines.join('\r\n')}\r\n`;
+    await this.written({ mode: 'delete', id, row });
   }
 }

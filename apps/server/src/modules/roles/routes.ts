@@ -1,4 +1,4 @@
-import { staffPolicy } from '@taxi/shared';
+import { staffContract, staffPolicy } from '@taxi/shared';
 import { asc, count, ilike } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,51 +13,44 @@ const permissionQuerySchema = pageQuerySchema.extend({
 
 /** Role and permission catalogues (any signed-in user; pickers load 50). */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/role',
-    { config: { policy: staffPolicy.pickRoles }, schema: { querystring: pageQuerySchema } },
-    async (request) => {
+  /** One page of an id/name catalogue, searched by name, in id order. */
+  const listOf =
+    (table: typeof roles | typeof permissions) =>
+    async (request: { url: string; query: { page: number; perPage: number; search?: string } }) => {
       const { page, perPage, search } = request.query;
-      const where = search ? ilike(roles.name, `%${search}%`) : undefined;
+      const where = search ? ilike(table.name, `%${search}%`) : undefined;
       const result = await paginate(
         {
-          count: async () => (await app.db.select({ n: count() }).from(roles).where(where))[0].n,
+          count: async () => (await app.db.select({ n: count() }).from(table).where(where))[0].n,
           rows: (limit, offset) =>
             app.db
-              .select({ id: roles.id, name: roles.name })
-              .from(roles)
+              .select({ id: table.id, name: table.name })
+              .from(table)
               .where(where)
-              .orderBy(asc(roles.id))
+              .orderBy(asc(table.id))
               .limit(limit)
               .offset(offset),
         },
         { page, perPage, url: request.url },
       );
       return ok(result);
+    };
+
+  app.get(
+    '/role',
+    {
+      config: { policy: staffPolicy.pickRoles },
+      schema: { querystring: pageQuerySchema, response: { 200: staffContract.roles } },
     },
+    listOf(roles),
   );
 
   app.get(
     '/permission',
-    { config: { policy: staffPolicy.pickRoles }, schema: { querystring: permissionQuerySchema } },
-    async (request) => {
-      const { page, perPage, search } = request.query;
-      const where = search ? ilike(permissions.name, `%${search}%`) : undefined;
-      const result = await paginate(
-        {
-          count: async () => (await app.db.select({ n: count() }).from(permissions).where(where))[0].n,
-          rows: (limit, offset) =>
-            app.db
-              .select({ id: permissions.id, name: permissions.name })
-              .from(permissions)
-              .where(where)
-              .orderBy(asc(permissions.id))
-              .limit(limit)
-              .offset(offset),
-        },
-        { page, perPage, url: request.url },
-      );
-      return ok(result);
+    {
+      config: { policy: staffPolicy.pickRoles },
+      schema: { querystring: permissionQuerySchema, response: { 200: staffContract.permissions } },
     },
+    listOf(permissions),
   );
 };

@@ -13,7 +13,8 @@ export class SettingsService {
   async get(key: string): Promise<string> {
     const [row] = await this.db.select().from(settings).where(eq(settings.key, key)).limit(1);
     if (row) return row.value;
-    const fallback = SETTING_DEFAULTS[key];
+    // Own keys only: `__proto__` or `constructor` name no setting.
+    const fallback = Object.hasOwn(SETTING_DEFAULTS, key) ? SETTING_DEFAULTS[key] : undefined;
     if (fallback === undefined) throw new HttpError(404, MSG.notFound);
     return fallback;
   }

@@ -1,16 +1,26 @@
-import { systemPolicy } from '@taxi/shared';
+import { systemContract, systemPolicy } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 
 /** Public facts the login screen needs (the production banner) and health probes for operators. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/app_info', { config: { policy: systemPolicy.appInfo } }, async () =>
-    ok({ app_env: app.config.appEnv, version: process.env.npm_package_version ?? '0.1.0' }),
+  app.get(
+    '/app_info',
+    { config: { policy: systemPolicy.appInfo }, schema: { response: { 200: systemContract.appInfo } } },
+    async () => ok({ app_env: app.config.appEnv, version: process.env.npm_package_version ?? '0.1.0' }),
   );
-  app.get('/health', { config: { policy: systemPolicy.probe } }, async () => ok({ status: 'ok' }));
-  app.get('/ready', { config: { policy: systemPolicy.probe } }, async () => {
-    await app.db.execute(sql`select 1`);
-    return ok({ status: 'ready' });
-  });
+  app.get(
+    '/health',
+    { config: { policy: systemPolicy.probe }, schema: { response: { 200: systemContract.health } } },
+    async () => ok({ status: 'ok' }),
+  );
+  app.get(
+    '/ready',
+    { config: { policy: systemPolicy.probe }, schema: { response: { 200: systemContract.ready } } },
+    async () => {
+      await app.db.execute(sql`select 1`);
+      return ok({ status: 'ready' });
+    },
+  );
 };

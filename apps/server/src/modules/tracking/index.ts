@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DispatchService } from '../../dispatch/service';
 import { GridIndex, type PositionIndex, RedisGeoIndex } from '../../dispatch/spatial-index';
+import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
+import type { ServerModule } from '../module';
+import { trackingRoutes } from './routes';
 import { type LiveMeta, LocationService } from './service';
 
 export { trackingRoutes } from './routes';
@@ -26,6 +29,7 @@ export async function createTracking(opts: {
   db: Db;
   realtime: Realtime;
   city: CityService;
+  clock?: Clock;
   redisUrl?: string;
   redisPrefix?: string;
   log: FastifyBaseLogger;
@@ -42,8 +46,9 @@ export async function createTracking(opts: {
   } else {
     positions = new GridIndex<LiveMeta>();
   }
-  const locations = new LocationService({ db: opts.db, realtime: opts.realtime, index: positions, log: opts.log });
-  const dispatchEngine = new DispatchService({ db: opts.db, city: opts.city, index: positions });
+  const { db, realtime, log, clock } = opts;
+  const locations = new LocationService({ db, realtime, index: positions, log, clock });
+  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock });
   return {
     positions,
     locations,
@@ -55,3 +60,28 @@ export async function createTracking(opts: {
     },
   };
 }
+
+/** Live positions and states of the fleet, and the candidate ranking over them. */
+export const trackingModule: ServerModule = {
+  name: 'tracking',
+  async setup(app) {
+    const tracking = await createTracking({
+      db: app.db,
+      realtime: app.realtime,
+      city: app.city,
+      clock: app.clock,
+      redisUrl: app.config.redisUrl,
+      redisPrefix: app.config.redisPrefix,
+      log: app.log,
+    });
+    app.decorate('positions', tracking.positions).decorate('locations', tracking.locations);
+    app.decorate('dispatchEngine', tracking.dispatchEngine);
+    await tracking.start();
+    app.addHook('onClose', async () => tracking.close());
+  },
+  handlers(bus, app) {
+    // A booking change moved a captain (offer, dispatch, pickup, end of ride): the map and ranking follow.
+    bus.after('captain.stateChanged', ({ captainId, state }) => app.locations.setState(captainId, state));
+  },
+  routes: trackingRoutes,
+};

@@ -1,4 +1,4 @@
-import { bookingPolicy, dbId, trackingPolicy } from '@taxi/shared';
+import { bookingPolicy, trackingContract as contract, dbId, trackingPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -12,25 +12,33 @@ const rankingQuery = z.object({
 
 /** Live captain positions, ride routes and the ranked candidates of a booking. */
 export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/tracking/captains', { config: { policy: trackingPolicy.fleet } }, async () =>
-    ok(await app.locations.trackedCaptains()),
+  app.get(
+    '/tracking/captains',
+    { config: { policy: trackingPolicy.fleet }, schema: { response: { 200: contract.captains } } },
+    async () => ok(await app.locations.trackedCaptains()),
   );
 
   app.get(
     '/captain/:id/location',
-    { config: { policy: trackingPolicy.captain }, schema: { params: idParams } },
+    {
+      config: { policy: trackingPolicy.captain },
+      schema: { params: idParams, response: { 200: contract.captainLocation } },
+    },
     async (request) => ok(await app.locations.locationOf(request.params.id)),
   );
 
   app.get(
     '/ride/:rideId/route',
-    { config: { policy: trackingPolicy.ride }, schema: { params: rideParams } },
+    { config: { policy: trackingPolicy.ride }, schema: { params: rideParams, response: { 200: contract.rideRoute } } },
     async (request) => ok(await app.dispatchEngine.rideRoute(request.params.rideId)),
   );
 
   app.get(
     '/dispatch/booking/:id/ranking',
-    { config: { policy: bookingPolicy.read }, schema: { params: idParams, querystring: rankingQuery } },
+    {
+      config: { policy: bookingPolicy.read },
+      schema: { params: idParams, querystring: rankingQuery, response: { 200: contract.ranking } },
+    },
     async (request) =>
       ok(
         await app.dispatchEngine.rank(request.params.id, {

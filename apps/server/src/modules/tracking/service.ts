@@ -15,6 +15,7 @@ import { bookings, rides } from '../../db/schema/bookings';
 import { captains, cars } from '../../db/schema/people';
 import { GridIndex, type IndexedPosition, type PositionIndex } from '../../dispatch/spatial-index';
 import { notFound, validationError } from '../../http/errors';
+import { type Clock, systemClock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 
 /** What the position index keeps beside each captain's position. */
@@ -39,6 +40,8 @@ export interface LocationServiceOptions {
   realtime: Pick<Realtime, 'emitToUsers'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
   index: PositionIndex<LiveMeta>;
   log: Logger;
+  /** The server's clock (report times, state since, updatedAt). */
+  clock?: Clock;
   /** Fan-out batch period (default LOCATION_FANOUT_MS). */
   fanoutMs?: number;
   /** Database write-behind period (default 3 s). */
@@ -69,6 +72,7 @@ export class LocationService {
   private readonly db: Db;
   private readonly realtime: LocationServiceOptions['realtime'];
   private readonly log: Logger;
+  private readonly clock: Clock;
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
   private outbox = new Map<number, CaptainLocationPayload>();
@@ -89,6 +93,7 @@ export class LocationService {
     this.realtime = opts.realtime;
     this.index = opts.index;
     this.log = opts.log;
+    this.clock = opts.clock ?? systemClock;
     this.fanoutMs = opts.fanoutMs ?? LOCATION_FANOUT_MS;
     this.persistMs = opts.persistMs ?? 3000;
     this.persistChunk = opts.persistChunk ?? 500;
@@ -119,7 +124,7 @@ export class LocationService {
         id: r.id,
         lon: r.lon as number,
         lat: r.lat as number,
-        meta: this.metaFor(r.id, null, null, r.at?.getTime() ?? Date.now()),
+        meta: this.metaFor(r.id, null, null, r.at?.getTime() ?? this.clock.now()),
       })),
     );
     this.timers.push(setInterval(() => this.flushFanout(), this.fanoutMs).unref());
@@ -150,7 +155,7 @@ export class LocationService {
     lat: number,
     heading?: number | null,
     speedKmh?: number | null,
-    at = Date.now(),
+    at = this.clock.now(),
   ) {
     if (!Number.isInteger(captainId) || captainId <= 0) throw validationError('captain_id', POSITION_MSG.captainId);
     if (!(Math.abs(lon) <= 180)) throw validationError('lon', POSITION_MSG.lon);
@@ -166,7 +171,7 @@ export class LocationService {
 
   /** The live state changed (offer, dispatch, pickup, end of ride): the map shows it in the next batch. */
   async setState(captainId: number, state: CaptainLiveState): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     const prev = this.states.get(captainId);
     if (prev?.state !== state) this.setLocalState(captainId, state, now);
     const queued = this.indexQueue.get(captainId);
@@ -185,7 +190,7 @@ export class LocationService {
 
   /** Recomputes live states from the bookings (start-up; after bulk changes). */
   async refreshStates(): Promise<void> {
-    const now = new Date();
+    const now = new Date(this.clock.now());
     const [busy, offered, online] = await Promise.all([
       this.db
         .select({ captainId: rides.captainId, status: bookings.status })
@@ -277,12 +282,12 @@ export class LocationService {
   async setOnline(captainId: number, online: boolean): Promise<void> {
     const updated = await this.db
       .update(captains)
-      .set({ online, updatedAt: new Date() })
+      .set({ online, updatedAt: new Date(this.clock.now()) })
       .where(eq(captains.id, captainId))
       .returning({ id: captains.id });
     if (updated.length === 0) throw notFound();
     if (online) {
-      if (this.stateOf(captainId) === 'OFFLINE') this.setLocalState(captainId, 'FREE', Date.now());
+      if (this.stateOf(captainId) === 'OFFLINE') this.setLocalState(captainId, 'FREE', this.clock.now());
     } else {
       await this.setState(captainId, 'OFFLINE');
     }

@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
+/** A user as read for a signed-in request: every column but the password hash. */
+export type UserProfile = Omit<UserRow, 'passwordHash'>;
 
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
@@ -37,7 +39,7 @@ export async function permissionsOfRole(db: DbOrTx, roleId: number | undefined):
   return rows.map((r) => r.name);
 }
 
-export function aiStatusOf(user: UserRow): AiStatus {
+export function aiStatusOf(user: UserProfile): AiStatus {
   return {
     snoozed_at: user.snoozedAt ? user.snoozedAt.toISOString() : null,
     snooze_interval: user.snoozeInterval,

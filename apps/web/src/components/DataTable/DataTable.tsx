@@ -1,22 +1,6 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import DownloadIcon from '@mui/icons-material/Download';
-import EditIcon from '@mui/icons-material/Edit';
-import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
-  Box,
   Button,
-  Checkbox,
-  Collapse,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  IconButton,
-  InputAdornment,
   LinearProgress,
   Paper,
   Stack,
@@ -24,98 +8,41 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TablePagination,
   TableRow,
-  TableSortLabel,
-  TextField,
-  Toolbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import {
   cataloguePolicy,
   DEFAULT_ROWS_PER_PAGE,
   DIALOG_RESET_DELAY_MS,
-  type FieldDef,
   isListed,
   MSG,
-  pathTo,
   RESOURCE_MSG,
   type ResourceDef,
   type ResourceRow,
   ROWS_PER_PAGE_OPTIONS,
   resourceUrl,
 } from '@taxi/shared';
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { errorMessage, http } from '../../api/client';
+import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../api/client';
 import { toast } from '../../api/toast';
 import { useCurrentUser, usePolicy } from '../../features/auth/currentUser';
 import { downloadCsv, type TableQuery, useResourceList, useResourceMutations } from './api';
-import { ResourceForm } from './ResourceForm';
-import { cellText } from './values';
+import { DataRow } from './DataRow';
+import { DataTableHead } from './DataTableHead';
+import { DataToolbar } from './DataToolbar';
+import { DeleteDialog, FormDialog } from './FormDialogs';
+import { type DataTableProps, typedRow } from './types';
 
-export interface DataTableProps {
-  def: ResourceDef;
-  /** Values of the url's `{param}`s (nested lists). */
-  params?: Record<string, string | number>;
-  /** Shown above the table (optional). */
-  title?: ReactNode;
-  /** Bulk actions on the selected rows. */
-  onBulkAction?: (key: string, rows: ResourceRow[]) => void;
-  /** A cell drawn by the page (undefined: the default text of the field). */
-  renderCell?: (row: ResourceRow, field: FieldDef) => ReactNode | undefined;
-  /** What an expanded row shows (instead of the declaration's `expand` list). */
-  renderExpanded?: (row: ResourceRow) => ReactNode;
-  /** The expand button's accessible name. */
-  expandLabel?: (row: ResourceRow, open: boolean) => string;
-  /** Under the search box: what it searches. */
-  searchHint?: string;
-}
-
-function ExpandedRows({ url, columns }: { url: string; columns: readonly { name: string; label: string }[] }) {
-  const query = useQuery({
-    queryKey: ['resources', 'expand', url],
-    queryFn: ({ signal }) => http.get<ResourceRow[] | { data: ResourceRow[] }>(url, undefined, signal),
-  });
-  const rows = Array.isArray(query.data) ? query.data : (query.data?.data ?? []);
-  if (query.isLoading) return <LinearProgress />;
-  if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          {columns.map((c) => (
-            <TableCell key={c.name}>{c.label}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns.length}>{MSG.noData}</TableCell>
-          </TableRow>
-        )}
-        {rows.map((r) => (
-          <TableRow key={r.id}>
-            {columns.map((c) => (
-              <TableCell key={c.name}>{String(r[c.name] ?? '')}</TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
+export type { DataTableProps } from './types';
 
 /**
  * The generic data table of people.md: search (Enter), New, per-row edit/delete (allowed per row),
  * extra row actions, expandable rows, selection with bulk actions, server-side paging and sorting,
  * CSV export, and the add/edit dialog built from the declaration.
  */
-export function DataTable({
+export function DataTable<D extends ResourceDef>({
   def,
   params = {},
   title,
@@ -124,7 +51,8 @@ export function DataTable({
   renderExpanded,
   expandLabel,
   searchHint,
-}: DataTableProps) {
+  Form,
+}: DataTableProps<D>) {
   const url = resourceUrl(def, params);
   const allows = usePolicy();
   const me = useCurrentUser();
@@ -206,62 +134,27 @@ export function DataTable({
     }
   };
 
-  const selectedRows = rows.filter((r) => selected.includes(r.id));
+  const bulkAction = (key: string) =>
+    onBulkAction?.(
+      key,
+      rows.filter((r) => selected.includes(r.id)).map((r) => typedRow<D>(r)),
+    );
 
   return (
     <Paper variant="outlined" data-testid={`table-${def.key}`}>
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
-        {title && (
-          <Typography variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
-            {title}
-          </Typography>
-        )}
-        {!title && <Box sx={{ flex: '1 1 auto' }} />}
-        {selectable && selected.length > 0 && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="body2">{RESOURCE_MSG.selected(selected.length)}</Typography>
-            {def.bulkActions?.map((a) => (
-              <Button key={a.key} size="small" variant="outlined" onClick={() => onBulkAction?.(a.key, selectedRows)}>
-                {a.label}
-              </Button>
-            ))}
-          </Stack>
-        )}
-        <TextField
-          size="small"
-          fullWidth={false}
-          sx={{ width: { xs: '100%', sm: 280 } }}
-          placeholder={RESOURCE_MSG.search}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') setQ((prev) => ({ ...prev, page: 1, search: searchText.trim() }));
-          }}
-          helperText={searchHint}
-          slotProps={{
-            htmlInput: { 'aria-label': RESOURCE_MSG.search },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Tooltip title={RESOURCE_MSG.exportCsv}>
-          <span>
-            <IconButton aria-label={RESOURCE_MSG.exportCsv} onClick={exportCsv} disabled={exporting}>
-              <DownloadIcon />
-            </IconButton>
-          </span>
-        </Tooltip>
-        {writable && (
-          <Button variant="contained" onClick={() => openDialog(null)}>
-            {RESOURCE_MSG.newButton}
-          </Button>
-        )}
-      </Toolbar>
+      <DataToolbar
+        title={title}
+        selectedCount={selected.length}
+        bulkActions={def.bulkActions}
+        onBulkAction={bulkAction}
+        searchText={searchText}
+        onSearchText={setSearchText}
+        onSearch={(search) => setQ((prev) => ({ ...prev, page: 1, search }))}
+        searchHint={searchHint}
+        exporting={exporting}
+        onExport={exportCsv}
+        onNew={writable ? () => openDialog(null) : undefined}
+      />
       {list.isFetching && <LinearProgress />}
       {list.isError && (
         <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
@@ -270,49 +163,17 @@ export function DataTable({
       )}
       <TableContainer>
         <Table size="small">
-          <TableHead>
-            <TableRow>
-              {expandable && <TableCell padding="checkbox" />}
-              {selectable && (
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    indeterminate={selected.length > 0 && selected.length < rows.length}
-                    checked={rows.length > 0 && selected.length === rows.length}
-                    onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.id) : [])}
-                  />
-                </TableCell>
-              )}
-              <TableCell sortDirection={q.sortBy === 'id' ? (q.descending ? 'desc' : 'asc') : false}>
-                <TableSortLabel
-                  active={q.sortBy === 'id'}
-                  direction={q.descending ? 'desc' : 'asc'}
-                  onClick={() => sortBy('id')}
-                >
-                  #
-                </TableSortLabel>
-              </TableCell>
-              {columns.map((f) => (
-                <TableCell
-                  key={f.name}
-                  align={f.align}
-                  sortDirection={q.sortBy === f.name ? (q.descending ? 'desc' : 'asc') : false}
-                >
-                  {f.sortable ? (
-                    <TableSortLabel
-                      active={q.sortBy === f.name}
-                      direction={q.sortBy === f.name && q.descending ? 'desc' : 'asc'}
-                      onClick={() => sortBy(f.name)}
-                    >
-                      {f.label}
-                    </TableSortLabel>
-                  ) : (
-                    f.label
-                  )}
-                </TableCell>
-              ))}
-              {hasActions && <TableCell align="right">{RESOURCE_MSG.actions}</TableCell>}
-            </TableRow>
-          </TableHead>
+          <DataTableHead
+            columns={columns}
+            q={q}
+            expandable={expandable}
+            selectable={selectable}
+            hasActions={hasActions}
+            rowCount={rows.length}
+            selectedCount={selected.length}
+            onSelectAll={(checked) => setSelected(checked ? rows.map((r) => r.id) : [])}
+            onSort={sortBy}
+          />
           <TableBody>
             {!list.isLoading && rows.length === 0 && (
               <TableRow>
@@ -327,126 +188,31 @@ export function DataTable({
               </TableRow>
             )}
             {rows.map((row) => {
-              const editable = writable && (def.canEdit?.(row, ctx) ?? true);
-              const deletable = writable && (def.canDelete?.(row, ctx) ?? true);
               const open = expanded === row.id;
               return (
-                <Fragment key={row.id}>
-                  <TableRow
-                    hover
-                    selected={selected.includes(row.id) || open}
-                    sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}
-                  >
-                    {expandable && (
-                      <TableCell padding="checkbox">
-                        <IconButton
-                          size="small"
-                          aria-expanded={open}
-                          aria-label={expandLabel?.(row, open) ?? RESOURCE_MSG.expand}
-                          onClick={() => setExpanded(open ? null : row.id)}
-                        >
-                          {open ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
-                        </IconButton>
-                      </TableCell>
-                    )}
-                    {selectable && (
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.includes(row.id)}
-                          onChange={(e) =>
-                            setSelected((s) => (e.target.checked ? [...s, row.id] : s.filter((id) => id !== row.id)))
-                          }
-                        />
-                      </TableCell>
-                    )}
-                    <TableCell>{row.id}</TableCell>
-                    {columns.map((f) => (
-                      <TableCell key={f.name} align={f.align}>
-                        {renderCell?.(row, f) ??
-                          (f.type === 'color' && typeof row[f.name] === 'string' ? (
-                            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                              <Box
-                                sx={{
-                                  width: 16,
-                                  height: 16,
-                                  borderRadius: 0.5,
-                                  border: 1,
-                                  borderColor: 'divider',
-                                  bgcolor: String(row[f.name]),
-                                }}
-                              />
-                              <span>{String(row[f.name])}</span>
-                            </Stack>
-                          ) : (
-                            cellText(f, row, RESOURCE_MSG.yes, RESOURCE_MSG.no)
-                          ))}
-                      </TableCell>
-                    ))}
-                    {hasActions && (
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {def.rowActions?.map((a) => (
-                          <Button
-                            key={a.key}
-                            size="small"
-                            component={RouterLink}
-                            to={pathTo(
-                              a.route,
-                              Object.fromEntries(Object.entries(a.params).map(([k, v]) => [k, String(row[v])])),
-                            )}
-                          >
-                            {a.label}
-                          </Button>
-                        ))}
-                        {writable && (
-                          <>
-                            <Tooltip title={RESOURCE_MSG.edit}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={RESOURCE_MSG.edit}
-                                  disabled={!editable}
-                                  onClick={() => openDialog(row)}
-                                >
-                                  <EditIcon fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                            <Tooltip title={RESOURCE_MSG.delete}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={RESOURCE_MSG.delete}
-                                  disabled={!deletable}
-                                  onClick={() => setToDelete(row)}
-                                >
-                                  <DeleteIcon fontSize="small" />
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                          </>
-                        )}
-                      </TableCell>
-                    )}
-                  </TableRow>
-                  {expandable && (
-                    <TableRow>
-                      <TableCell colSpan={colSpan} sx={{ py: 0, borderBottom: open ? undefined : 0 }}>
-                        <Collapse in={open} unmountOnExit>
-                          <Box sx={{ py: 1.5, pl: 6, pr: 1, bgcolor: 'action.hover', borderRadius: 1, my: 1 }}>
-                            {renderExpanded
-                              ? renderExpanded(row)
-                              : def.expand && (
-                                  <ExpandedRows
-                                    url={def.expand.url.replace('{id}', String(row.id))}
-                                    columns={def.expand.columns}
-                                  />
-                                )}
-                          </Box>
-                        </Collapse>
-                      </TableCell>
-                    </TableRow>
-                  )}
-                </Fragment>
+                <DataRow
+                  key={row.id}
+                  def={def}
+                  row={row}
+                  columns={columns}
+                  ctx={ctx}
+                  writable={writable}
+                  hasActions={hasActions}
+                  expandable={expandable}
+                  selectable={selectable}
+                  selected={selected.includes(row.id)}
+                  open={open}
+                  colSpan={colSpan}
+                  onToggleOpen={() => setExpanded(open ? null : row.id)}
+                  onSelect={(checked) =>
+                    setSelected((s) => (checked ? [...s, row.id] : s.filter((id) => id !== row.id)))
+                  }
+                  onEdit={() => openDialog(row)}
+                  onDelete={() => setToDelete(row)}
+                  renderCell={renderCell}
+                  renderExpanded={renderExpanded}
+                  expandLabel={expandLabel}
+                />
               );
             })}
           </TableBody>
@@ -462,32 +228,21 @@ export function DataTable({
         onPageChange={(_, page) => setQ((prev) => ({ ...prev, page: page + 1 }))}
         onRowsPerPageChange={(e) => setQ((prev) => ({ ...prev, page: 1, perPage: Number(e.target.value) }))}
       />
-
-      <Dialog open={dialogOpen} onClose={closeDialog} fullWidth maxWidth="sm" aria-labelledby="resource-dialog-title">
-        <DialogTitle id="resource-dialog-title">{editing ? RESOURCE_MSG.editTitle : RESOURCE_MSG.newTitle}</DialogTitle>
-        <DialogContent>
-          <ResourceForm
-            def={def}
-            url={url}
-            row={editing}
-            resetKey={resetKey}
-            onSaved={closeDialog}
-            onCancel={closeDialog}
-          />
-        </DialogContent>
-      </Dialog>
-
-      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)}>
-        <DialogContent>
-          <DialogContentText>{MSG.confirmDelete}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{RESOURCE_MSG.cancel}</Button>
-          <Button color="error" variant="contained" onClick={confirmDelete} loading={remove.isPending} autoFocus>
-            {RESOURCE_MSG.delete}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <FormDialog
+        def={def}
+        url={url}
+        open={dialogOpen}
+        row={editing}
+        resetKey={resetKey}
+        onClose={closeDialog}
+        Form={Form}
+      />
+      <DeleteDialog
+        open={toDelete !== null}
+        pending={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      />
     </Paper>
   );
 }

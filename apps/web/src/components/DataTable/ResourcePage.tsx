@@ -1,11 +1,12 @@
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { pathTo, RESOURCE_MSG, type ResourceDef, resourceUrl } from '@taxi/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResourceRow } from './api';
 import { DataTable } from './DataTable';
-import { ResourceForm } from './ResourceForm';
+import { ResourceForm, type ResourceFormProps } from './ResourceForm';
+import type { ListParts } from './types';
 
 /** The url params of a nested resource from the page's route params (`car_brand_id` ← `:id`). */
 function useResourceParams(routeParams?: Record<string, string>): Record<string, string> {
@@ -15,15 +16,17 @@ function useResourceParams(routeParams?: Record<string, string>): Record<string,
   );
 }
 
-/** A declaration as a page: heading and the generic table. */
-export function ResourcePage({
+/** A declaration as a page: heading and the generic table (with the catalogue's own cells or form). */
+export function ResourcePage<D extends ResourceDef>({
   def,
   routeParams,
   heading,
+  parts,
 }: {
-  def: ResourceDef;
+  def: D;
   routeParams?: Record<string, string>;
   heading?: ReactNode;
+  parts?: ListParts<D>;
 }) {
   const params = useResourceParams(routeParams);
   return (
@@ -31,13 +34,21 @@ export function ResourcePage({
       <Typography variant="h5" component="h1">
         {heading ?? def.title}
       </Typography>
-      <DataTable def={def} params={params} />
+      <DataTable {...parts} def={def} params={params} />
     </Stack>
   );
 }
 
 /** The standalone form page of a resource: `/vouchers/add` (new) or `/vouchers/{id}` (edit). */
-export function ResourceFormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'edit' }) {
+export function ResourceFormPage({
+  def,
+  mode,
+  Form = ResourceForm,
+}: {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  Form?: ComponentType<ResourceFormProps>;
+}) {
   const { id } = useParams();
   const navigate = useNavigate();
   const url = resourceUrl(def);
@@ -62,13 +73,7 @@ export function ResourceFormPage({ def, mode }: { def: ResourceDef; mode: 'creat
         {mode === 'edit' && row.isLoading && <LinearProgress />}
         {mode === 'edit' && row.isError && <Alert severity="error">{errorMessage(row.error)}</Alert>}
         {(mode === 'create' || row.data) && (
-          <ResourceForm
-            def={def}
-            url={url}
-            row={mode === 'edit' ? (row.data ?? null) : null}
-            onSaved={back}
-            onCancel={back}
-          />
+          <Form def={def} url={url} row={mode === 'edit' ? (row.data ?? null) : null} onSaved={back} onCancel={back} />
         )}
       </Paper>
     </Stack>

@@ -33,6 +33,7 @@ export interface RemotePickerProps<T> {
   disabled?: boolean;
   required?: boolean;
   autoFocus?: boolean;
+  size?: 'small' | 'medium';
   testId?: string;
 }
 
@@ -96,6 +97,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
       loading={result.isFetching}
       noOptionsText={noOptionsText}
       disabled={props.disabled}
+      size={props.size}
       data-testid={props.testId}
       renderInput={(params) => (
         <TextField

@@ -4,7 +4,7 @@ import { type PickerOption, RemotePicker, type RemotePickerProps } from './Remot
 
 type Common = Pick<
   RemotePickerProps<unknown>,
-  'value' | 'onChange' | 'error' | 'helperText' | 'disabled' | 'required' | 'autoFocus' | 'testId'
+  'value' | 'onChange' | 'error' | 'helperText' | 'disabled' | 'required' | 'autoFocus' | 'size' | 'testId'
 > & { label?: string };
 
 interface Named {

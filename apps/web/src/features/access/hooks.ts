@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Paginated, PICKER_PAGE_SIZE, pickableRoles, type RoleRef } from '@taxi/shared';
-import { http } from '../../api/client';
+import { PICKER_PAGE_SIZE, pickableRoles } from '@taxi/shared';
+import { apiData, endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/queryKeys';
 
 export interface PermissionRow {
@@ -13,7 +13,7 @@ export function usePickableRoles() {
   const params = { perPage: PICKER_PAGE_SIZE };
   return useQuery({
     queryKey: queryKeys.roles.list(params),
-    queryFn: ({ signal }) => http.get<Paginated<RoleRef>>('role', params, signal),
+    queryFn: ({ signal }) => apiData(endpoints.roles, { query: params, signal }),
     select: (page) => pickableRoles(page.data),
   });
 }
@@ -21,7 +21,7 @@ export function usePickableRoles() {
 export function usePermissionCatalogue() {
   return useQuery({
     queryKey: queryKeys.permissions.list,
-    queryFn: ({ signal }) => http.get<Paginated<PermissionRow>>('permission', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.permissions, { signal }),
     select: (page) => page.data,
   });
 }

@@ -24,7 +24,8 @@ import {
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { getSocket, useSocketEvent } from '../../api/socket';
 import { toast } from '../../api/toast';
 import { type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
@@ -94,19 +95,20 @@ function merge(queue: AiPopupPayload[], incoming: readonly AiPopupPayload[]): Ai
 
 /** Runs a call once: toast with the server's message, then the popup closes (also on a 409: it is over). */
 function useAction(onDone: () => void) {
-  const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<{ message?: string }>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const res = await call();
+  const action = useApiMutation({
+    mutationFn: (call: () => Promise<{ message?: string }>) => call(),
+    onSuccess: (res) => {
       if (res.message) toast.success(res.message);
       onDone();
-    } catch (error) {
-      toast.error(errorMessage(error));
+    },
+    onError: (error) => {
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onDone();
-      else setBusy(false);
-    }
+    },
+  });
+  // Busy from the first answer on a success too: the popup is closing.
+  const busy = action.isPending || action.isSuccess;
+  const run = (call: () => Promise<{ message?: string }>) => {
+    if (!busy) action.mutate(call);
   };
   return { busy, run };
 }

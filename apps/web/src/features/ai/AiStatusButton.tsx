@@ -16,7 +16,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { AI_LABELS, type AiStatus, type AuthUser, aiPolicy, aiStateOf, dateToCityLocal } from '@taxi/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, http } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
 import { useCurrentUser, usePolicy } from '../auth/currentUser';
@@ -96,7 +97,6 @@ type Field = 'snooze_interval' | 'dispatch_interval';
 
 function AiStatusForm({ status }: { status: AiStatus }) {
   const qc = useQueryClient();
-  const [busy, setBusy] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({
     snooze_interval: String(status.snooze_interval),
     dispatch_interval: String(status.dispatch_interval),
@@ -104,25 +104,24 @@ function AiStatusForm({ status }: { status: AiStatus }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const { state, until } = aiStateOf(status, Date.now());
 
-  const save = async (patch: Record<string, unknown>) => {
-    setBusy(true);
-    try {
-      const res = await http.put<AiStatus>('ai_status', patch);
+  const mutation = useApiMutation({
+    mutationFn: (patch: Record<string, unknown>) => http.put<AiStatus>('ai_status', patch),
+    onSuccess: (res) => {
       qc.setQueryData<AuthUser>(queryKeys.auth.me, (u) => (u && res.data ? { ...u, ai_status: res.data } : u));
       setErrors({});
       if (res.message) toast.success(res.message);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 422) {
         setErrors({
           snooze_interval: error.errors.snooze_interval?.[0],
           dispatch_interval: error.errors.dispatch_interval?.[0],
         });
       }
-      toast.error(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = mutation.isPending;
+  const save = (patch: Record<string, unknown>) => mutation.mutate(patch);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

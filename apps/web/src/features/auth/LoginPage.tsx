@@ -1,19 +1,25 @@
 import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
-import { isValidEmail, isValidPassword, MSG } from '@taxi/shared';
+import { isValidEmail, isValidPassword, MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { queryClient } from '../../api/queryClient';
 import { setSession, useSession } from '../../api/session';
 import { toast } from '../../api/toast';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthField } from '../../components/AuthField';
 import { allowedNext, type Credentials, homePath, login, meQuery, sendCode } from './api';
+import { type FieldRules, useCheckedForm } from './useCheckedForm';
 
 interface CodeForm {
   code: string;
 }
+
+const credentialRules: FieldRules<Credentials> = {
+  username: (value) => (!value ? MSG.required : isValidEmail(value) ? undefined : MSG.invalidEmail),
+  password: (value) => (!value ? MSG.required : isValidPassword(value) ? undefined : MSG.invalidPassword),
+};
+const codeRules: FieldRules<CodeForm> = { code: (value) => (value ? undefined : MSG.required) };
 
 /** Two-step login (shell.md §2.6, §4): credentials → code sent by e-mail → verify. */
 export function LoginPage() {
@@ -21,47 +27,50 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [credentials, setCredentials] = useState<Credentials | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentMessage, setSentMessage] = useState<string>(MSG.codeSent);
-  // A ref, not state: a second submit in the same tick must see the first one running.
+  const step1 = useCheckedForm<Credentials>({ username: '', password: '', remember_me: false }, credentialRules);
+  const step2 = useCheckedForm<CodeForm>({ code: '' }, codeRules);
+  // A ref, not the mutation's state: a second submit in the same tick must see the first one running.
   const running = useRef(false);
-  const step1 = useForm<Credentials>({ defaultValues: { username: '', password: '', remember_me: false } });
-  const step2 = useForm<CodeForm>({ defaultValues: { code: '' } });
-
-  if (session && !busy) return <Navigate to={homePath(session)} replace />;
-
-  async function run(task: () => Promise<void>): Promise<void> {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    try {
-      await task();
-    } catch (error) {
-      toast.error(errorMessage(error, MSG.checkYourInfo));
-    } finally {
-      running.current = false;
-      setBusy(false);
-    }
-  }
-
-  const onCredentials = step1.handleSubmit((values) =>
-    run(async () => {
-      const answer = await sendCode(values);
+  const release = () => {
+    running.current = false;
+  };
+  const askCode = useApiMutation({
+    mutationFn: sendCode,
+    errorFallback: MSG.checkYourInfo,
+    onSuccess: (answer, values) => {
       setSentMessage(answer.message || MSG.codeSent);
       setCredentials(values);
-    }),
-  );
-
-  const onCode = step2.handleSubmit((values) =>
-    run(async () => {
-      if (!credentials) return;
-      const answer = await login(credentials, values.code.trim());
+    },
+    onSettled: release,
+  });
+  // Signing in, the session, the user and the landing page are one step: the page stays until it moved on.
+  const verify = useApiMutation({
+    mutationFn: async ({ sent, code }: { sent: Credentials; code: string }) => {
+      const answer = await login(sent, code);
       setSession(answer.data);
       toast.success(MSG.loggedIn);
       const user = await queryClient.fetchQuery(meQuery).catch(() => undefined);
       navigate(allowedNext(params.get('next'), user) ?? homePath(answer.data), { replace: true });
-    }),
-  );
+    },
+    errorFallback: MSG.checkYourInfo,
+    onSettled: release,
+  });
+  const busy = askCode.isPending || verify.isPending;
+
+  if (session && !busy) return <Navigate to={homePath(session)} replace />;
+
+  const claim = () => {
+    if (running.current) return false;
+    running.current = true;
+    return true;
+  };
+  const onCredentials = step1.handleSubmit((values) => {
+    if (claim()) askCode.mutate(values);
+  });
+  const onCode = step2.handleSubmit((values) => {
+    if (credentials && claim()) verify.mutate({ sent: credentials, code: values.code.trim() });
+  });
 
   if (credentials) {
     return (
@@ -69,12 +78,14 @@ export function LoginPage() {
         <Stack component="form" spacing={2} onSubmit={onCode} noValidate>
           <AuthField
             label={MSG.codeLabel}
+            name="code"
             autoFocus
             autoComplete="one-time-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code' } }}
-            error={!!step2.formState.errors.code}
-            helperText={step2.formState.errors.code?.message}
-            {...step2.register('code', { required: MSG.required })}
+            error={!!step2.errors.code}
+            helperText={step2.errors.code}
+            value={step2.values.code}
+            onChange={(event) => step2.setValue('code', event.target.value)}
           />
           <Button type="submit" variant="contained" size="large" loading={busy}>
             {MSG.verifyButton}
@@ -87,40 +98,47 @@ export function LoginPage() {
     );
   }
 
-  const { errors } = step1.formState;
+  const { errors, values } = step1;
   return (
     <AuthCard title={MSG.loginButton}>
       <Stack component="form" spacing={2} onSubmit={onCredentials} noValidate>
         <AuthField
           label={MSG.emailLabel}
+          name="username"
           type="email"
           autoComplete="username"
           autoFocus
           error={!!errors.username}
-          helperText={errors.username?.message}
+          helperText={errors.username}
           slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
-          {...step1.register('username', {
-            required: MSG.required,
-            validate: (value) => isValidEmail(value) || MSG.invalidEmail,
-          })}
+          value={values.username}
+          onChange={(event) => step1.setValue('username', event.target.value)}
         />
         <AuthField
           label={MSG.passwordLabel}
+          name="password"
           type="password"
           autoComplete="current-password"
           error={!!errors.password}
-          helperText={errors.password?.message}
+          helperText={errors.password}
           slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
-          {...step1.register('password', {
-            required: MSG.required,
-            validate: (value) => isValidPassword(value) || MSG.invalidPassword,
-          })}
+          value={values.password}
+          onChange={(event) => step1.setValue('password', event.target.value)}
         />
-        <FormControlLabel control={<Checkbox {...step1.register('remember_me')} />} label={MSG.rememberMe} />
+        <FormControlLabel
+          control={
+            <Checkbox
+              name="remember_me"
+              checked={values.remember_me}
+              onChange={(event) => step1.setValue('remember_me', event.target.checked)}
+            />
+          }
+          label={MSG.rememberMe}
+        />
         <Button type="submit" variant="contained" size="large" loading={busy}>
           {MSG.loginButton}
         </Button>
-        <Link component={RouterLink} to="/reset-password-email" variant="body2" sx={{ alignSelf: 'center' }}>
+        <Link component={RouterLink} to={PUBLIC_PATHS.resetPasswordEmail} variant="body2" sx={{ alignSelf: 'center' }}>
           {MSG.resetPasswordLink}
         </Link>
       </Stack>

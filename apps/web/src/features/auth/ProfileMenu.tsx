@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, pathTo, primaryRole } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, http } from '../../api/client';
+import { http } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { logout, logoutEverywhere, meQuery } from './api';
 import { useCurrentUser } from './currentUser';
@@ -28,14 +29,11 @@ export function ProfileMenu() {
   const name = user.full_name || user.username || user.email;
   const qc = useQueryClient();
 
-  const toggleOnline = async () => {
-    try {
-      await http.put('online', { online: !user.online });
-      await qc.invalidateQueries({ queryKey: meQuery.queryKey });
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const online = useApiMutation({
+    mutationFn: (next: boolean) => http.put('online', { online: next }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });
+  const toggleOnline = () => online.mutate(!user.online);
 
   const onLogout = async (everywhere: boolean) => {
     setAnchor(null);

@@ -1,5 +1,5 @@
 import { Alert, Button, Link, Stack } from '@mui/material';
-import { MSG } from '@taxi/shared';
+import { MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { Link as RouterLink } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthField } from '../../components/AuthField';
@@ -17,7 +17,7 @@ export function ResetPasswordEmailPage() {
         <Button variant="contained" disabled>
           {MSG.sendLink}
         </Button>
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+        <Link component={RouterLink} to={PUBLIC_PATHS.login} variant="body2" sx={{ alignSelf: 'center' }}>
           {MSG.backToLogin}
         </Link>
       </Stack>

@@ -1,254 +1,46 @@
 import AirplanemodeActiveIcon from '@mui/icons-material/AirplanemodeActive';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
 import PlaceIcon from '@mui/icons-material/Place';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import {
-  Box,
-  Button,
-  Chip,
-  Divider,
-  IconButton,
-  Link,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import {
   BOOKING_MSG,
   BOOKING_UI,
-  type BookingAction,
   type BookingDto,
-  BUSY_BOOKING_STATUSES,
   bookingPolicy,
-  COUNTDOWN_RED_SECONDS,
   cardStatusLabel,
-  LOYALTY_CLASSES,
-  mmss,
+  pathTo,
   ridersOrBags,
-  secondsLeft,
   suggestionLine,
 } from '@taxi/shared';
-import { memo, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { usePolicy } from '../auth/currentUser';
-import { openRideDialog } from '../rides/overlays';
-import { useDirectActions, useOpenDialog } from './actions';
 import { useBooking } from './api';
+import { CardActionsMenu } from './CardActionsMenu';
+import { CardNotes } from './CardNotes';
+import { Countdown, Line, Loyalty, OrderCountdown } from './CardParts';
+import { useTouch } from './commands';
+import { useOpenDialog } from './dialogContext';
 import { orderTime, statusColour } from './format';
-import { useNow } from './useNow';
-import { isActionVisible } from './visibility';
 
-const LOYALTY_COLOURS: Record<string, string> = { P0: '#8d6e63', P1: '#9e9e9e', P2: '#f9a825', P3: '#5c6bc0' };
-
-function Countdown({ until, testId }: { until: string | null | undefined; testId?: string }) {
-  const now = useNow();
-  const left = secondsLeft(until, now);
+/** The airport desk's "OK, we received" on a card it has not touched yet. */
+function TouchButton({ booking }: { booking: BookingDto }) {
+  const touch = useTouch();
   return (
-    <Typography
-      component="span"
-      data-testid={testId}
-      sx={{
-        fontFamily: 'monospace',
-        fontWeight: 700,
-        fontSize: 13,
-        color: left < COUNTDOWN_RED_SECONDS ? 'error.main' : 'success.main',
-      }}
+    <Button
+      size="small"
+      variant="outlined"
+      sx={{ py: 0, fontSize: 11 }}
+      disabled={touch.isPending}
+      onClick={() => touch.mutate(booking)}
     >
-      {mmss(left)}
-    </Typography>
-  );
-}
-
-/** Countdown to the order time, hours included when far away. */
-function OrderCountdown({ datetime }: { datetime: string }) {
-  const now = useNow();
-  const left = secondsLeft(datetime, now);
-  const hours = Math.floor(left / 3600);
-  const text = hours > 0 ? `${hours}h ${mmss(left % 3600)}` : mmss(left);
-  return (
-    <Typography
-      component="span"
-      data-testid="order-countdown"
-      sx={{
-        fontFamily: 'monospace',
-        fontWeight: 700,
-        fontSize: 13,
-        color: left < COUNTDOWN_RED_SECONDS ? 'error.main' : 'text.secondary',
-      }}
-    >
-      {text}
-    </Typography>
-  );
-}
-
-function Loyalty({ booking }: { booking: BookingDto }) {
-  const cls = booking.passenger.active_loyalty_classes.find((c) =>
-    (LOYALTY_CLASSES as readonly string[]).includes(c.name),
-  );
-  if (!cls)
-    return (
-      <Typography component="span" sx={{ fontSize: 11, color: 'text.disabled', fontWeight: 600 }}>
-        {BOOKING_MSG.noClass}
-      </Typography>
-    );
-  return (
-    <Tooltip title={cls.name}>
-      <Stack
-        direction="row"
-        style={{ alignItems: 'center' }}
-        component="span"
-        sx={{ color: LOYALTY_COLOURS[cls.name] }}
-        data-testid="loyalty"
-      >
-        <WorkspacePremiumIcon sx={{ fontSize: 16 }} />
-        <Typography component="span" sx={{ fontSize: 11, fontWeight: 700 }}>
-          {cls.name}
-        </Typography>
-      </Stack>
-    </Tooltip>
-  );
-}
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ fontSize: 13, minWidth: 0 }}>
-      <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary', minWidth: 64, flexShrink: 0 }}>
-        {label}
-      </Typography>
-      <Box sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{children}</Box>
-    </Stack>
-  );
-}
-
-const MENU_ACTIONS: readonly BookingAction[] = [
-  'dispatch',
-  'cancel',
-  'pendingReminder',
-  'dispatchedReminder',
-  'extend',
-  'changeTime',
-  'changeService',
-  'suggestService',
-  'logs',
-  'bookingChat',
-];
-
-function ActionsMenu({ booking }: { booking: BookingDto }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const allows = usePolicy();
-  const openDialog = useOpenDialog();
-  const direct = useDirectActions();
-  const navigate = useNavigate();
-  const visible = anchor ? MENU_ACTIONS.filter((a) => isActionVisible(a, booking, allows)) : [];
-
-  const run = (action: BookingAction) => {
-    setAnchor(null);
-    switch (action) {
-      case 'cancel':
-      case 'dispatch':
-      case 'changeTime':
-      case 'changeService':
-      case 'suggestService':
-        openDialog(action, booking.id);
-        return;
-      case 'pendingReminder':
-      case 'dispatchedReminder':
-        void direct.remind(action, booking);
-        return;
-      case 'extend':
-        void direct.extend(booking);
-        return;
-      case 'logs':
-        navigate(`/log/${booking.id}`);
-        return;
-      case 'bookingChat':
-        navigate(`/booking-chat/${booking.id}`);
-        return;
-    }
-  };
-
-  return (
-    <>
-      <IconButton
-        size="small"
-        aria-label={BOOKING_UI.actions}
-        data-testid={`actions-${booking.id}`}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        <MoreVertIcon fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => navigate(`/rides/${booking.id}`)}>{BOOKING_UI.openDetails}</MenuItem>
-        {booking.ride_id && BUSY_BOOKING_STATUSES.includes(booking.status) && (
-          <MenuItem
-            data-testid="action-openRidePage"
-            onClick={() => {
-              setAnchor(null);
-              openRideDialog(booking.id);
-            }}
-          >
-            {BOOKING_UI.openRidePage}
-          </MenuItem>
-        )}
-        {visible.map((action) => (
-          <MenuItem key={action} onClick={() => run(action)} data-testid={`action-${action}`}>
-            <ListItemText>{BOOKING_UI[action]}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
-
-function Notes({ booking }: { booking: BookingDto }) {
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
-  const { solveNote } = useDirectActions();
-  const mayChange = usePolicy()(bookingPolicy.change);
-  const notes = booking.notes_list.filter((n) => !n.solved && !hidden.has(n.id));
-  if (notes.length === 0) return null;
-  return (
-    <Stack
-      spacing={0.5}
-      sx={{ bgcolor: 'warning.50', borderRadius: 1, p: 0.75, border: 1, borderColor: 'warning.light' }}
-    >
-      {notes.map((note) => (
-        <Stack
-          key={note.id}
-          direction="row"
-          spacing={1}
-          style={{ alignItems: 'flex-start' }}
-          data-testid={`note-${note.id}`}
-        >
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontSize: 13, whiteSpace: 'pre-wrap' }}>{note.note}</Typography>
-            <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>
-              {note.author_name ?? ''} · {orderTime(note.created_at)}
-            </Typography>
-          </Box>
-          {mayChange && (
-            <Button
-              size="small"
-              onClick={async () => {
-                if (await solveNote(note.id)) setHidden((prev) => new Set(prev).add(note.id));
-              }}
-            >
-              {BOOKING_UI.solve}
-            </Button>
-          )}
-        </Stack>
-      ))}
-    </Stack>
+      {BOOKING_MSG.okWeReceived}
+    </Button>
   );
 }
 
 function CardBody({ booking }: { booking: BookingDto }) {
   const openDialog = useOpenDialog();
-  const { touch } = useDirectActions();
   const allows = usePolicy();
   // bookings.md §6: who may change no booking (the Goverment role) gets the open-details action only.
   const mayChange = allows(bookingPolicy.change);
@@ -271,7 +63,7 @@ function CardBody({ booking }: { booking: BookingDto }) {
       sx={{ borderLeft: 5, borderLeftColor: colour, p: 1.25, display: 'flex', flexDirection: 'column', gap: 0.75 }}
     >
       <Stack direction="row" style={{ alignItems: 'center' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-        <Link component={RouterLink} to={`/rides/${booking.id}`} sx={{ fontWeight: 700, fontSize: 15 }}>
+        <Link component={RouterLink} to={pathTo('Details', { id: booking.id })} sx={{ fontWeight: 700, fontSize: 15 }}>
           {BOOKING_UI.orderId(booking.id)}
         </Link>
         <Chip
@@ -298,9 +90,14 @@ function CardBody({ booking }: { booking: BookingDto }) {
         </Typography>
         <OrderCountdown datetime={booking.datetime} />
         {mayChange ? (
-          <ActionsMenu booking={booking} />
+          <CardActionsMenu booking={booking} />
         ) : (
-          <Button size="small" component={RouterLink} to={`/rides/${booking.id}`} data-testid={`details-${booking.id}`}>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={pathTo('Details', { id: booking.id })}
+            data-testid={`details-${booking.id}`}
+          >
             {BOOKING_UI.openDetails}
           </Button>
         )}
@@ -429,21 +226,12 @@ function CardBody({ booking }: { booking: BookingDto }) {
                   {BOOKING_UI.airportDetails}
                 </Link>
               )}
-              {booking.created_at === booking.updated_at && mayChange && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  sx={{ py: 0, fontSize: 11 }}
-                  onClick={() => void touch(booking)}
-                >
-                  {BOOKING_MSG.okWeReceived}
-                </Button>
-              )}
+              {booking.created_at === booking.updated_at && mayChange && <TouchButton booking={booking} />}
             </Stack>
           )}
         </Stack>
       </Stack>
-      <Notes booking={booking} />
+      <CardNotes booking={booking} />
     </Paper>
   );
 }

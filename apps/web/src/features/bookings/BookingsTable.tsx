@@ -1,6 +1,6 @@
 import { Chip, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated } from '@taxi/shared';
+import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated, pathTo } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { http, type QueryValue } from '../../api/client';
@@ -13,7 +13,7 @@ const COLUMNS: PagedColumn<BookingDto>[] = [
     key: 'id',
     label: BOOKING_UI.columns.id,
     render: (b) => (
-      <Link component={RouterLink} to={`/rides/${b.id}`}>
+      <Link component={RouterLink} to={pathTo('Details', { id: b.id })}>
         {BOOKING_UI.orderId(b.id)}
       </Link>
     ),

@@ -28,6 +28,7 @@ import {
   cardStatusLabel,
   normalizeSearchRows,
   type Paginated,
+  pathTo,
   REQUESTED_BY_VALUES,
   SEARCH_FILTER_KEYS,
   type SearchFilterKey,
@@ -40,7 +41,6 @@ import { useRegisterOrderSearch } from '../../app/orderSearch';
 import { usePolicy } from '../auth/currentUser';
 import { bookingKeys, useSectors } from './api';
 import { orderTime, statusColour } from './format';
-import { useBookingRealtime } from './realtime';
 
 const SEARCH_PAGE_SIZE = 15;
 
@@ -205,7 +205,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
                 data-testid={`search-result-${b.id}`}
                 onClick={() => {
                   onClose();
-                  navigate(`/rides/${b.id}`);
+                  navigate(pathTo('Details', { id: b.id }));
                 }}
                 sx={{ borderLeft: 4, borderLeftColor: statusColour(b.status), mb: 0.5 }}
               >
@@ -233,13 +233,12 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Overlay: owns the toolbar's advanced order search and the live booking events. */
+/** Overlay: owns the toolbar's advanced order search. */
 export function BookingsOverlay() {
   const [open, setOpen] = useState(false);
   // The order search of the toolbar (bookingPolicy.orderSearch: not the airport desk).
   const searches = usePolicy()(bookingPolicy.orderSearch);
   useRegisterOrderSearch(searches ? () => setOpen(true) : null);
-  useBookingRealtime();
   if (!searches) return null;
   return (
     <Dialog

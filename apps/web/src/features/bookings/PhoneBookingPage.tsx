@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
-  Autocomplete,
   Box,
   Button,
   FormControlLabel,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
   MenuItem,
   Paper,
   Radio,
@@ -26,199 +20,25 @@ import {
   type BookingCreateInput,
   type BookingDto,
   bookingCreateSchema,
-  cardStatusLabel,
   dateToCityLocal,
   MSG,
-  type Paginated,
-  SERVICE_IDS,
 } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, http } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
+import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
-import { bookingKeys, storeBooking, useServices } from './api';
-import { orderTime } from './format';
+import type { PickerOption } from '../../components/pickers';
+import { useServices } from './api';
+import { mergeBooking } from './cache';
+import { bookingKeys } from './keys';
 import { MapPicker, type MapPoint } from './MapPicker';
-
-interface PassengerOption {
-  id: number;
-  first_name: string;
-  last_name: string;
-  full_name?: string;
-  phone_number: string;
-}
-interface PlaceOption {
-  id: number;
-  name: string;
-  category: string;
-  lat: number;
-  lng: number;
-  sector_name: string | null;
-}
-type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
-const CATEGORIES = ['all', 'landmark', 'station', 'hotel'] as const;
-
-const EMPTY: BookingCreateInput = {
-  passenger_id: null,
-  new_passenger: null,
-  service_id: SERVICE_IDS.fullCar,
-  pickup: undefined as unknown as PlaceValue,
-  dropoff: null,
-  stops: [],
-  now: true,
-  datetime: null,
-  seats: 1,
-  notes: '',
-  voucher_code: '',
-  origin: 'phone',
-};
-
-function useDebounced<T>(value: T, ms = 250): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return out;
-}
-
-function PlaceField({
-  label,
-  value,
-  onChange,
-  error,
-  testId,
-}: {
-  label: string;
-  value: PlaceValue | null | undefined;
-  onChange: (v: PlaceValue | null) => void;
-  error?: string;
-  testId: string;
-}) {
-  const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('all');
-  const [input, setInput] = useState('');
-  const search = useDebounced(input);
-  const places = useQuery({
-    queryKey: ['places', category, search],
-    queryFn: ({ signal }) =>
-      http.get<Paginated<PlaceOption>>(
-        'places',
-        { category: category === 'all' ? '' : category, search, perPage: 20 },
-        signal,
-      ),
-    staleTime: 60_000,
-  });
-  const options = places.data?.data ?? [];
-  const selected: PlaceOption | null = value
-    ? {
-        id: Number(value.place_id ?? -1),
-        name: value.name,
-        category: '',
-        lat: Number(value.lat),
-        lng: Number(value.lon),
-        sector_name: null,
-      }
-    : null;
-  return (
-    <Stack direction="row" spacing={1}>
-      <TextField
-        select
-        size="small"
-        label={BOOKING_UI.placeCategory}
-        value={category}
-        onChange={(e) => setCategory(e.target.value as typeof category)}
-        sx={{ width: 140 }}
-      >
-        {CATEGORIES.map((c) => (
-          <MenuItem key={c} value={c}>
-            {BOOKING_UI.placeCategories[c]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Autocomplete
-        sx={{ flex: 1 }}
-        size="small"
-        options={options}
-        value={selected}
-        filterOptions={(x) => x}
-        loading={places.isFetching}
-        getOptionLabel={(o) => o.name}
-        getOptionKey={(o) => `${o.id}-${o.name}`}
-        isOptionEqualToValue={(a, b) => a.id === b.id && a.name === b.name}
-        onInputChange={(_, v) => setInput(v)}
-        onChange={(_, o) =>
-          onChange(
-            o
-              ? { name: o.name, details: o.sector_name, lon: o.lng, lat: o.lat, place_id: o.id > 0 ? o.id : null }
-              : null,
-          )
-        }
-        renderOption={(props, o) => (
-          <li {...props} key={`${o.id}-${o.name}`}>
-            <ListItemText primary={o.name} secondary={[o.category, o.sector_name].filter(Boolean).join(' · ')} />
-          </li>
-        )}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={label}
-            error={!!error}
-            helperText={error}
-            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
-          />
-        )}
-      />
-    </Stack>
-  );
-}
-
-/** A place's error may sit on the object or on one of its fields (name, lon, lat). */
-function placeError(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string' && own) return own;
-  for (const key of ['name', 'lon', 'lat']) {
-    const inner = (error as Record<string, { message?: string } | undefined>)[key]?.message;
-    if (inner) return inner;
-  }
-  return undefined;
-}
-
-function PassengerOrders({ passengerId }: { passengerId: number }) {
-  const orders = useQuery({
-    queryKey: bookingKeys.passengerOrders(passengerId, 1),
-    queryFn: ({ signal }) =>
-      http.get<Paginated<BookingDto>>(`passenger/${passengerId}/bookings`, { page: 1, perPage: 25 }, signal),
-  });
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="passenger-orders">
-      <Typography variant="subtitle2">{BOOKING_UI.passengerOrders}</Typography>
-      {orders.isError && <Alert severity="error">{errorMessage(orders.error)}</Alert>}
-      {orders.isSuccess && orders.data.data.length === 0 && (
-        <Typography color="text.secondary">{BOOKING_UI.noPassengerOrders}</Typography>
-      )}
-      <List dense>
-        {(orders.data?.data ?? []).map((b) => (
-          <ListItem
-            key={b.id}
-            secondaryAction={
-              <Link href={`/phone-bookings?edit=1&id=${b.id}`} target="_blank" rel="noopener">
-                {BOOKING_UI.edit}
-              </Link>
-            }
-          >
-            <ListItemText
-              primary={`${BOOKING_UI.orderId(b.id)} · ${cardStatusLabel(b.status)}`}
-              secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}`}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </Paper>
-  );
-}
+import { EMPTY_ORDER, orderFormOf, passengerOption } from './phone/orderForm';
+import { PassengerFields, type PassengerMode } from './phone/PassengerFields';
+import { PassengerOrders } from './phone/PassengerOrders';
+import { PlaceField, placeError } from './phone/PlaceField';
 
 /** PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. */
 export default function PhoneBookingPage() {
@@ -229,31 +49,14 @@ export default function PhoneBookingPage() {
   const editId = params.get('edit') === '1' ? Number(params.get('id')) || null : null;
   const showOrdersOf = params.has('show_order_list') ? Number(params.get('id')) || null : null;
   const services = useServices();
-  const [mode, setMode] = useState<'existing' | 'new'>('existing');
-  const [passengerInput, setPassengerInput] = useState('');
-  const passengerSearch = useDebounced(passengerInput);
-  const [passenger, setPassenger] = useState<PassengerOption | null>(null);
+  const [mode, setMode] = useState<PassengerMode>('existing');
+  const [passenger, setPassenger] = useState<PickerOption | null>(null);
   const [mapTarget, setMapTarget] = useState<'pickup' | 'dropoff'>('pickup');
   const [when, setWhen] = useState('');
 
-  const passengers = useQuery({
-    queryKey: ['passengers', 'search', passengerSearch],
-    queryFn: async ({ signal }) => {
-      const page = await http.get<Paginated<PassengerOption> | PassengerOption[]>(
-        'passenger',
-        { search: passengerSearch, perPage: 20 },
-        signal,
-      );
-      return Array.isArray(page) ? page : page.data;
-    },
-    enabled: mode === 'existing',
-    retry: false,
-  });
-  const passengerApiMissing = passengers.isError;
-
   const form = useForm<BookingCreateInput, unknown, BookingCreate>({
     resolver: zodResolver(bookingCreateSchema),
-    defaultValues: EMPTY,
+    defaultValues: EMPTY_ORDER,
   });
   const { control, handleSubmit, reset, setValue, watch, formState, setError, register } = form;
   const pickup = watch('pickup');
@@ -269,55 +72,16 @@ export default function PhoneBookingPage() {
     const b = editing.data;
     if (!b) return;
     setMode('existing');
-    setPassenger({
-      id: b.passenger.id,
-      first_name: b.passenger.first_name,
-      last_name: b.passenger.last_name,
-      full_name: b.passenger.full_name,
-      phone_number: b.passenger.phone_number,
-    });
-    const [lon, lat] = b.pick_up_location.coordinates;
-    const drop = b.pull_down_location?.coordinates;
-    reset({
-      ...EMPTY,
-      passenger_id: b.passenger.id,
-      service_id: b.service_id,
-      pickup: {
-        name: b.pick_up_location_name,
-        details: b.pick_up_location_details,
-        lon,
-        lat,
-        place_id: b.landmark_pickup?.id ?? null,
-      },
-      dropoff:
-        drop && b.pull_down_location_name
-          ? {
-              name: b.pull_down_location_name,
-              details: b.pull_down_location_details,
-              lon: drop[0],
-              lat: drop[1],
-              place_id: b.landmark_dropoff?.id ?? null,
-            }
-          : null,
-      now: b.now,
-      datetime: b.now ? null : dateToCityLocal(b.datetime),
-      seats: b.seats,
-      notes: '',
-      voucher_code: b.voucher?.code ?? '',
-    });
+    setPassenger(passengerOption(b));
+    reset(orderFormOf(b));
     if (!b.now) setWhen(dateToCityLocal(b.datetime).replace(' ', 'T'));
   }, [editing.data, reset]);
-
-  useEffect(() => {
-    if (passengerApiMissing && !editId) setMode('new');
-  }, [passengerApiMissing, editId]);
 
   const serviceOptions = services.data ?? [];
 
   const clear = () => {
-    reset(EMPTY);
+    reset(EMPTY_ORDER);
     setPassenger(null);
-    setPassengerInput('');
     setWhen('');
   };
 
@@ -329,29 +93,30 @@ export default function PhoneBookingPage() {
     } else setValue('dropoff', place);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = mode === 'existing' ? { ...values, new_passenger: null } : { ...values, passenger_id: null };
-    try {
-      const res = editId
-        ? await http.put<BookingDto>(`bookings/${editId}/order`, body)
-        : await http.post<BookingDto>('bookings', body, { idempotencyKey: idempotency.key() });
-      idempotency.settle();
-      if (res.data) storeBooking(qc, res.data);
+  const save = useApiMutation({
+    mutationFn: (body: BookingCreate) =>
+      editId
+        ? http.put<BookingDto>(`bookings/${editId}/order`, body)
+        : http.post<BookingDto>('bookings', body, { idempotencyKey: idempotency.key() }),
+    onSettled: (_data, error) => idempotency.settle(error ?? undefined),
+    onSuccess: (res) => {
+      if (res.data) mergeBooking(qc, res.data, !editId);
       toast.success(res.message ?? BOOKING_UI.created(res.data?.id ?? 0));
       if (!editId) clear();
-    } catch (error) {
-      idempotency.settle(error);
-      if (error instanceof ApiError && error.status === 422) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          setError(field as FieldPath<BookingCreateInput>, { message: messages[0] });
-        }
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 422)) return;
+      for (const [field, messages] of Object.entries(error.errors)) {
+        setError(field as FieldPath<BookingCreateInput>, { message: messages[0] });
       }
-      toast.error(errorMessage(error));
-    }
+    },
   });
 
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(mode === 'existing' ? { ...values, new_passenger: null } : { ...values, passenger_id: null }),
+  );
+
   const err = formState.errors;
-  const passengerError = err.passenger_id?.message;
 
   return (
     <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
@@ -374,76 +139,17 @@ export default function PhoneBookingPage() {
             <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{BOOKING_UI.keyboardHint}</Typography>
           </Stack>
 
-          <ToggleButtonGroup size="small" exclusive value={mode} onChange={(_, m) => m && setMode(m)}>
-            <ToggleButton value="existing" disabled={passengerApiMissing}>
-              {BOOKING_UI.existingPassenger}
-            </ToggleButton>
-            <ToggleButton value="new" data-testid="mode-new">
-              {BOOKING_UI.newPassenger}
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {passengerApiMissing && <Alert severity="info">{BOOKING_UI.passengerSearchUnavailable}</Alert>}
-          {mode === 'existing' ? (
-            <Stack direction="row" spacing={1}>
-              <Autocomplete
-                sx={{ flex: 1 }}
-                size="small"
-                options={passengers.data ?? []}
-                filterOptions={(x) => x}
-                value={passenger}
-                loading={passengers.isFetching}
-                getOptionLabel={(o) => `${o.full_name ?? `${o.first_name} ${o.last_name}`} · ${o.phone_number}`}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                onInputChange={(_, v) => setPassengerInput(v)}
-                onChange={(_, o) => {
-                  setPassenger(o);
-                  setValue('passenger_id', o?.id ?? null, { shouldValidate: formState.isSubmitted });
-                }}
-                renderInput={(p) => (
-                  <TextField
-                    {...p}
-                    autoFocus
-                    label={BOOKING_UI.passengerSearch}
-                    error={!!passengerError}
-                    helperText={passengerError}
-                  />
-                )}
-              />
-              {passenger && (
-                <Button size="small" href={`/phone-bookings?show_order_list=1&id=${passenger.id}`} target="_blank">
-                  {BOOKING_UI.showOrders}
-                </Button>
-              )}
-            </Stack>
-          ) : (
-            <Stack direction="row" spacing={1}>
-              <TextField
-                size="small"
-                autoFocus
-                label={BOOKING_UI.firstName}
-                {...register('new_passenger.first_name')}
-                error={!!err.new_passenger?.first_name || !!passengerError}
-                helperText={err.new_passenger?.first_name?.message ?? passengerError}
-                slotProps={{ htmlInput: { 'data-testid': 'new-first-name' } }}
-              />
-              <TextField
-                size="small"
-                label={BOOKING_UI.lastName}
-                {...register('new_passenger.last_name')}
-                error={!!err.new_passenger?.last_name}
-                helperText={err.new_passenger?.last_name?.message}
-                slotProps={{ htmlInput: { 'data-testid': 'new-last-name' } }}
-              />
-              <TextField
-                size="small"
-                label={BOOKING_UI.phone}
-                {...register('new_passenger.phone_number')}
-                error={!!err.new_passenger?.phone_number}
-                helperText={err.new_passenger?.phone_number?.message}
-                slotProps={{ htmlInput: { 'data-testid': 'new-phone' } }}
-              />
-            </Stack>
-          )}
+          <PassengerFields
+            mode={mode}
+            onMode={setMode}
+            passenger={passenger}
+            onPassenger={(next) => {
+              setPassenger(next);
+              setValue('passenger_id', next?.id ?? null, { shouldValidate: formState.isSubmitted });
+            }}
+            register={register}
+            errors={err}
+          />
 
           <Controller
             control={control}
@@ -564,12 +270,7 @@ export default function PhoneBookingPage() {
 
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={clear}>{BOOKING_UI.clear}</Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={formState.isSubmitting}
-              data-testid="phone-booking-submit"
-            >
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="phone-booking-submit">
               {editId ? BOOKING_UI.saveOrder : BOOKING_UI.createOrder}
             </Button>
           </Stack>

@@ -15,29 +15,21 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { BOOKING_ORIGINS, BOOKING_UI, STATUS_GROUPS, type StatusGroup } from '@taxi/shared';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
+import { useDebounced } from '../../components/pickers/useDebounced';
 import { type BoardFilters, bookingKeys, fetchBoard, useServices } from './api';
 import { BookingCard } from './BookingCard';
 import { BookingDialogs } from './BookingDialogs';
 
 const GROUPS = Object.keys(STATUS_GROUPS) as StatusGroup[];
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [out, setOut] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setOut(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return out;
-}
-
 /** Requests: the live board of booking cards. */
 export default function RequestsPage() {
   const qc = useQueryClient();
   const [group, setGroup] = useState<StatusGroup>('all');
   const [searchText, setSearchText] = useState('');
-  const search = useDebounced(searchText, 300);
+  const search = useDebounced(searchText);
   const [serviceId, setServiceId] = useState<number | ''>('');
   const [origin, setOrigin] = useState('');
   const filters: BoardFilters = { group, search, service_id: serviceId, origin };

@@ -1,21 +1,10 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import {
-  type AirportDetailsDto,
-  type BookingDto,
-  type CaptainRefDto,
-  type CarDto,
-  type Paginated,
-  STATUS_GROUPS,
-  type StatusGroup,
-} from '@taxi/shared';
-import { http, type QueryValue } from '../../api/client';
+import type { AirportDetailsDto, BookingDto, CaptainRefDto, CarDto, Paginated } from '@taxi/shared';
+import { http } from '../../api/client';
+import { storeBookingDetail } from './cache';
+import { type BoardFilters, bookingKeys } from './keys';
 
-export interface BoardFilters {
-  group: StatusGroup;
-  search: string;
-  service_id: number | '';
-  origin: string;
-}
+export { type BoardFilters, belongsToBoard, bookingKeys } from './keys';
 
 export interface CandidateDto {
   captain: CaptainRefDto;
@@ -45,22 +34,6 @@ export interface SectorOption {
   name: string;
 }
 
-export const bookingKeys = {
-  all: ['bookings'] as const,
-  boards: ['bookings', 'board'] as const,
-  board: (filters: BoardFilters) => ['bookings', 'board', filters] as const,
-  detail: (id: number) => ['bookings', 'detail', id] as const,
-  list: (params: Record<string, QueryValue>) => ['bookings', 'list', params] as const,
-  search: (params: Record<string, QueryValue>) => ['bookings', 'search', params] as const,
-  logs: (id: number) => ['bookings', 'logs', id] as const,
-  candidates: (id: number) => ['bookings', 'candidates', id] as const,
-  airport: (id: number) => ['bookings', 'airport', id] as const,
-  passengerOrders: (id: number, page: number) => ['bookings', 'passenger', id, page] as const,
-  reasons: ['bookings', 'cancellation-reasons'] as const,
-  services: ['bookings', 'services'] as const,
-  sectors: ['bookings', 'sectors'] as const,
-};
-
 /** Board pages are fetched up to this many bookings (the API caps a page at 100). */
 const BOARD_PAGE_SIZE = 100;
 const BOARD_MAX_PAGES = 30;
@@ -85,7 +58,7 @@ export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal:
       signal,
     );
     for (const booking of chunk.data) {
-      qc.setQueryData(bookingKeys.detail(booking.id), booking);
+      storeBookingDetail(qc, booking);
       ids.push(booking.id);
     }
     if (!chunk.next_page_url || page >= chunk.last_page) break;
@@ -100,14 +73,6 @@ export function useBooking(id: number) {
     queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${id}`, undefined, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/** Does a booking belong on a board with these filters? Search filters are the server's to decide. */
-export function belongsToBoard(booking: BookingDto, filters: BoardFilters): boolean {
-  if (!(STATUS_GROUPS[filters.group] as readonly string[]).includes(booking.status)) return false;
-  if (filters.service_id !== '' && booking.service_id !== filters.service_id) return false;
-  if (filters.origin && booking.origin !== filters.origin) return false;
-  return true;
 }
 
 export function useCancellationReasons(enabled: boolean) {
@@ -160,9 +125,4 @@ export function useSectors() {
     queryFn: ({ signal }) => http.get<SectorOption[]>('sectors', undefined, signal),
     staleTime: 10 * 60_000,
   });
-}
-
-/** Writes a booking the server returned into the cache (detail key and any list holding it). */
-export function storeBooking(qc: QueryClient, booking: BookingDto): void {
-  qc.setQueryData(bookingKeys.detail(booking.id), booking);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessionPolicy } from '@taxi/shared';
-import { http } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/queryKeys';
 import { usePolicy } from '../auth/currentUser';
 
@@ -9,7 +9,7 @@ export function useChatToken() {
   const allows = usePolicy();
   return useQuery({
     queryKey: queryKeys.auth.chatToken,
-    queryFn: ({ signal }) => http.get<string>('generate_chat_token', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.chatToken, { signal }),
     enabled: allows(sessionPolicy.chatToken),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

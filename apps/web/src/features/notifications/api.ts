@@ -1,14 +1,13 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_BELL_COUNT, type NotificationItem, type Paginated } from '@taxi/shared';
-import { http } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/queryKeys';
 import { UNSEEN_NOTIFICATIONS_KEY } from '../../api/session';
 
 export function useLatestNotifications(enabled = true) {
   return useQuery({
     queryKey: queryKeys.notifications.latest,
-    queryFn: ({ signal }) =>
-      http.get<Paginated<NotificationItem>>('notification', { perPage: NOTIFICATION_BELL_COUNT }, signal),
+    queryFn: ({ signal }) => apiData(endpoints.notifications, { query: { perPage: NOTIFICATION_BELL_COUNT }, signal }),
     enabled,
   });
 }
@@ -17,7 +16,7 @@ export function useNotificationsPage(page: number, perPage: number) {
   const params = { page, perPage };
   return useQuery({
     queryKey: queryKeys.notifications.list(params),
-    queryFn: ({ signal }) => http.get<Paginated<NotificationItem>>('notification', params, signal),
+    queryFn: ({ signal }) => apiData(endpoints.notifications, { query: params, signal }),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,7 +1,8 @@
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CaptainDto, captainPolicy } from '@taxi/shared';
-import { errorMessage, http } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
 import { formatDateTime } from '../../components/time';
 import { usePolicy } from '../auth/currentUser';
@@ -12,7 +13,7 @@ function UnblockButton({ c }: { c: CaptainDto }) {
   const allows = usePolicy();
   const invalidate = usePeopleInvalidate();
   const unblock = useMutation({
-    mutationFn: () => http.put<CaptainDto>(`captain/${c.id}/unblock`),
+    mutationFn: () => api(endpoints.unblockCaptain, { params: { id: c.id } }),
     onSuccess: (res) => {
       if (res.message) toast.success(res.message);
       void invalidate.captains();
@@ -39,7 +40,7 @@ export default function BlockedCaptainsPage() {
   return (
     <CaptainList
       title="Punishment"
-      path="captain/blocked"
+      blocked
       filters={false}
       extraColumn={{
         label: 'Blocked until / reason',

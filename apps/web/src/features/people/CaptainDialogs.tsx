@@ -1,8 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type CaptainDto, PEOPLE_MSG } from '@taxi/shared';
+import { PEOPLE_MSG } from '@taxi/shared';
 import { useState } from 'react';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
 import { CashRegisterPicker, DatePicker, type PickerOption } from '../../components/pickers';
 import { usePeopleInvalidate } from './api';
@@ -14,7 +15,10 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
   const invalidate = usePeopleInvalidate();
   const activate = useMutation({
     mutationFn: () =>
-      http.put<CaptainDto>(`captain/${props.captainId}/active`, register ? { cash_register_id: register.id } : {}),
+      api(endpoints.activateCaptain, {
+        params: { id: props.captainId },
+        body: register ? { cash_register_id: register.id } : {},
+      }),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.activationCompleted);
       void invalidate.captains();
@@ -66,7 +70,7 @@ export function BlockCaptainDialog(props: { captainId: number; open: boolean; on
   const [errors, setErrors] = useState<Record<string, string>>({});
   const invalidate = usePeopleInvalidate();
   const block = useMutation({
-    mutationFn: () => http.put<CaptainDto>(`captain/${props.captainId}/block`, { until, reason }),
+    mutationFn: () => api(endpoints.blockCaptain, { params: { id: props.captainId }, body: { until, reason } }),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.captainBlocked);
       void invalidate.captains();

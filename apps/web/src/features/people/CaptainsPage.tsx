@@ -28,7 +28,8 @@ export function CaptainStatus({ c }: { c: CaptainDto }) {
 /** A paged captain list: /captains, /unregistered_captains, /blockedCaptains share it. */
 export function CaptainList(props: {
   title: string;
-  path?: string;
+  /** The blocked captains (GET captain/blocked) instead of all of them. */
+  blocked?: boolean;
   fixed?: Record<string, string | boolean>;
   filters?: boolean;
   actions?: ReactNode;
@@ -42,7 +43,7 @@ export function CaptainList(props: {
   const term = useDebounced(search.trim());
   const query = useCaptains(
     { page: paging.page + 1, perPage: paging.perPage, search: term, active, online, ...props.fixed },
-    props.path,
+    props.blocked,
   );
   const columns: PagedColumn<CaptainDto>[] = [
     { key: 'id', label: '#', render: (c) => c.id },

@@ -1,9 +1,10 @@
 import { Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type CaptainCarDto, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
+import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { CarBrandPicker, CarModelPicker, ColorPicker, type PickerOption } from '../../components/pickers';
@@ -25,8 +26,8 @@ export default function CreateCarPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const idempotency = useIdempotencyKey();
   const create = useMutation({
-    mutationFn: (body: unknown) =>
-      http.post<CaptainCarDto>(`captain/${id}/cars`, body, { idempotencyKey: idempotency.key() }),
+    mutationFn: (body: CreateCarInput) =>
+      api(endpoints.createCar, { params: { id }, body, idempotencyKey: idempotency.key() }),
     onSettled: (_data, error) => idempotency.settle(error),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.carCreated);

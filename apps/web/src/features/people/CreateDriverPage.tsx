@@ -1,9 +1,10 @@
 import { Button, Grid, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type CaptainDto, type CreateCaptainInput, createCaptainSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
+import { type CreateCaptainInput, createCaptainSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { usePeopleInvalidate } from './api';
@@ -26,8 +27,7 @@ export default function CreateDriverPage() {
   const [errors, setErrors] = useState<Partial<Form>>({});
   const idempotency = useIdempotencyKey();
   const create = useMutation({
-    mutationFn: (body: CreateCaptainInput) =>
-      http.post<CaptainDto>('captain', body, { idempotencyKey: idempotency.key() }),
+    mutationFn: (body: CreateCaptainInput) => api(endpoints.createCaptain, { body, idempotencyKey: idempotency.key() }),
     onSettled: (_data, error) => idempotency.settle(error),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.captainCreated);

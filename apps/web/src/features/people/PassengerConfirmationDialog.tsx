@@ -22,7 +22,8 @@ import {
   passengerConfirmationSchema,
 } from '@taxi/shared';
 import { useEffect, useState } from 'react';
-import { ApiError, errorMessage, http } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
+import { api, apiData, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
 import { ImagePicker } from '../../components/pickers';
 import { peopleKeys, useActivatePassenger, useAuthedImage, usePeopleInvalidate } from './api';
@@ -56,7 +57,7 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
   const invalidate = usePeopleInvalidate();
   const passenger = useQuery({
     queryKey: peopleKeys.passenger(id),
-    queryFn: ({ signal }) => http.get<PassengerDto>(`passenger/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.passenger, { params: { id }, signal }),
   });
   const [step, setStep] = useState(0);
   const [approved, setApproved] = useState(false);
@@ -96,13 +97,12 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
   const save = useMutation({
     mutationFn: async () => {
       const body = new FormData();
-      body.set('_method', 'PUT');
       body.set('first_name', form.first_name);
       body.set('last_name', form.last_name);
       body.set('whatsapp_number', form.whatsapp_number);
       if (front) body.set('id_card_front', front);
       if (back) body.set('id_card_back', back);
-      return http.post<PassengerDto>(`passenger/${id}`, body);
+      return api(endpoints.confirmPassenger, { params: { id }, body });
     },
     onSuccess: (res) => {
       setSaved(res.data);

@@ -10,9 +10,10 @@ import {
   RadioGroup,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { DOCUMENT_REMOVAL_REASONS, type PassengerDto, PEOPLE_MSG } from '@taxi/shared';
+import { DOCUMENT_REMOVAL_REASONS, PEOPLE_MSG } from '@taxi/shared';
 import { useState } from 'react';
-import { errorMessage, http } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
 import { usePeopleInvalidate } from './api';
 
@@ -24,11 +25,11 @@ export function RemoveDocumentsDialog(props: { passengerId: number; open: boolea
   const remove = useMutation({
     mutationFn: (message: string) => {
       const noApproval = DOCUMENT_REMOVAL_REASONS.find((r) => r.message === message)?.noApproval ?? false;
-      return http.put<PassengerDto>(
-        `passenger/${props.passengerId}/remove_documents`,
-        { message },
-        { query: noApproval ? { no_approval: 'true' } : undefined },
-      );
+      return api(endpoints.removeDocuments, {
+        params: { id: props.passengerId },
+        body: { message },
+        query: noApproval ? { no_approval: 'true' } : undefined,
+      });
     },
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.documentsRemoved);

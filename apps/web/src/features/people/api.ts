@@ -1,14 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountEntryDto,
-  CaptainCarDto,
-  CaptainDto,
-  MonthlyBookingsDto,
-  Paginated,
-  PassengerDto,
-} from '@taxi/shared';
+import { fillPath } from '@taxi/shared';
 import { useEffect, useState } from 'react';
-import { ApiError, http, type QueryValue } from '../../api/client';
+import { ApiError, buildUrl, type QueryValue } from '../../api/client';
+import { api, apiData, endpoints } from '../../api/endpoints';
 import { getToken } from '../../api/session';
 
 export const peopleKeys = {
@@ -28,7 +22,7 @@ export const peopleKeys = {
 export function usePassengers(params: Record<string, QueryValue>) {
   return useQuery({
     queryKey: peopleKeys.passengerList(params),
-    queryFn: ({ signal }) => http.get<Paginated<PassengerDto>>('passenger', params, signal),
+    queryFn: ({ signal }) => apiData(endpoints.passengers, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,14 +30,14 @@ export function usePassengers(params: Record<string, QueryValue>) {
 export function usePassenger(id: number) {
   return useQuery({
     queryKey: peopleKeys.passenger(id),
-    queryFn: ({ signal }) => http.get<PassengerDto>(`passenger/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.passenger, { params: { id }, signal }),
   });
 }
 
 export function useAccountEntries(id: number, params: Record<string, QueryValue>) {
   return useQuery({
     queryKey: peopleKeys.accountEntries(id, params),
-    queryFn: ({ signal }) => http.get<Paginated<AccountEntryDto>>(`passenger/${id}/account_entries`, params, signal),
+    queryFn: ({ signal }) => apiData(endpoints.accountEntries, { params: { id }, query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,12 +56,13 @@ export function usePersonBookings(kind: 'passenger' | 'captain', id: number) {
     queryKey: ['people', kind, 'bookings', id],
     queryFn: async ({ signal }) => {
       try {
-        const page = await http.get<Paginated<BookingRow> | BookingRow[]>(
-          `${kind}/${id}/bookings`,
-          { perPage: 25 },
+        const endpoint = kind === 'passenger' ? endpoints.passengerBookings : endpoints.captainBookings;
+        const page: { data: BookingRow[] } = await apiData(endpoint, {
+          params: { id },
+          query: { perPage: 25 },
           signal,
-        );
-        return Array.isArray(page) ? page : page.data;
+        });
+        return page.data;
       } catch (error) {
         if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return null;
         throw error;
@@ -77,10 +72,12 @@ export function usePersonBookings(kind: 'passenger' | 'captain', id: number) {
   });
 }
 
-export function useCaptains(params: Record<string, QueryValue>, path = 'captain') {
+/** A page of captains: all of them, or the blocked ones (`blocked`). */
+export function useCaptains(params: Record<string, QueryValue>, blocked = false) {
+  const endpoint = blocked ? endpoints.blockedCaptains : endpoints.captains;
   return useQuery({
-    queryKey: peopleKeys.captainList({ ...params, path }),
-    queryFn: ({ signal }) => http.get<Paginated<CaptainDto>>(path, params, signal),
+    queryKey: peopleKeys.captainList({ ...params, path: endpoint.path }),
+    queryFn: ({ signal }) => apiData(endpoint, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -88,21 +85,21 @@ export function useCaptains(params: Record<string, QueryValue>, path = 'captain'
 export function useCaptain(id: number) {
   return useQuery({
     queryKey: peopleKeys.captain(id),
-    queryFn: ({ signal }) => http.get<CaptainDto>(`captain/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.captain, { params: { id }, signal }),
   });
 }
 
 export function useCaptainCars(id: number) {
   return useQuery({
     queryKey: peopleKeys.captainCars(id),
-    queryFn: ({ signal }) => http.get<CaptainCarDto[]>(`captain/${id}/cars`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.captainCars, { params: { id }, signal }),
   });
 }
 
 export function useMonthlyBookings(id: number) {
   return useQuery({
     queryKey: peopleKeys.monthly(id),
-    queryFn: ({ signal }) => http.get<MonthlyBookingsDto[]>(`captain/${id}/monthly-bookings`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.monthlyBookings, { params: { id }, signal }),
   });
 }
 
@@ -118,7 +115,7 @@ export function usePeopleInvalidate() {
 export function useActivatePassenger() {
   const invalidate = usePeopleInvalidate();
   return useMutation({
-    mutationFn: (id: number) => http.put<PassengerDto>(`passengers/${id}/active`),
+    mutationFn: (id: number) => api(endpoints.activatePassenger, { params: { id } }),
     onSuccess: () => invalidate.passengers(),
   });
 }
@@ -137,7 +134,7 @@ export function useAuthedImage(name: string | null | undefined) {
     const controller = new AbortController();
     let url: string | null = null;
     const token = getToken();
-    fetch(`/api/files/${encodeURIComponent(name)}`, {
+    fetch(buildUrl(fillPath(endpoints.file.path, { name })), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: controller.signal,
     })

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { BOOKING_MSG, type ComplaintDto, RIDE_UI } from '@taxi/shared';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { toastError } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import {
   fetchAudioUrl,
@@ -41,10 +41,7 @@ export function CategoryPicker({ bookingId, canSave }: { bookingId: number; canS
       toast.error(BOOKING_MSG.chooseCategory);
       return;
     }
-    save.mutate(value, {
-      onSuccess: () => toast.success(BOOKING_MSG.saved),
-      onError: (error) => toast.error(errorMessage(error)),
-    });
+    save.mutate(value, { onSuccess: () => toast.success(BOOKING_MSG.saved) });
   };
 
   return (
@@ -104,7 +101,7 @@ function AudioLinks({ complaint }: { complaint: ComplaintDto }) {
             onClick={() =>
               fetchAudioUrl(complaint.id, name)
                 .then((url) => setUrls((u) => ({ ...u, [name]: url })))
-                .catch((e) => toast.error(errorMessage(e)))
+                .catch((e) => toastError(e))
             }
           >
             {RIDE_UI.play} #{i + 1}
@@ -132,7 +129,6 @@ function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; o
           reset();
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   return (

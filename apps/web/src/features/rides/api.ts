@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BookingDto,
   BookingStatusDto,
@@ -9,6 +9,7 @@ import type {
 } from '@taxi/shared';
 import { buildUrl, http } from '../../api/client';
 import { useIdempotencyKey } from '../../api/idempotency';
+import { useApiMutation } from '../../api/mutation';
 import { getToken } from '../../api/session';
 
 /** Keys of the ride page. The booking itself shares the bookings feature's detail key (one cache). */
@@ -85,7 +86,7 @@ export function useBookingComplaints(bookingId: number) {
 
 export function useSaveCategory(bookingId: number) {
   const qc = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: (categoryId: number) =>
       http.post('complaint/category', { category_id: categoryId, booking_id: bookingId }),
     onSuccess: () => qc.invalidateQueries({ queryKey: rideKeys.complaints(bookingId) }),
@@ -95,7 +96,7 @@ export function useSaveCategory(bookingId: number) {
 export function useCreateComplaint(bookingId: number) {
   const qc = useQueryClient();
   const idempotency = useIdempotencyKey();
-  return useMutation({
+  return useApiMutation({
     mutationFn: ({ description, files }: { description: string; files: File[] }) => {
       const form = new FormData();
       // The description is sent only when non-empty (bookings.md §5).

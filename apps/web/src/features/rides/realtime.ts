@@ -5,25 +5,13 @@ import { useSocketEvent } from '../../api/socket';
 import { rideKeys, useCaptainLocation } from './api';
 
 /**
- * A realtime status update of this booking swaps in the status, the captain and car, stores the ride id
- * and reloads the status history (bookings.md §4).
+ * A realtime status update of this booking reloads its status history (bookings.md §4); the booking itself
+ * (status, captain and car, ride id) is merged by the shell's booking events.
  */
 export function useRideStatusUpdates(bookingId: number): void {
   const qc = useQueryClient();
   useSocketEvent(EVENTS.bookingStatusUpdate, (payload: BookingDto) => {
     if (payload.id !== bookingId) return;
-    qc.setQueryData<BookingDto>(rideKeys.booking(bookingId), (old) =>
-      old
-        ? {
-            ...old,
-            status: payload.status,
-            ride: payload.ride,
-            ride_id: payload.ride_id,
-            captain_last_location: payload.captain_last_location ?? old.captain_last_location,
-            updated_at: payload.updated_at,
-          }
-        : old,
-    );
     void qc.invalidateQueries({ queryKey: rideKeys.statuses(bookingId) });
   });
 }

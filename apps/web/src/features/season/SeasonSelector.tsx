@@ -1,7 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_SEASON, MSG, SEASONS, type Season } from '@taxi/shared';
-import { errorMessage, http } from '../../api/client';
+import { http } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
 
@@ -18,13 +19,12 @@ export function useSeason() {
 export function SeasonSelector() {
   const client = useQueryClient();
   const season = useSeason();
-  const change = useMutation({
+  const change = useApiMutation({
     mutationFn: (next: Season) => http.put<unknown>('setting/season', { season: next }),
     onSuccess: (answer, next) => {
       client.setQueryData(queryKeys.settings.byKey(SEASON_KEY), next);
       toast.success(answer.message ?? MSG.seasonUpdated);
     },
-    onError: (error) => toast.error(errorMessage(error)),
   });
   const value = change.isPending ? change.variables : (season.data ?? DEFAULT_SEASON);
   return (

@@ -1,0 +1,33 @@
+import type { AiSuggestionStatus, BookingStatus, CaptainLiveState } from '@taxi/shared';
+import type { aiSuggestions } from '../db/schema';
+
+/**
+ * What happened, recorded by the commands inside their transaction. Handlers run after commit
+ * (realtime, live state, AI) or just before it (`within`: durable timers that must commit with the change).
+ */
+export interface DomainEvents {
+  'booking.created': { bookingId: number; now: boolean; datetime: Date };
+  /** Order fields changed (time, service, edits, offers, holds, notes). */
+  'booking.updated': {
+    bookingId: number /** Emitted in the board's list shape rather than the detail one. */;
+    brief?: boolean;
+  };
+  'booking.statusChanged': { bookingId: number; from: BookingStatus; to: BookingStatus };
+  'booking.dispatched': { bookingId: number; captainId: number; rideId: number; datetime: Date };
+  'booking.cancelled': { bookingId: number; to: BookingStatus };
+  'booking.timeChanged': { bookingId: number; datetime: Date; lateTimer: boolean };
+  'booking.besoinRenewed': { bookingId: number; besoinDate: Date };
+  'booking.besoinExpired': { bookingId: number };
+  'captain.stateChanged': { captainId: number; state: CaptainLiveState };
+  /** A PENDING booking offered to a captain until `until` (the request card's countdown). */
+  'booking.offered': { bookingId: number; captainId: number; until: Date };
+  /** The captain refused the offer or let it run out: the booking is free for the next one. */
+  'booking.offerDeclined': { bookingId: number; captainId: number };
+  /** A new or re-opened AI suggestion: operators whose AI is on get the popup. */
+  'ai.suggestionProposed': { suggestion: typeof aiSuggestions.$inferSelect };
+  /** A suggestion left PROPOSED (dispatched, snoozed, confirmed, refused, expired). */
+  'ai.suggestionMoved': { bookingId: number; suggestionId: number; status: AiSuggestionStatus };
+}
+
+export type EventName = keyof DomainEvents;
+export type DomainEvent = { [K in EventName]: { name: K; payload: DomainEvents[K] } }[EventName];

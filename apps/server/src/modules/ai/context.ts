@@ -1,0 +1,44 @@
+import { dateToCityLocal } from '@taxi/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { aiSuggestions } from '../../db/schema';
+import type { DispatchService } from '../../dispatch/service';
+import type { AppBus } from '../../events';
+import type { RequestUser } from '../../http/auth';
+import type { Clock } from '../../lib/clock';
+import type { Realtime } from '../../realtime';
+import type { BookingService } from '../bookings/service';
+import type { CityService } from '../city/service';
+import type { LocationService } from '../tracking/service';
+import type { UserService } from '../users/service';
+
+export type Actor = Pick<RequestUser, 'id' | 'roles' | 'permissions'>;
+export type SuggestionRow = typeof aiSuggestions.$inferSelect;
+
+/** The AI itself (a countdown that ran out): the system dispatches, so it holds the dispatcher's permission. */
+export const AI_ACTOR: Actor = { id: 0, roles: [], permissions: ['DISPATCHING'] };
+
+export const MIN = 60_000;
+
+export interface AiDeps {
+  db: Db;
+  clock: Clock;
+  bus: AppBus;
+  realtime: Pick<Realtime, 'emitToUsers' | 'emitToUser'>;
+  bookings: BookingService;
+  engine: DispatchService;
+  locations: LocationService;
+  city: CityService;
+  users: UserService;
+  log: FastifyBaseLogger;
+}
+
+export const fullName = (a: string | null | undefined, b: string | null | undefined) => `${a ?? ''} ${b ?? ''}`.trim();
+
+/** 'YYYY-MM-DD HH:mm' in the city's zone → date and time parts. */
+export function cityParts(d: Date): { date: string; time: string; local: string } {
+  const local = dateToCityLocal(d);
+  const [ymd, hm] = local.split(' ');
+  const [y, m, day] = ymd.split('-');
+  return { date: `${day}/${m}/${y}`, time: hm, local };
+}

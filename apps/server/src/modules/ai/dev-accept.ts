@@ -1,0 +1,47 @@
+import { AI_MSG, AI_TIMINGS } from '@taxi/shared';
+import type { LonLat } from '@taxi/shared/geo';
+import { conflict } from '../../http/errors';
+import type { AiDeps, SuggestionRow } from './context';
+import { openOf } from './decisions';
+import { answerOffer, offerNext } from './offers';
+
+/**
+ * Development only (demo and end-to-end tests without the simulator): plays the captain app — the
+ * given captain (reporting from `at` first, as their app would) or the booking's current or next
+ * offer — accepting the booking, so that the AI popup opens.
+ */
+export async function acceptAsCaptain(
+  ai: AiDeps,
+  bookingId: number,
+  as: { captainId?: number; at?: LonLat } = {},
+): Promise<SuggestionRow> {
+  const booking = await ai.bookings.find(bookingId);
+  const open = await openOf(ai, bookingId).catch(() => null);
+  if (open) return open;
+  const now = ai.clock.now();
+  let captainId: number | null = null;
+  const liveOffer =
+    booking.suggestionCaptainId && booking.suggestionUntil && booking.suggestionUntil.getTime() > now
+      ? booking.suggestionCaptainId
+      : null;
+  if (as.captainId) {
+    captainId = as.captainId;
+    // The AI's own offer to someone else goes unanswered, as if that captain's time ran out.
+    if (liveOffer && liveOffer !== captainId) await answerOffer(ai, liveOffer, bookingId, null);
+    if (as.at) {
+      await ai.locations.setOnline(captainId, true);
+      ai.locations.report(captainId, as.at[0], as.at[1]);
+    }
+    if (liveOffer !== captainId) {
+      const until = new Date(now + AI_TIMINGS.offerSeconds * 1000);
+      if (!(await ai.bookings.offer(bookingId, captainId, until))) throw conflict(AI_MSG.noOffer);
+    }
+  } else {
+    captainId = liveOffer;
+  }
+  captainId ??= await offerNext(ai, bookingId);
+  if (!captainId) throw conflict(AI_MSG.noCaptain);
+  const row = await answerOffer(ai, captainId, bookingId, true);
+  if (!row) throw conflict(AI_MSG.noSuggestion);
+  return row;
+}

@@ -1,0 +1,38 @@
+import { EVENTS } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import { captains } from '../../db/schema';
+import type { AppBus } from '../../events';
+import type { AiDeps } from './context';
+import { fullName } from './context';
+import { announce } from './popups';
+
+/** The AI's realtime side: the request card's offer countdown and the operators' popups. */
+export function registerAiHandlers(bus: AppBus, ai: AiDeps): void {
+  bus.after('booking.offered', async ({ bookingId, captainId, until }, ctx) => {
+    const dto = await ctx.booking(bookingId, true);
+    let suggestion = dto.active_captain_suggestion;
+    if (!suggestion) {
+      const [c] = await ai.db
+        .select({ first: captains.firstName, last: captains.lastName })
+        .from(captains)
+        .where(eq(captains.id, captainId));
+      suggestion = { captain_name: fullName(c?.first, c?.last), until: until.toISOString() };
+    }
+    ai.realtime.emitToUsers(EVENTS.bookingSuggestionSent, {
+      booking_id: bookingId,
+      active_captain_suggestion: suggestion,
+    });
+  });
+  bus.after('booking.offerDeclined', ({ bookingId }) => {
+    ai.realtime.emitToUsers(EVENTS.bookingSuggestionAvailable, {
+      booking_id: bookingId,
+      active_captain_suggestion: null,
+    });
+  });
+  bus.after('ai.suggestionProposed', ({ suggestion }) => announce(ai, suggestion));
+  bus.after('ai.suggestionMoved', ({ bookingId, suggestionId, status }) => {
+    const payload = { booking_id: bookingId, suggestion_id: suggestionId, status };
+    ai.realtime.emitToUsers(EVENTS.aiPassSuggestion, payload);
+    if (status === 'DISPATCHED') ai.realtime.emitToUsers(EVENTS.aiPassBooking, payload);
+  });
+}

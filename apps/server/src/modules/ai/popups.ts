@@ -1,0 +1,134 @@
+import { type AiDispatchPopupPayload, aiStateOf, EVENTS, popupDueFor, type SuggestionPopupPayload } from '@taxi/shared';
+import type { LonLat } from '@taxi/shared/geo';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { aiSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
+import { dateOf } from '../../lib/clock';
+import { type AiDeps, cityParts, fullName, type SuggestionRow } from './context';
+
+/** The captain's live position, else their last saved one, else `fallback`. */
+export async function captainPosition(ai: AiDeps, captainId: number, fallback: LonLat): Promise<LonLat> {
+  const live = await ai.locations.index.get(captainId);
+  if (live) return [live.lon, live.lat];
+  const [c] = await ai.db
+    .select({ lon: captains.lastLon, lat: captains.lastLat })
+    .from(captains)
+    .where(eq(captains.id, captainId));
+  return c?.lon != null && c.lat != null ? [c.lon, c.lat] : fallback;
+}
+
+/** The popup payload of a suggestion (dispatch popup, time-suggestion reminder or service-change popup). */
+export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchPopupPayload | SuggestionPopupPayload> {
+  const [row] = await ai.db
+    .select({ b: bookings, p: passengers, c: captains })
+    .from(bookings)
+    .innerJoin(passengers, eq(passengers.id, bookings.passengerId))
+    .innerJoin(captains, eq(captains.id, sql`${s.captainId}`))
+    .where(eq(bookings.id, s.bookingId));
+  const { b, p, c } = row;
+  const passengerName = fullName(p.firstName, p.lastName);
+  const captainName = fullName(c.firstName, c.lastName);
+  if (s.kind === 'time_change' || s.kind === 'service_change') {
+    const [service] = s.newServiceId
+      ? await ai.db.select({ name: services.name }).from(services).where(eq(services.id, s.newServiceId))
+      : [];
+    return {
+      type: s.kind,
+      id: s.id,
+      booking_id: b.id,
+      passenger_name: passengerName,
+      passenger_whatsapp: p.whatsappNumber ?? p.phoneNumber ?? null,
+      captain_name: captainName,
+      original_time: cityParts(s.originalTime ?? b.datetime).local,
+      new_time: cityParts(s.newTime ?? b.datetime).local,
+      new_service: service?.name ?? null,
+      countdown_until: s.countdownUntil.toISOString(),
+    };
+  }
+  const at = await captainPosition(ai, c.id, [b.pickUpLon, b.pickUpLat]);
+  const when = cityParts(b.datetime);
+  const hm = (d: Date | null) => (d ? cityParts(d).time : null);
+  return {
+    type: 'dispatch',
+    id: s.id,
+    booking_id: b.id,
+    now: b.now,
+    date: when.date,
+    time: when.time,
+    min_pick_up_time: hm(s.minPickUpTime) as string,
+    max_pick_up_time: hm(s.maxPickUpTime) as string,
+    min_drop_off_time: hm(s.minDropOffTime),
+    max_drop_off_time: hm(s.maxDropOffTime),
+    eta: Math.max(1, Math.round(s.etaSeconds / 60)),
+    trip_minutes: s.tripSeconds === null ? null : Math.max(1, Math.round(s.tripSeconds / 60)),
+    pick_up_location_name: b.pickUpLocationName,
+    pick_up_location_details: b.pickUpLocationDetails,
+    pull_down_location_name: b.pullDownLocationName,
+    pull_down_location_details: b.pullDownLocationDetails,
+    pick_up_location: { coordinates: [b.pickUpLon, b.pickUpLat] },
+    pull_down_location:
+      b.pullDownLon != null && b.pullDownLat != null ? { coordinates: [b.pullDownLon, b.pullDownLat] } : null,
+    passenger_name: passengerName,
+    captain: {
+      id: c.id,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      current_location_name: ai.city.nearestPlace(at)?.place.name ?? null,
+      current_location: { coordinates: at },
+    },
+    countdown_until: s.countdownUntil.toISOString(),
+  };
+}
+
+/** Users whose AI is on and not snoozed, with their popup interval. */
+export async function operatorsOn(ai: AiDeps, now: Date): Promise<{ id: number; dispatchInterval: number }[]> {
+  const rows = await ai.db
+    .select({
+      id: users.id,
+      snoozedAt: users.snoozedAt,
+      interval: users.snoozeInterval,
+      dispatchInterval: users.dispatchInterval,
+    })
+    .from(users)
+    .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
+  return rows.filter(
+    (u) =>
+      aiStateOf(
+        { ai_stopped: '0', snoozed_at: u.snoozedAt?.toISOString() ?? null, snooze_interval: u.interval },
+        now.getTime(),
+      ).state === 'on',
+  );
+}
+
+/** Shows the popup to every operator whose AI is on and who wants popups for this order now. */
+export async function announce(ai: AiDeps, s: SuggestionRow): Promise<void> {
+  const payload = await popupOf(ai, s);
+  const booking = await ai.bookings.find(s.bookingId);
+  const event = s.kind === 'dispatch' && booking.now ? EVENTS.aiNewNowBooking : EVENTS.aiNewSuggestion;
+  const now = dateOf(ai.clock);
+  const order = { now: booking.now, datetime: booking.datetime.getTime() };
+  for (const u of await operatorsOn(ai, now)) {
+    if (popupDueFor(u.dispatchInterval, order, now.getTime())) ai.realtime.emitToUser(u.id, event, payload);
+  }
+}
+
+/** Open suggestions (a console that connects late shows them). */
+export async function openPopups(
+  ai: AiDeps,
+  userId: number,
+): Promise<(AiDispatchPopupPayload | SuggestionPopupPayload)[]> {
+  const now = dateOf(ai.clock);
+  // Users whose AI is stopped or snoozed get no popups, late or live.
+  const me = (await operatorsOn(ai, now)).find((u) => u.id === userId);
+  if (!me) return [];
+  const rows = await ai.db
+    .select({ s: aiSuggestions, now: bookings.now, datetime: bookings.datetime })
+    .from(aiSuggestions)
+    .innerJoin(bookings, eq(bookings.id, aiSuggestions.bookingId))
+    .where(eq(aiSuggestions.status, 'PROPOSED'))
+    .orderBy(asc(aiSuggestions.countdownUntil))
+    .limit(50);
+  const due = rows.filter((r) =>
+    popupDueFor(me.dispatchInterval, { now: r.now, datetime: r.datetime.getTime() }, now.getTime()),
+  );
+  return Promise.all(due.map((r) => popupOf(ai, r.s)));
+}

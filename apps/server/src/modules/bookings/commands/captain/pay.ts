@@ -1,0 +1,28 @@
+import { BOOKING_MSG, type BookingDto } from '@taxi/shared';
+import { payments } from '../../../../db/schema';
+import { conflict } from '../../../../http/errors';
+import { audit, type BookingDeps, changeBooking, setStatus } from '../../store';
+import { ownedBooking } from './owned';
+
+/** DONE → PAID with the fare (and a tip) recorded as DONE payments. */
+export async function payBooking(
+  deps: BookingDeps,
+  captainId: number,
+  id: number,
+  amount: number,
+  tip = 0,
+): Promise<BookingDto> {
+  const booking = await ownedBooking(deps, id, captainId);
+  if (booking.status !== 'DONE') throw conflict(BOOKING_MSG.actionNotAllowed('paid', booking.status));
+  return changeBooking(deps, id, async (tx, record, now) => {
+    await setStatus(tx, record, id, ['DONE'], 'PAID', now);
+    const rows = [
+      { bookingId: id, rideId: booking.rideId, type: 'booking', amount: amount.toFixed(2), createdAt: now },
+    ];
+    if (tip > 0)
+      rows.push({ bookingId: id, rideId: booking.rideId, type: 'tip', amount: tip.toFixed(2), createdAt: now });
+    await tx.insert(payments).values(rows.map((r) => ({ ...r, status: 'DONE' })));
+    await audit(tx, null, 'paid', id, { status: 'DONE' }, { status: 'PAID', amount, tip });
+    record('captain.stateChanged', { captainId, state: 'FREE' });
+  });
+}

@@ -1,0 +1,46 @@
+import { BOOKING_MSG, type BookingDto, cityLocalToDate, dateToCityLocal, isWithinChangeWindow } from '@taxi/shared';
+import { and, eq } from 'drizzle-orm';
+import { bookings } from '../../../../db/schema';
+import { conflict, validationError } from '../../../../http/errors';
+import type { Actor } from '../../model';
+import { authorize } from '../../rules';
+import { audit, type BookingDeps, changeBooking, findBooking } from '../../store';
+
+/** A new pickup time (city-local) within the change window; optionally without its voucher. */
+export async function changeTime(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  local: string,
+  detachVoucher: boolean,
+): Promise<{ datetime: string; booking: BookingDto }> {
+  const booking = await findBooking(deps.db, id);
+  authorize(actor, 'changeTime', booking, deps.clock.now());
+  const next = cityLocalToDate(local);
+  if (!next || !isWithinChangeWindow(booking.datetime.toISOString(), next.toISOString())) {
+    throw validationError('datetime', BOOKING_MSG.maxTwoHours);
+  }
+  const dto = await changeBooking(deps, id, async (tx, record, now) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ datetime: next, updatedAt: now, ...(detachVoucher ? { voucherId: null } : {}) })
+      .where(and(eq(bookings.id, id), eq(bookings.status, booking.status)))
+      .returning({ id: bookings.id });
+    if (!row) throw conflict(BOOKING_MSG.actionNotAllowed('edited', booking.status));
+    await audit(
+      tx,
+      actor.id,
+      'change_time',
+      id,
+      { datetime: booking.datetime, voucher_id: booking.voucherId },
+      { datetime: next, voucher_id: detachVoucher ? null : booking.voucherId },
+    );
+    record('booking.updated', { bookingId: id });
+    record('booking.timeChanged', {
+      bookingId: id,
+      datetime: next,
+      lateTimer: booking.now && booking.status === 'PENDING',
+    });
+  });
+  return { datetime: dateToCityLocal(next), booking: dto };
+}

@@ -1,0 +1,50 @@
+import type { BookingCreate, BookingDto } from '@taxi/shared';
+import { bookingStatuses, bookings, passengers } from '../../../../db/schema';
+import { dateOf } from '../../../../lib/clock';
+import type { Actor } from '../../model';
+import { audit, type BookingDeps } from '../../store';
+import { resolveOrder, writeStopsAndNote } from './order';
+
+/** A phone or dashboard booking (POST bookings), validated with the shared schema by the route. */
+export async function createOrder(deps: BookingDeps, actor: Actor, input: BookingCreate): Promise<BookingDto> {
+  const now = dateOf(deps.clock);
+  const { service, datetime, columns } = await resolveOrder(deps, input, now);
+  const { result: id, ctx } = await deps.bus.transact(async (tx, record) => {
+    let passengerId = input.passenger_id ?? 0;
+    if (!passengerId && input.new_passenger) {
+      const [p] = await tx
+        .insert(passengers)
+        .values({
+          firstName: input.new_passenger.first_name,
+          lastName: input.new_passenger.last_name,
+          phoneNumber: input.new_passenger.phone_number,
+          registered: false,
+          active: true,
+        })
+        .returning({ id: passengers.id });
+      passengerId = p.id;
+    }
+    const [row] = await tx
+      .insert(bookings)
+      .values({
+        ...columns,
+        status: 'PENDING',
+        origin: input.origin,
+        passengerId,
+        creatorId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: bookings.id });
+    await tx.insert(bookingStatuses).values({ bookingId: row.id, status: 'PENDING', createdAt: now });
+    await writeStopsAndNote(tx, row.id, input, actor.id, now);
+    await audit(tx, actor.id, 'create', row.id, null, {
+      status: 'PENDING',
+      origin: input.origin,
+      service_id: service.id,
+    });
+    record('booking.created', { bookingId: row.id, now: input.now, datetime });
+    return row.id;
+  });
+  return ctx.booking(id, true);
+}

@@ -1,0 +1,52 @@
+import { BOOKING_MSG, type BookingDto } from '@taxi/shared';
+import { rides } from '../../../../db/schema';
+import { lockAvailableCaptain } from '../../../../dispatch/eligibility';
+import { conflict } from '../../../../http/errors';
+import type { Actor } from '../../model';
+import { authorize, authorizeRole } from '../../rules';
+import { audit, type BookingDeps, changeBooking, findBooking, setStatus } from '../../store';
+
+/**
+ * Manual dispatch (and the AI's, which comes through here). In one transaction: the captain's row is
+ * locked and the shared "one captain, one ride" rule checked on fresh facts (404 unknown, 422 inactive,
+ * blocked or without a car, 409 on another ride or offer), the ride, then the booking's compare-and-set
+ * (409 when someone dispatched it first). The late-captain timer and the live state follow its events.
+ */
+export async function dispatchBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  captainId: number,
+): Promise<BookingDto> {
+  const booking = await findBooking(deps.db, id);
+  if (booking.status !== 'PENDING') {
+    authorizeRole(actor, 'dispatch');
+    throw conflict(BOOKING_MSG.alreadyDispatched);
+  }
+  authorize(actor, 'dispatch', booking, deps.clock.now());
+  return changeBooking(deps, id, async (tx, record, now) => {
+    const { carId } = await lockAvailableCaptain(tx, captainId, id, now);
+    const [ride] = await tx.insert(rides).values({ captainId, carId, createdAt: now }).returning({ id: rides.id });
+    // The ride is written with the status: a lost compare-and-set rolls it back.
+    await setStatus(
+      tx,
+      record,
+      id,
+      ['PENDING'],
+      'APPROVED',
+      now,
+      { rideId: ride.id, besoin: false, suggestionCaptainId: null, suggestionUntil: null },
+      BOOKING_MSG.alreadyDispatched,
+    );
+    await audit(
+      tx,
+      actor.id,
+      'dispatch',
+      id,
+      { status: 'PENDING' },
+      { status: 'APPROVED', captain_id: captainId, ride_id: ride.id },
+    );
+    record('booking.dispatched', { bookingId: id, captainId, rideId: ride.id, datetime: booking.datetime });
+    record('captain.stateChanged', { captainId, state: 'TO_PICKUP' });
+  });
+}

@@ -1,0 +1,85 @@
+import { BOOKING_MSG, type BookingCreate, cityLocalToDate } from '@taxi/shared';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../../../db/client';
+import { bookingNotes, bookingStops, passengers, places, vouchers } from '../../../../db/schema';
+import { validationError } from '../../../../http/errors';
+import { activeService, type BookingDeps } from '../../store';
+
+/** Checks and resolves what a phone/dashboard order refers to: service, time, voucher, places, sectors. */
+export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now: Date) {
+  const { db, city } = deps;
+  const service = await activeService(db, input.service_id);
+  const datetime = input.now ? now : cityLocalToDate(input.datetime ?? '');
+  if (!datetime) throw validationError('datetime', BOOKING_MSG.timeUpdateError);
+  if (input.passenger_id) {
+    const [p] = await db.select({ id: passengers.id }).from(passengers).where(eq(passengers.id, input.passenger_id));
+    if (!p) throw validationError('passenger_id', BOOKING_MSG.unknownPassenger);
+  }
+  let voucherId: number | null = null;
+  if (input.voucher_code) {
+    const [v] = await db
+      .select()
+      .from(vouchers)
+      .where(
+        and(
+          eq(vouchers.code, input.voucher_code),
+          eq(vouchers.active, true),
+          or(isNull(vouchers.expiresAt), gt(vouchers.expiresAt, now)),
+        ),
+      );
+    if (!v) throw validationError('voucher_code', BOOKING_MSG.unknownVoucher);
+    voucherId = v.id;
+  }
+  const placeIds = [input.pickup.place_id, input.dropoff?.place_id].filter((v): v is number => !!v);
+  const known = placeIds.length
+    ? new Set((await db.select({ id: places.id }).from(places).where(inArray(places.id, placeIds))).map((p) => p.id))
+    : new Set<number>();
+  const landmark = (id: number | null | undefined) => (id && known.has(id) ? id : null);
+  const pickupSector = city.sectorOf([input.pickup.lon, input.pickup.lat]);
+  const dropoffSector = input.dropoff ? city.sectorOf([input.dropoff.lon, input.dropoff.lat]) : null;
+  /** The columns of bookings an order form sets. */
+  const columns = {
+    datetime,
+    now: input.now,
+    seats: input.seats,
+    vehicleType: service.vehicleType,
+    roomNumber: input.room_number,
+    serviceId: service.id,
+    pickUpLocationName: input.pickup.name,
+    pickUpLocationDetails: input.pickup.details,
+    pullDownLocationName: input.dropoff?.name ?? null,
+    pullDownLocationDetails: input.dropoff?.details ?? null,
+    landmarkPickupId: landmark(input.pickup.place_id),
+    landmarkDropoffId: landmark(input.dropoff?.place_id),
+    pickUpLon: input.pickup.lon,
+    pickUpLat: input.pickup.lat,
+    pullDownLon: input.dropoff?.lon ?? null,
+    pullDownLat: input.dropoff?.lat ?? null,
+    pickupSectorId: pickupSector?.id ?? null,
+    dropoffSectorId: dropoffSector?.id ?? null,
+    voucherId,
+  };
+  return { service, datetime, columns };
+}
+
+/** The order form's stops (in order) and its note, written with the booking. */
+export async function writeStopsAndNote(
+  tx: DbOrTx,
+  bookingId: number,
+  input: Pick<BookingCreate, 'stops' | 'notes'>,
+  authorId: number,
+  now: Date,
+): Promise<void> {
+  if (input.stops.length) {
+    await tx.insert(bookingStops).values(
+      input.stops.map((stop, position) => ({
+        bookingId,
+        position,
+        locationName: stop.name,
+        lon: stop.lon,
+        lat: stop.lat,
+      })),
+    );
+  }
+  if (input.notes) await tx.insert(bookingNotes).values({ bookingId, note: input.notes, authorId, createdAt: now });
+}

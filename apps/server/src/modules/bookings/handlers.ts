@@ -1,0 +1,66 @@
+import { EVENTS } from '@taxi/shared';
+import type { AppBus } from '../../events';
+import type { JobQueue } from '../../jobs/worker';
+import type { Realtime } from '../../realtime';
+import { besoinExpireJob } from './jobs/besoin-expire';
+import { lateBookingJob } from './jobs/late-booking';
+import { lateCaptainJob } from './jobs/late-captain';
+import { JOB_KINDS, LATE_BOOKING_AFTER_MS, LATE_CAPTAIN_AFTER_MS } from './model';
+import type { BookingDeps } from './store';
+
+/**
+ * The bookings domain's reactions: durable timers scheduled inside the command's transaction (they
+ * commit with it), realtime emits after commit, and the timers' own handlers.
+ */
+export function registerBookingHandlers(
+  bus: AppBus,
+  deps: BookingDeps & { realtime: Pick<Realtime, 'emitToUsers'>; jobs: JobQueue },
+): void {
+  const { realtime, jobs } = deps;
+
+  bus.within('booking.created', async ({ bookingId, now, datetime }, tx) => {
+    if (!now) return;
+    await jobs.schedule(
+      JOB_KINDS.lateBooking,
+      { booking_id: bookingId },
+      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
+      tx,
+    );
+  });
+  bus.within('booking.timeChanged', async ({ bookingId, datetime, lateTimer }, tx) => {
+    if (!lateTimer) return;
+    await jobs.schedule(
+      JOB_KINDS.lateBooking,
+      { booking_id: bookingId },
+      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
+      tx,
+    );
+  });
+  bus.within('booking.dispatched', async ({ bookingId, rideId, datetime }, tx) => {
+    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + LATE_CAPTAIN_AFTER_MS;
+    await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
+  });
+  bus.within('booking.besoinRenewed', async ({ bookingId, besoinDate }, tx) => {
+    await jobs.schedule(JOB_KINDS.besoinExpire, { booking_id: bookingId }, besoinDate, tx);
+  });
+
+  bus.after('booking.created', async ({ bookingId }, ctx) => {
+    realtime.emitToUsers(EVENTS.newBooking, await ctx.booking(bookingId, true));
+  });
+  bus.after('booking.updated', async ({ bookingId, brief }, ctx) => {
+    realtime.emitToUsers(EVENTS.updateBooking, await ctx.booking(bookingId, !brief));
+  });
+  bus.after('booking.statusChanged', async ({ bookingId }, ctx) => {
+    realtime.emitToUsers(EVENTS.bookingStatusUpdate, await ctx.booking(bookingId, true));
+  });
+  bus.after('booking.besoinRenewed', ({ bookingId, besoinDate }) => {
+    realtime.emitToUsers(EVENTS.renewBesoin, { booking_id: bookingId, besoin_date: besoinDate.toISOString() });
+  });
+  bus.after('booking.besoinExpired', ({ bookingId }) => {
+    realtime.emitToUsers(EVENTS.expiredBesoin, { booking_id: bookingId });
+  });
+
+  jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime));
+  jobs.register(JOB_KINDS.lateCaptain, lateCaptainJob(deps, realtime));
+  jobs.register(JOB_KINDS.besoinExpire, besoinExpireJob(deps));
+}

@@ -1,0 +1,15 @@
+import type { ServerModule } from '../module';
+import { registerBookingHandlers } from './handlers';
+import { bookingsRoutes } from './routes';
+import { BookingService } from './service';
+
+/** Bookings: console, captain-app, passenger-app and offer commands, their events and timers. */
+export const bookingsModule: ServerModule = {
+  name: 'bookings',
+  setup(app) {
+    app.decorate('bookings', new BookingService({ db: app.db, clock: app.clock, bus: app.events, city: app.city }));
+  },
+  handlers: (bus, app) =>
+    registerBookingHandlers(bus, { ...app.bookings.deps, realtime: app.realtime, jobs: app.jobs }),
+  routes: bookingsRoutes,
+};

@@ -1,0 +1,74 @@
+import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { type FieldDef, RESOURCE_MSG } from '@taxi/shared';
+import type { TableQuery } from './api';
+
+export interface DataTableHeadProps {
+  columns: readonly FieldDef[];
+  q: TableQuery;
+  expandable: boolean;
+  selectable: boolean;
+  hasActions: boolean;
+  rowCount: number;
+  selectedCount: number;
+  onSelectAll: (checked: boolean) => void;
+  onSort: (name: string) => void;
+}
+
+/** The header row: select-all, sortable id and field columns, actions. */
+export function DataTableHead({
+  columns,
+  q,
+  expandable,
+  selectable,
+  hasActions,
+  rowCount,
+  selectedCount,
+  onSelectAll,
+  onSort,
+}: DataTableHeadProps) {
+  return (
+    <TableHead>
+      <TableRow>
+        {expandable && <TableCell padding="checkbox" />}
+        {selectable && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              indeterminate={selectedCount > 0 && selectedCount < rowCount}
+              checked={rowCount > 0 && selectedCount === rowCount}
+              onChange={(e) => onSelectAll(e.target.checked)}
+            />
+          </TableCell>
+        )}
+        <TableCell sortDirection={q.sortBy === 'id' ? (q.descending ? 'desc' : 'asc') : false}>
+          <TableSortLabel
+            active={q.sortBy === 'id'}
+            direction={q.descending ? 'desc' : 'asc'}
+            onClick={() => onSort('id')}
+          >
+            #
+          </TableSortLabel>
+        </TableCell>
+        {columns.map((f) => (
+          <TableCell
+            key={f.name}
+            align={f.align}
+            sortDirection={q.sortBy === f.name ? (q.descending ? 'desc' : 'asc') : false}
+          >
+            {f.sortable ? (
+              <TableSortLabel
+                active={q.sortBy === f.name}
+                direction={q.sortBy === f.name && q.descending ? 'desc' : 'asc'}
+                onClick={() => onSort(f.name)}
+              >
+                {f.label}
+              </TableSortLabel>
+            ) : (
+              f.label
+            )}
+          </TableCell>
+        ))}
+        {hasActions && <TableCell align="right">{RESOURCE_MSG.actions}</TableCell>}
+      </TableRow>
+    </TableHead>
+  );
+}

@@ -1,0 +1,70 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { BOOKING_UI, type BookingDto, BUSY_BOOKING_STATUSES, pathTo } from '@taxi/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { usePolicy } from '../auth/currentUser';
+import { openRideDialog } from '../rides/overlays';
+import { BOOKING_ACTION_TABLE, MENU_ACTIONS, runBookingAction } from './actionTable';
+import { useExtend, useRemind } from './commands';
+import { useOpenDialog } from './dialogContext';
+import { isActionVisible } from './visibility';
+
+/** The menu's items: the Menu mounts them only while open, so a closed menu on each card costs nothing. */
+function MenuItems({ booking, close }: { booking: BookingDto; close: () => void }) {
+  const allows = usePolicy();
+  const openDialog = useOpenDialog();
+  const navigate = useNavigate();
+  const remind = useRemind();
+  const extend = useExtend();
+  const visible = MENU_ACTIONS.filter((a) => isActionVisible(a, booking, allows));
+  const context = { booking, openDialog, navigate, remind, extend: extend.mutate };
+  return (
+    <>
+      <MenuItem onClick={() => navigate(pathTo('Details', { id: booking.id }))}>{BOOKING_UI.openDetails}</MenuItem>
+      {booking.ride_id && BUSY_BOOKING_STATUSES.includes(booking.status) && (
+        <MenuItem
+          data-testid="action-openRidePage"
+          onClick={() => {
+            close();
+            openRideDialog(booking.id);
+          }}
+        >
+          {BOOKING_UI.openRidePage}
+        </MenuItem>
+      )}
+      {visible.map((action) => (
+        <MenuItem
+          key={action}
+          onClick={() => {
+            close();
+            runBookingAction(action, context);
+          }}
+          data-testid={`action-${action}`}
+        >
+          <ListItemText>{BOOKING_ACTION_TABLE[action].label}</ListItemText>
+        </MenuItem>
+      ))}
+    </>
+  );
+}
+
+export function CardActionsMenu({ booking }: { booking: BookingDto }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={BOOKING_UI.actions}
+        data-testid={`actions-${booking.id}`}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+        <MenuItems booking={booking} close={close} />
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated, pathTo } from '@taxi/shared';
+import { errorMessage, http } from '../../../api/client';
+import { orderTime } from '../format';
+import { bookingKeys } from '../keys';
+
+/** The passenger's orders (show_order_list=1&id), each with a link to edit it. */
+export function PassengerOrders({ passengerId }: { passengerId: number }) {
+  const orders = useQuery({
+    queryKey: bookingKeys.passengerOrders(passengerId, 1),
+    queryFn: ({ signal }) =>
+      http.get<Paginated<BookingDto>>(`passenger/${passengerId}/bookings`, { page: 1, perPage: 25 }, signal),
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="passenger-orders">
+      <Typography variant="subtitle2">{BOOKING_UI.passengerOrders}</Typography>
+      {orders.isError && <Alert severity="error">{errorMessage(orders.error)}</Alert>}
+      {orders.isSuccess && orders.data.data.length === 0 && (
+        <Typography color="text.secondary">{BOOKING_UI.noPassengerOrders}</Typography>
+      )}
+      <List dense>
+        {(orders.data?.data ?? []).map((b) => (
+          <ListItem
+            key={b.id}
+            secondaryAction={
+              <Link href={`${pathTo('PhoneBooking')}?edit=1&id=${b.id}`} target="_blank" rel="noopener">
+                {BOOKING_UI.edit}
+              </Link>
+            }
+          >
+            <ListItemText
+              primary={`${BOOKING_UI.orderId(b.id)} · ${cardStatusLabel(b.status)}`}
+              secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </Paper>
+  );
+}

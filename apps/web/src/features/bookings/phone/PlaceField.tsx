@@ -1,0 +1,120 @@
+import { Autocomplete, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { BOOKING_UI, type BookingCreateInput, type Paginated } from '@taxi/shared';
+import { useState } from 'react';
+import { http } from '../../../api/client';
+import { useDebounced } from '../../../components/pickers/useDebounced';
+
+interface PlaceOption {
+  id: number;
+  name: string;
+  category: string;
+  lat: number;
+  lng: number;
+  sector_name: string | null;
+}
+export type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
+const CATEGORIES = ['all', 'landmark', 'station', 'hotel'] as const;
+
+/** A pickup or drop-off: a place of the city (by category), with its coordinates. */
+export function PlaceField({
+  label,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  label: string;
+  value: PlaceValue | null | undefined;
+  onChange: (v: PlaceValue | null) => void;
+  error?: string;
+  testId: string;
+}) {
+  const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('all');
+  const [input, setInput] = useState('');
+  const search = useDebounced(input);
+  const places = useQuery({
+    queryKey: ['places', category, search],
+    queryFn: ({ signal }) =>
+      http.get<Paginated<PlaceOption>>(
+        'places',
+        { category: category === 'all' ? '' : category, search, perPage: 20 },
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+  const options = places.data?.data ?? [];
+  const selected: PlaceOption | null = value
+    ? {
+        id: Number(value.place_id ?? -1),
+        name: value.name,
+        category: '',
+        lat: Number(value.lat),
+        lng: Number(value.lon),
+        sector_name: null,
+      }
+    : null;
+  return (
+    <Stack direction="row" spacing={1}>
+      <TextField
+        select
+        size="small"
+        label={BOOKING_UI.placeCategory}
+        value={category}
+        onChange={(e) => setCategory(e.target.value as typeof category)}
+        sx={{ width: 140 }}
+      >
+        {CATEGORIES.map((c) => (
+          <MenuItem key={c} value={c}>
+            {BOOKING_UI.placeCategories[c]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Autocomplete
+        sx={{ flex: 1 }}
+        size="small"
+        options={options}
+        value={selected}
+        filterOptions={(x) => x}
+        loading={places.isFetching}
+        getOptionLabel={(o) => o.name}
+        getOptionKey={(o) => `${o.id}-${o.name}`}
+        isOptionEqualToValue={(a, b) => a.id === b.id && a.name === b.name}
+        onInputChange={(_, v) => setInput(v)}
+        onChange={(_, o) =>
+          onChange(
+            o
+              ? { name: o.name, details: o.sector_name, lon: o.lng, lat: o.lat, place_id: o.id > 0 ? o.id : null }
+              : null,
+          )
+        }
+        renderOption={(props, o) => (
+          <li {...props} key={`${o.id}-${o.name}`}>
+            <ListItemText primary={o.name} secondary={[o.category, o.sector_name].filter(Boolean).join(' · ')} />
+          </li>
+        )}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={label}
+            error={!!error}
+            helperText={error}
+            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+          />
+        )}
+      />
+    </Stack>
+  );
+}
+
+/** A place's error may sit on the object or on one of its fields (name, lon, lat). */
+export function placeError(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as { message?: unknown }).message;
+  if (typeof own === 'string' && own) return own;
+  for (const key of ['name', 'lon', 'lat']) {
+    const inner = (error as Record<string, { message?: string } | undefined>)[key]?.message;
+    if (inner) return inner;
+  }
+  return undefined;
+}

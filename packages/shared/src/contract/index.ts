@@ -1,0 +1,18 @@
+// The typed HTTP contract: response schemas of every route (the server validates replies against them
+// and serves OpenAPI from them) and the endpoint table the web calls through.
+export * from './ai';
+export * from './booking-dto';
+export * from './bookings';
+export * from './city';
+export * from './complaints';
+export * from './endpoint';
+export * from './endpoints';
+export * from './envelope';
+export * from './files';
+export * from './notifications';
+export * from './people';
+export * from './session';
+export * from './settings';
+export * from './staff';
+export * from './system';
+export * from './tracking';

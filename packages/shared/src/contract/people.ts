@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { ACCOUNT_ENTRY_TYPES } from '../constants';
+import { envelope, pageEnvelope, refSchema } from './envelope';
+
+export const loyaltyClassRefSchema = z.object({ name: z.string() });
+
+export const passengerSchema = z
+  .object({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    whatsapp_number: z.string().nullable(),
+    phone_number: z.string(),
+    created_at: z.string(),
+    id_card_front: z.string().nullable(),
+    id_card_back: z.string().nullable(),
+    profile_image: z.string().nullable(),
+    approved_at: z.string().nullable(),
+    rejected_count: z.number(),
+    can_use_vip: z.boolean(),
+    active_loyalty_classes: z.array(loyaltyClassRefSchema),
+    active: z.boolean(),
+    registered: z.boolean(),
+    can_be_approved: z.boolean(),
+  })
+  .meta({ id: 'Passenger' });
+
+/** A captain's car as the people pages show it (the booking DTO has its own smaller car). */
+export const captainCarSchema = z
+  .object({
+    id: z.number(),
+    number: z.string(),
+    color: z.object({ id: z.number(), name: z.string(), hex: z.string().nullable() }).nullable(),
+    brand: refSchema.nullable(),
+    model: refSchema.nullable(),
+    vehicle_type: z.string(),
+    seats: z.number(),
+    captain: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  })
+  .meta({ id: 'CaptainCar' });
+
+export const captainSchema = z
+  .object({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    username: z.string().nullable(),
+    whatsapp_number: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    email: z.string().nullable(),
+    profile_image: z.string().nullable(),
+    conversation_id: z.string().nullable(),
+    active: z.boolean(),
+    registered: z.boolean(),
+    activated_at: z.string().nullable(),
+    cash_register: refSchema.nullable(),
+    blocked_until: z.string().nullable(),
+    block_reason: z.string().nullable(),
+    online: z.boolean(),
+    created_at: z.string(),
+    cars_count: z.number().optional(),
+  })
+  .meta({ id: 'Captain' });
+
+export const captainSearchItemSchema = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  username: z.string().nullable(),
+});
+
+export const accountEntrySchema = z
+  .object({
+    id: z.number(),
+    type: z.enum(ACCOUNT_ENTRY_TYPES),
+    amount: z.string(),
+    booking_id: z.number().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AccountEntry' });
+
+/** A row of the captain page's bookings tab (GET captain/{id}/bookings). */
+export const captainBookingRowSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  datetime: z.string(),
+  pick_up_location_name: z.string(),
+  pull_down_location_name: z.string().nullable(),
+});
+
+export const monthlyBookingsSchema = z.object({
+  /** YYYY-MM */
+  month: z.string(),
+  bookings: z.number(),
+});
+
+export const peopleContract = {
+  passengers: pageEnvelope(passengerSchema),
+  passenger: envelope(passengerSchema),
+  accountEntries: pageEnvelope(accountEntrySchema),
+  captains: pageEnvelope(captainSchema),
+  captainSearch: envelope(z.array(captainSearchItemSchema)),
+  captain: envelope(captainSchema),
+  cars: envelope(z.array(captainCarSchema)),
+  car: envelope(captainCarSchema),
+  captainBookings: pageEnvelope(captainBookingRowSchema),
+  monthlyBookings: envelope(z.array(monthlyBookingsSchema)),
+};

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emptyEnvelope, envelope, refSchema } from './envelope';
+
+export const aiStatusSchema = z
+  .object({
+    snoozed_at: z.string().nullable(),
+    snooze_interval: z.number(),
+    dispatch_interval: z.number(),
+    /** A string, initially "0" (shell.md §3). */
+    ai_stopped: z.string(),
+  })
+  .meta({ id: 'AiStatus' });
+
+/** Answer of admin_login. */
+export const sessionUserSchema = z
+  .object({
+    accessToken: z.string(),
+    timestamp: z.string(),
+    username: z.string(),
+    roles: z.array(refSchema),
+    online: z.boolean(),
+    ai_status: aiStatusSchema,
+  })
+  .meta({ id: 'SessionUser' });
+
+export const followUpTicketSettingsSchema = z.object({
+  id: z.number().nullable(),
+  last_question_id: z.number().nullable(),
+  last_field_id: z.number().nullable(),
+});
+
+/** Answer of check_auth. */
+export const authUserSchema = z
+  .object({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    username: z.string(),
+    online: z.boolean(),
+    ai_status: aiStatusSchema,
+    roles: z.array(refSchema),
+    permissions: z.array(z.string()),
+    profile_image: z.string().nullable(),
+    settings: z.object({ FOLLOW_UP_TICKET: followUpTicketSettingsSchema }).catchall(z.unknown()),
+  })
+  .meta({ id: 'AuthUser' });
+
+export const sessionContract = {
+  sendCode: emptyEnvelope,
+  login: envelope(sessionUserSchema),
+  checkAuth: envelope(authUserSchema),
+  chatToken: envelope(z.string()),
+  online: envelope(z.object({ online: z.boolean() })),
+  logout: emptyEnvelope,
+  ended: envelope(z.object({ ended: z.number().int() })),
+};

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envelope, textBody } from './envelope';
+
+export const systemContract = {
+  /** GET /metrics (outside /api: loopback or METRICS_TOKEN). */
+  metrics: textBody('Prometheus text exposition format'),
+  appInfo: envelope(z.object({ app_env: z.string(), version: z.string() })),
+  health: envelope(z.object({ status: z.literal('ok') })),
+  ready: envelope(z.object({ status: z.literal('ready') })),
+  devOutbox: envelope(
+    z.array(
+      z.object({
+        to: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        code: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  ),
+};

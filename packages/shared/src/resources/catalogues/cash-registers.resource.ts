@@ -1,0 +1,15 @@
+import { defineResource, uniqueNameField } from '../define';
+
+/** No page: the captain activation dialog loads `GET cash_registers`. */
+export const cashRegistersResource = defineResource({
+  key: 'cash_registers',
+  url: 'cash_registers',
+  title: 'Cash registers',
+  route: null,
+  permission: 'SETTINGS',
+  readPermission: null,
+  table: 'cashRegisters',
+  fields: [uniqueNameField(60)],
+});
+
+export default cashRegistersResource;

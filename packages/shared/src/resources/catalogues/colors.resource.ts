@@ -1,0 +1,14 @@
+import { defineResource, uniqueNameField } from '../define';
+
+export const colorsResource = defineResource({
+  key: 'colors',
+  url: 'colors',
+  title: 'Colors',
+  route: 'Colors',
+  permission: 'TYPES',
+  readPermission: null,
+  table: 'colors',
+  fields: [uniqueNameField(40), { name: 'hex', label: 'Colour', type: 'color', default: '#000000' }],
+});
+
+export default colorsResource;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { type StaffSubject, staffPolicy } from '../../policies/staff';
+import { ADMIN_ROLE_ID } from '../../roles';
+import { defineResource, type ResourceRow } from '../define';
+import { RESOURCE_MSG } from '../messages';
+
+const names = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** A staff row as the staff policy sees it (`roles`: ids; `permission_names`: what they grant). */
+export const staffSubjectOfRow = (row: ResourceRow): StaffSubject => ({
+  id: row.id,
+  roleIds: Array.isArray(row.roles) ? row.roles.map(Number) : [],
+  permissions: names(row.permission_names),
+});
+
+/** Staff users. Role 1 is never offered by the role picker; nobody deletes their own account. */
+export const staffResource = defineResource({
+  key: 'users',
+  url: 'user',
+  title: 'Staff',
+  route: 'Staff',
+  createRoute: 'StaffAdd',
+  itemRoute: 'UserProfile',
+  permission: 'USERS',
+  table: 'users',
+  fields: [
+    {
+      name: 'first_name',
+      label: 'First name',
+      type: 'text',
+      required: true,
+      max: 60,
+      sortable: true,
+      searchable: true,
+    },
+    { name: 'last_name', label: 'Last name', type: 'text', required: true, max: 60, sortable: true, searchable: true },
+    {
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      required: true,
+      max: 120,
+      sortable: true,
+      searchable: true,
+      unique: true,
+    },
+    { name: 'password', label: 'Password', type: 'password', required: true, form: 'both' },
+    {
+      name: 'roles',
+      label: 'Roles',
+      type: 'multireference',
+      required: true,
+      reference: { url: 'role', labelField: 'name', perPage: 50, excludeIds: [ADMIN_ROLE_ID] },
+    },
+    { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
+    { name: 'created_at', label: 'Created at', type: 'datetime', sortable: true, form: 'none' },
+  ],
+  presented: {
+    roles_label: z.string(),
+    role_list: z.array(z.object({ id: z.number(), name: z.string() })),
+    // What the staff policy weighs (the web hides Edit on a user one may not change).
+    permission_names: z.array(z.string()),
+  },
+  // The staff policy decides from what the row presents: its roles and every permission they grant.
+  canEdit: (row, ctx) => staffPolicy.editUser.allows(ctx, staffSubjectOfRow(row)),
+  canDelete: (row, ctx) => row.id !== ctx.id && staffPolicy.editUser.allows(ctx, staffSubjectOfRow(row)),
+  canView: (row, ctx) => row.id === ctx.id,
+  refusals: {
+    edit: RESOURCE_MSG.cannotEditUser,
+    delete: (row, ctx) => (row.id === ctx.id ? RESOURCE_MSG.cannotDeleteSelf : RESOURCE_MSG.cannotEditUser),
+  },
+  rowActions: [{ key: 'profile', label: RESOURCE_MSG.profile, route: 'UserProfile', params: { id: 'id' } }],
+});
+
+export default staffResource;
