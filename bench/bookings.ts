@@ -96,7 +96,7 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; load_s: numb
   const loadS = (performance.now() - t0) / 1000;
   console.log(`[${engine}] ${BOOKINGS} bookings loaded in ${loadS.toFixed(1)} s`);
   const token = await loginToken(bench.app);
-  const recorder = new QueryRecorder(bench.database.raw);
+  const recorder = new QueryRecorder(bench.database);
   const rows: Row[] = [];
   for (const call of CALLS) {
     const inject = () => bench.app.inject({ method: 'GET', url: call.url, headers: bearer(token) });

@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import type { Database } from '../apps/server/src/db/client';
+import { type CapturedQuery, StatementRecorder } from '../apps/server/test/statement-counter';
+
+export type { CapturedQuery };
 
 export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'results');
 
@@ -47,47 +49,21 @@ export function writeResult(name: string, result: unknown): string {
   return file;
 }
 
-export interface CapturedQuery {
-  text: string;
-  params: unknown[];
-}
-
 /**
  * Records the SQL a call sends to the database (PGlite or pg), so the benchmark can replay exactly the
  * same statements directly and report the API's overhead as a ratio.
  */
-export class QueryRecorder {
-  private recording: CapturedQuery[] | null = null;
-  constructor(private readonly raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; client: pg.Pool }) {
-    const target = raw.client as unknown as { query: (...args: unknown[]) => Promise<unknown> };
-    const original = target.query.bind(target);
-    target.query = (...args: unknown[]) => {
-      if (this.recording) {
-        const first = args[0] as string | { text: string; values?: unknown[] };
-        const text = typeof first === 'string' ? first : first.text;
-        // drizzle passes the parameters as the second argument, pg's query config may carry them as values
-        const params = ((typeof first === 'string' ? undefined : first.values) ?? args[1]) as unknown[] | undefined;
-        this.recording.push({ text, params: params ?? [] });
-      }
-      return original(...args);
-    };
-  }
-
-  async capture(fn: () => Promise<unknown>): Promise<CapturedQuery[]> {
-    this.recording = [];
-    try {
-      await fn();
-      return this.recording;
-    } finally {
-      this.recording = null;
-    }
+export class QueryRecorder extends StatementRecorder {
+  constructor(private readonly database: Database) {
+    super(database.db);
   }
 
   /** Runs the captured statements directly, in order. */
   async replay(queries: CapturedQuery[]): Promise<void> {
+    const raw = this.database.raw;
     for (const q of queries) {
-      if (this.raw.kind === 'pglite') await this.raw.client.query(q.text, q.params as never[]);
-      else await this.raw.client.query(q.text, q.params);
+      if (raw.kind === 'pglite') await raw.client.query(q.text, q.params as never[]);
+      else await raw.client.query(q.text, q.params);
     }
   }
 }

@@ -89,7 +89,7 @@ async function runEngine(engine: Engine) {
     const address = bench.app.server.address();
     if (!address || typeof address === 'string') throw new Error('the server has no port');
     const base = `http://127.0.0.1:${address.port}`;
-    const recorder = new QueryRecorder(bench.database.raw);
+    const recorder = new QueryRecorder(bench.database);
     const rows = [];
     for (const call of CALLS) {
       const headers = call.signedIn ? bearer(token) : {};

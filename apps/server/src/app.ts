@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,19 +15,19 @@ import { JobQueue } from './jobs/worker';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
-import { dataDirSecret } from './lib/secret';
-import { LocalFileStorage } from './lib/storage';
+import { useCompiledParsers } from './lib/zod-jit';
 import { MODULES } from './modules';
-import { AuthService } from './modules/auth/service';
+import type { AuthService } from './modules/auth/service';
 import { bookingViews } from './modules/bookings/read/views';
 import type { BookingService } from './modules/bookings/service';
-import { CityService } from './modules/city/service';
+import type { CityService } from './modules/city/service';
 import type { ComplaintService } from './modules/complaints/service';
-import { FileService } from './modules/files/service';
-import { NotificationService } from './modules/notifications/service';
-import { PeopleService } from './modules/people/service';
-import { SettingsService } from './modules/settings/service';
-import { UserService } from './modules/users/service';
+import type { FileService } from './modules/files/service';
+import type { NotificationService } from './modules/notifications/service';
+import type { CaptainService } from './modules/people/captains';
+import type { PassengerService } from './modules/people/passengers';
+import type { SettingsService } from './modules/settings/service';
+import type { UserService } from './modules/users/service';
 import { Metrics, metricsPlugin } from './ops/metrics';
 import { genReqId, requestIdPlugin } from './ops/request-id';
 import { createRealtime, type Realtime } from './realtime';
@@ -44,6 +43,7 @@ declare module 'fastify' {
     realtime: Realtime;
     jobs: JobQueue;
     mailer: Mailer;
+    limiter: RateLimiter;
     auth: AuthService;
     settings: SettingsService;
     notifications: NotificationService;
@@ -53,7 +53,8 @@ declare module 'fastify' {
     locations: import('./modules/tracking/service').LocationService;
     dispatchEngine: import('./dispatch/service').DispatchService;
     files: FileService;
-    people: PeopleService;
+    passengers: PassengerService;
+    captains: CaptainService;
     bookings: BookingService;
     complaints: ComplaintService;
     ai: import('./modules/ai/service').AiService;
@@ -81,6 +82,7 @@ export interface BuildAppOptions {
 /** Builds the app: plugins, then services, then modules. No listen (tests use app.inject). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  useCompiledParsers();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.uploadMaxBytes,
@@ -115,7 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(idempotencyPlugin, { db });
   await app.register((await import('./http/openapi')).openApiPlugin);
 
-  // services (dependencies named; order explicit)
+  // infrastructure the modules share (dependencies named; order explicit)
   const metrics = new Metrics({ sockets: () => app.realtime.io.of('/').sockets.size, db });
   app.decorate('metrics', metrics);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
@@ -131,38 +133,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
   app.decorate('jobs', new JobQueue(db, app.log, metrics.observeJob, app.clock));
   app.decorate('events', new EventBus({ db, log: app.log, context: bookingViews(db) }));
-  app.decorate(
-    'auth',
-    new AuthService({
-      db,
-      config,
-      mailer,
-      limiter: options.limiter ?? new MemoryRateLimiter(),
-      log: app.log,
-      chatSecret: config.chatTokenSecret ?? dataDirSecret(config.dataDir),
-      clock: app.clock,
-    }),
-  );
-  app.decorate('settings', new SettingsService(db));
-  app.decorate('notifications', new NotificationService(db, realtime));
-  app.decorate('users', new UserService(db, realtime));
-  app.decorate(
-    'files',
-    new FileService(new LocalFileStorage(path.join(config.dataDir, 'uploads')), config.uploadMaxBytes),
-  );
-  app.decorate('people', new PeopleService(db, realtime, app.files));
-  app.decorate(
-    'city',
-    options.city ??
-      (await CityService.load(db, { info: (m: string) => app.log.info(m), warn: (m: string) => app.log.warn(m) })),
-  );
+  app.decorate('limiter', options.limiter ?? new MemoryRateLimiter());
+  // The city in memory may be given (tests share one); otherwise its module loads it.
+  if (options.city) app.decorate('city', options.city);
+  // Closing: no new job starts once closing begins; onClose hooks run last-registered first, so the
+  // modules (registered below) stop their timers and flush before the sockets and Redis they use close.
+  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => realtime.close());
   // modules: services in list order, then their event handlers, then their routes
   for (const module of MODULES) await module.setup?.(app);
   for (const module of MODULES) module.handlers?.(app.events, app);
-  app.addHook('onClose', async () => {
-    await app.jobs.stop();
-    await realtime.close();
-  });
 
   await app.register(
     async (api) => {

@@ -5,46 +5,28 @@ import {
   aiServiceChangeTargets,
   BOOKING_MSG,
   type BookingDto,
-  type ClientToServerEvents,
   canMoveAi,
   EVENTS,
   MAP_CENTER,
   nextStatuses,
   popupDueFor,
-  type ServerToClientEvents,
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aiSuggestions, bookingSuggestions, bookings, rides, users } from '../src/db/schema';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
-import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
+import { bearer, listeningAppForFile, loginAll, PinnableClock } from './helpers';
 
-let t: TestApp;
-let base: string;
+const MIN = 60_000;
+const clock = new PinnableClock();
+const t = listeningAppForFile({ clock });
 let disp: string;
 let airport: string;
 let gov: string;
-const sockets: Socket[] = [];
-const MIN = 60_000;
-
-/** The server's clock: the wall clock unless a test pins it. */
-let pinned: number | null = null;
-const clock = { now: () => pinned ?? Date.now() };
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  base = await listenOnLoopback(t.app);
-  [disp, airport, gov] = await Promise.all([
-    login(t.app, 'dispatcher@example.com'),
-    login(t.app, 'airport@example.com'),
-    login(t.app, 'gov@example.com'),
-  ]);
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t?.close();
+  [disp, airport, gov] = await loginAll(t.app, 'dispatcher@example.com', 'airport@example.com', 'gov@example.com');
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null = disp, payload?: object) =>
@@ -351,17 +333,7 @@ describe('offers to captains', () => {
 
 describe('socket lifecycle', () => {
   it('suggestion event → a console emits Ai:pass_booking at zero → the booking is dispatched once', async () => {
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(base, {
-      path: '/socket.io',
-      auth: { token: disp },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await t.connected(disp);
     const captain = await captainAt(0.003);
     const booking = await makeBooking(t.db, {
       pickUpLocationName: 'Gare',
@@ -413,11 +385,11 @@ describe('the AI sweep', () => {
     const c = await suggested({ now: false, datetime: new Date(Date.now() + MIN) }, 0.12);
     const human = await captainAt(0.002);
     expect((await call('PUT', `dispatch/${b.booking.id}/${human.id}`)).statusCode).toBe(200);
-    pinned = Date.now() + 151_000;
+    clock.pinned = Date.now() + 151_000;
     try {
       await t.app.ai.tick();
     } finally {
-      pinned = null;
+      clock.pinned = null;
     }
     const status = async (id: number) =>
       (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;

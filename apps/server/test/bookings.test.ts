@@ -1,87 +1,31 @@
-import {
-  BOOKING_MSG,
-  type BookingDto,
-  type ClientToServerEvents,
-  dateToCityLocal,
-  EVENTS,
-  MAP_CENTER,
-  MSG,
-  type ServerToClientEvents,
-} from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, dateToCityLocal, EVENTS, MAP_CENTER, MSG } from '@taxi/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airportDetails, auditLog, bookingNotes, bookingStatuses, bookings, jobs, sectors } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/service';
 import { makeBooking, makeCaptain, makePassenger, makeReason } from './factories';
-import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
+import { bearer, type ClientSocket, listeningAppForFile, loginAll, nextEvent, PinnableClock } from './helpers';
 
-let t: TestApp;
-let base: string;
+const MIN = 60_000;
+const clock = new PinnableClock();
+const t = listeningAppForFile({ clock });
 let disp: string;
 let gov: string;
 let airport: string;
-const sockets: Socket[] = [];
-const MIN = 60_000;
-
-/** The server's clock: the wall clock unless a test pins it. */
-let pinned: number | null = null;
-const clock = { now: () => pinned ?? Date.now() };
 
 beforeAll(async () => {
-  t = await buildTestApp({ clock });
-  base = await listenOnLoopback(t.app);
-  [disp, gov, airport] = await Promise.all([
-    login(t.app, 'dispatcher@example.com'),
-    login(t.app, 'gov@example.com'),
-    login(t.app, 'airport@example.com'),
-  ]);
+  [disp, gov, airport] = await loginAll(t.app, 'dispatcher@example.com', 'gov@example.com', 'airport@example.com');
 });
 afterEach(() => {
-  pinned = null;
-});
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t?.close();
+  clock.pinned = null;
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null = disp, payload?: object) =>
   t.app.inject({ method, url: `/api/${url}`, headers: token ? bearer(token) : {}, payload });
 
-async function connect(): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
-  const socket = io(base, {
-    path: '/socket.io',
-    auth: { token: disp },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-const once = <T>(socket: Socket, event: string) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), 5000);
-    socket.once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
 /** The first `event` whose payload has this booking_id (seeded bookings have timers of their own). */
-const forBooking = <T extends { booking_id: number }>(socket: Socket, event: string, id: number) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} for ${id}`)), 5000);
-    const handler = (payload: T) => {
-      if (payload.booking_id !== id) return;
-      clearTimeout(timer);
-      socket.off(event, handler);
-      resolve(payload);
-    };
-    socket.on(event, handler);
-  });
+const forBooking = <T extends { booking_id: number }>(socket: ClientSocket, event: string, id: number) =>
+  nextEvent<T>(socket, event, (payload) => payload.booking_id === id);
 const minute = (ms: number) => new Date(Math.floor(ms / MIN) * MIN);
 
 describe('auth shapes', () => {
@@ -215,11 +159,11 @@ describe('reminders', () => {
   it('pending reminder: refused at 14 minutes (422), sent at 16; refused for a scheduled order (409) and Goverment (403)', async () => {
     const created = Date.now() - 60_000;
     const b = await makeBooking(t.db, { createdAt: new Date(created) });
-    pinned = created + 14 * MIN;
+    clock.pinned = created + 14 * MIN;
     const early = await call('POST', 'send_pending_reminder', disp, { booking_id: b.id });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(BOOKING_MSG.pendingReminderTooEarly);
-    pinned = created + 16 * MIN;
+    clock.pinned = created + 16 * MIN;
     const okRes = await call('POST', 'send_pending_reminder', disp, { booking_id: b.id });
     expect(okRes.statusCode).toBe(200);
     expect(okRes.json()).toEqual({ data: null, message: BOOKING_MSG.reminderSent });
@@ -232,11 +176,11 @@ describe('reminders', () => {
   it('dispatched reminder: refused before the order time, sent after; refused from PENDING', async () => {
     const at = Date.now() + 30 * MIN;
     const b = await makeBooking(t.db, { status: 'APPROVED', now: false, datetime: new Date(at) });
-    pinned = at - 1000;
+    clock.pinned = at - 1000;
     const early = await call('POST', 'send_dispatched_reminder', disp, { booking_id: b.id });
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toBe(BOOKING_MSG.dispatchedReminderTooEarly);
-    pinned = at;
+    clock.pinned = at;
     expect((await call('POST', 'send_dispatched_reminder', disp, { booking_id: b.id })).statusCode).toBe(200);
     for (const status of ['ACCEPTED', 'ARRIVED', 'STARTED']) {
       const other = await makeBooking(t.db, { status, datetime: new Date(Date.now() - MIN) });
@@ -329,8 +273,8 @@ describe('POST bookings and realtime', () => {
   });
 
   it('creates a phone booking with a new passenger, emits new booking, schedules the late-booking timer', async () => {
-    const socket = await connect();
-    const received = once<BookingDto>(socket, EVENTS.newBooking);
+    const socket = await t.connected(disp);
+    const received = nextEvent<BookingDto>(socket, EVENTS.newBooking);
     const res = await call('POST', 'bookings', disp, {
       new_passenger: { first_name: 'Phone', last_name: 'Caller', phone_number: '+377 6 12 34 56 78' },
       service_id: 2,
@@ -362,16 +306,16 @@ describe('POST bookings and realtime', () => {
       .where(and(eq(jobs.kind, JOB_KINDS.lateBooking), sql`(${jobs.payload}->>'booking_id')::int = ${dto.id}`))
       .returning();
     expect(moved).toHaveLength(1);
-    pinned = Date.now() + 10 * MIN;
+    clock.pinned = Date.now() + 10 * MIN;
     await t.app.jobs.runDue(100);
     expect((await late).booking_id).toBe(dto.id);
   });
 
   it('dispatch emits booking status update; late captain timer re-checks the state', async () => {
-    const socket = await connect();
+    const socket = await t.connected(disp);
     const b = await makeBooking(t.db, { datetime: new Date(Date.now() - 20 * MIN) });
     const { captain } = await makeCaptain(t.db);
-    const update = once<BookingDto>(socket, EVENTS.bookingStatusUpdate);
+    const update = nextEvent<BookingDto>(socket, EVENTS.bookingStatusUpdate);
     expect((await call('PUT', `dispatch/${b.id}/${captain.id}`)).statusCode).toBe(200);
     expect((await update).status).toBe('APPROVED');
     const late = forBooking<{ booking_id: number; captain_name: string }>(socket, EVENTS.lateCaptain, b.id);
@@ -384,7 +328,7 @@ describe('POST bookings and realtime', () => {
   });
 
   it('besoin renew: 409 when not besoin, extends and schedules expiry; expiry emits expired besoin', async () => {
-    const socket = await connect();
+    const socket = await t.connected(disp);
     const plain = await makeBooking(t.db);
     expect((await call('POST', `besoin/renew/${plain.id}`)).statusCode).toBe(409);
     const b = await makeBooking(t.db, { besoin: true, besoinDate: new Date(Date.now() + MIN) });
@@ -399,7 +343,7 @@ describe('POST bookings and realtime', () => {
       .update(jobs)
       .set({ runAt: new Date(Date.now() - 1000) })
       .where(and(eq(jobs.kind, JOB_KINDS.besoinExpire), sql`(${jobs.payload}->>'booking_id')::int = ${b.id}`));
-    pinned = Date.now() + 30 * MIN;
+    clock.pinned = Date.now() + 30 * MIN;
     await t.app.jobs.runDue(100);
     expect((await expired).booking_id).toBe(b.id);
     const [row] = await t.db.select().from(bookings).where(eq(bookings.id, b.id));

@@ -3,20 +3,16 @@
 // a lock on the captain's row, so concurrent dispatches of one captain cannot give them two rides.
 import { BOOKING_MSG, BUSY_BOOKING_STATUSES } from '@taxi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, rides } from '../src/db/schema';
 import { makeBooking, makeCaptain, makeReason } from './factories';
-import { bearer, buildTestApp, login, type TestApp } from './helpers';
+import { bearer, login, testAppForFile } from './helpers';
 
-let t: TestApp;
+const t = testAppForFile();
 let disp: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   disp = await login(t.app, 'dispatcher@example.com');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string) =>

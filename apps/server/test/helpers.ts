@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
+import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import pg from 'pg';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD, seedBase, seedDemo } from '../src/db/seed';
-import type { Clock } from '../src/lib/clock';
+import { type Clock, systemClock } from '../src/lib/clock';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -47,15 +50,15 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
  * server-pg project), migrated and seeded with the demo staff. `env` overrides configuration;
  * `routes` registers test-only routes before the app is ready; `onRoute` sees every route registered.
  */
-export async function buildTestApp(
-  options: {
-    env?: Record<string, string>;
-    routes?: (app: FastifyInstance) => void | Promise<void>;
-    onRoute?: (route: RouteOptions) => void;
-    /** The server's clock (a ManualClock to move time by hand). */
-    clock?: Clock;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  routes?: (app: FastifyInstance) => void | Promise<void>;
+  onRoute?: (route: RouteOptions) => void;
+  /** The server's clock (a ManualClock to move time by hand). */
+  clock?: Clock;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-test-'));
   const config = loadConfig({
     APP_ENV: 'development',
@@ -96,6 +99,15 @@ export async function buildTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A request carrying the holder of `token`'s bearer header, with an optional body. */
+export const requestAs = (
+  app: FastifyInstance,
+  method: HTTPMethods,
+  url: string,
+  token: string,
+  payload?: InjectOptions['payload'],
+) => app.inject({ method, url, headers: bearer(token), payload });
 
 export const loginBody = (username: string, extra: Record<string, unknown> = {}) => ({
   username,
@@ -150,4 +162,123 @@ export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   return `http://127.0.0.1:${address.port}`;
+}
+
+/** The wall clock unless a test pins it (set `pinned`, then back to null). */
+export class PinnableClock implements Clock {
+  pinned: number | null = null;
+  now(): number {
+    return this.pinned ?? systemClock.now();
+  }
+}
+
+/** Logs each of these demo staff in; their access tokens in the same order. */
+export const loginAll = (app: FastifyInstance, ...emails: string[]): Promise<string[]> =>
+  Promise.all(emails.map((email) => login(app, email)));
+
+/**
+ * One test app for the whole file: built in `beforeAll` (before the file's own hooks) and closed in
+ * `afterAll`. Its fields can be read once the file's tests or hooks run.
+ */
+export function testAppForFile(options: TestAppOptions = {}): TestApp {
+  let built: TestApp | undefined;
+  const ready = () => {
+    if (!built) throw new Error('the test app is built in beforeAll');
+    return built;
+  };
+  beforeAll(async () => {
+    built = await buildTestApp(options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return {
+    get app() {
+      return ready().app;
+    },
+    get db() {
+      return ready().db;
+    },
+    get config() {
+      return ready().config;
+    },
+    close: () => ready().close(),
+  };
+}
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface ListeningTestApp extends TestApp {
+  /** The loopback base URL. */
+  readonly base: string;
+  /** A socket client with this token (websocket, no reconnection), disconnected at the end of the file. */
+  socket(token: string, options?: Partial<ManagerOptions & SocketOptions>): ClientSocket;
+  /** The same once connected; rejects on connect_error. */
+  connected(token: string, options?: Partial<ManagerOptions & SocketOptions>): Promise<ClientSocket>;
+}
+
+/** `testAppForFile` listening on loopback, for socket clients. */
+export function listeningAppForFile(options: TestAppOptions = {}): ListeningTestApp {
+  const t = testAppForFile(options);
+  const sockets: ClientSocket[] = [];
+  let base = '';
+  beforeAll(async () => {
+    base = await listenOnLoopback(t.app);
+  });
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+  const socket = (token: string, extra: Partial<ManagerOptions & SocketOptions> = {}): ClientSocket => {
+    const s: ClientSocket = io(base, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      ...extra,
+    });
+    sockets.push(s);
+    return s;
+  };
+  return {
+    get app() {
+      return t.app;
+    },
+    get db() {
+      return t.db;
+    },
+    get config() {
+      return t.config;
+    },
+    close: () => t.close(),
+    get base() {
+      return base;
+    },
+    socket,
+    async connected(token, extra) {
+      const s = socket(token, extra);
+      await new Promise<void>((resolve, reject) => {
+        s.once('connect', () => resolve());
+        s.once('connect_error', reject);
+      });
+      return s;
+    },
+  };
+}
+
+/** The next `event` on the socket (whose payload passes `match`, when given); rejects after `ms`. */
+export function nextEvent<T>(socket: Socket | ClientSocket, event: string, match?: (payload: T) => boolean, ms = 5000) {
+  const s = socket as Socket;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      s.off(event, handler);
+      reject(new Error(`no ${event}`));
+    }, ms);
+    function handler(payload: T) {
+      if (match && !match(payload)) return;
+      clearTimeout(timer);
+      s.off(event, handler);
+      resolve(payload);
+    }
+    s.on(event, handler);
+  });
 }

@@ -2,7 +2,7 @@ import { MSG, publicRule, signedInRule, staffPolicy } from '@taxi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../src/http/errors';
-import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
+import { bearer, buildTestApp, login, multipart, requestAs, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -70,7 +70,7 @@ describe('errors', () => {
   });
 
   it('an unexpected error → 500 with MSG.serverError and no stack', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: bearer(admin) });
+    const res = await requestAs(t.app, 'GET', '/api/test/boom', admin);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: MSG.serverError, request_id: expect.any(String) });
     expect(res.body).not.toContain('secret');
@@ -95,38 +95,23 @@ describe('errors', () => {
 
 describe('season setting', () => {
   it('defaults to night; SETTINGS changes it; dispatcher gets 403', async () => {
-    const get = await t.app.inject({ method: 'GET', url: '/api/setting?key=SEASON', headers: bearer(dispatcher) });
+    const get = await requestAs(t.app, 'GET', '/api/setting?key=SEASON', dispatcher);
     expect(get.json()).toEqual({ data: 'night' });
 
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/setting?key=NOPE', headers: bearer(admin) });
+    const unknown = await requestAs(t.app, 'GET', '/api/setting?key=NOPE', admin);
     expect(unknown.statusCode).toBe(404);
 
-    const forbidden = await t.app.inject({
-      method: 'PUT',
-      url: '/api/setting/season',
-      headers: bearer(dispatcher),
-      payload: { season: 'day' },
-    });
+    const forbidden = await requestAs(t.app, 'PUT', '/api/setting/season', dispatcher, { season: 'day' });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ message: MSG.forbidden, request_id: expect.any(String) });
 
-    const invalid = await t.app.inject({
-      method: 'PUT',
-      url: '/api/setting/season',
-      headers: bearer(admin),
-      payload: { season: 'winter' },
-    });
+    const invalid = await requestAs(t.app, 'PUT', '/api/setting/season', admin, { season: 'winter' });
     expect(invalid.statusCode).toBe(422);
     expect(Object.keys(invalid.json().errors)).toEqual(['season']);
 
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/setting/season',
-      headers: bearer(admin),
-      payload: { season: 'hot' },
-    });
+    const put = await requestAs(t.app, 'PUT', '/api/setting/season', admin, { season: 'hot' });
     expect(put.json()).toEqual({ data: { season: 'hot' }, message: MSG.seasonUpdated });
-    const after = await t.app.inject({ method: 'GET', url: '/api/setting?key=SEASON', headers: bearer(admin) });
+    const after = await requestAs(t.app, 'GET', '/api/setting?key=SEASON', admin);
     expect(after.json().data).toBe('hot');
   });
 });
@@ -167,12 +152,7 @@ describe('_method override and form bodies', () => {
     });
     expect(url.json().data).toMatchObject({ name: 'Url', active: false, tags: ['x'] });
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/8',
-      headers: bearer(admin),
-      payload: { _method: 'PUT', name: '', active: '1' },
-    });
+    const bad = await requestAs(t.app, 'POST', '/api/test/echo/8', admin, { _method: 'PUT', name: '', active: '1' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['name']);
   });
@@ -180,19 +160,9 @@ describe('_method override and form bodies', () => {
   it("the target's authorization applies: 401 without token, 403 without permission", async () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/test/echo/1', payload: { _method: 'DELETE' } });
     expect(anon.statusCode).toBe(401);
-    const denied = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/1',
-      headers: bearer(dispatcher),
-      payload: { _method: 'DELETE' },
-    });
+    const denied = await requestAs(t.app, 'POST', '/api/test/echo/1', dispatcher, { _method: 'DELETE' });
     expect(denied.statusCode).toBe(403);
-    const deleted = await t.app.inject({
-      method: 'POST',
-      url: '/api/test/echo/1',
-      headers: bearer(admin),
-      payload: { _method: 'DELETE' },
-    });
+    const deleted = await requestAs(t.app, 'POST', '/api/test/echo/1', admin, { _method: 'DELETE' });
     expect(deleted.json()).toEqual({ data: 'deleted' });
   });
 

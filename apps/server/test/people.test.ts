@@ -3,7 +3,7 @@ import { eq, min, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEntries, auditLog, captains, carModels, cashRegisters, colors, passengers } from '../src/db/schema';
-import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
+import { bearer, buildTestApp, login, multipart, requestAs, type TestApp } from './helpers';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -40,7 +40,7 @@ describe('GET /api/passenger', () => {
   });
 
   it('lists the seeded passengers with paging', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/passenger?perPage=5', headers: bearer(admin) });
+    const res = await requestAs(t.app, 'GET', '/api/passenger?perPage=5', admin);
     expect(res.statusCode).toBe(200);
     const page = res.json().data;
     expect(page.data).toHaveLength(5);
@@ -56,45 +56,27 @@ describe('GET /api/passenger', () => {
       phoneNumber: '+37799887766',
       email: 'quentin.x@test.mc',
     });
-    const byName = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?search=quentinel', headers: bearer(admin) })
-    ).json().data;
+    const byName = (await requestAs(t.app, 'GET', '/api/passenger?search=quentinel', admin)).json().data;
     expect(byName.data.map((p: { full_name: string }) => p.full_name)).toEqual(['Quentinella Xyzabc']);
     const byFull = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/passenger?search=${encodeURIComponent('Quentinella Xy')}`,
-        headers: bearer(admin),
-      })
+      await requestAs(t.app, 'GET', `/api/passenger?search=${encodeURIComponent('Quentinella Xy')}`, admin)
     ).json().data;
     expect(byFull.total).toBe(1);
-    const byPhone = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?search=3779988', headers: bearer(admin) })
-    ).json().data;
+    const byPhone = (await requestAs(t.app, 'GET', '/api/passenger?search=3779988', admin)).json().data;
     expect(byPhone.total).toBe(1);
-    const byEmail = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?search=QUENTIN.X@', headers: bearer(admin) })
-    ).json().data;
+    const byEmail = (await requestAs(t.app, 'GET', '/api/passenger?search=QUENTIN.X@', admin)).json().data;
     expect(byEmail.total).toBe(1);
-    const none = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?search=%25', headers: bearer(admin) })
-    ).json().data;
+    const none = (await requestAs(t.app, 'GET', '/api/passenger?search=%25', admin)).json().data;
     expect(none.total).toBe(0);
 
-    const p1 = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?loyalty_class=P1&perPage=100', headers: bearer(admin) })
-    ).json().data;
+    const p1 = (await requestAs(t.app, 'GET', '/api/passenger?loyalty_class=P1&perPage=100', admin)).json().data;
     expect(p1.total).toBeGreaterThan(0);
     expect(
       p1.data.every((p: { active_loyalty_classes: { name: string }[] }) => p.active_loyalty_classes[0].name === 'P1'),
     ).toBe(true);
-    const unapproved = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?approved=0&perPage=100', headers: bearer(admin) })
-    ).json().data;
+    const unapproved = (await requestAs(t.app, 'GET', '/api/passenger?approved=0&perPage=100', admin)).json().data;
     expect(unapproved.data.every((p: { approved_at: string | null }) => p.approved_at === null)).toBe(true);
-    const unregistered = (
-      await t.app.inject({ method: 'GET', url: '/api/passenger?registered=false', headers: bearer(admin) })
-    ).json().data;
+    const unregistered = (await requestAs(t.app, 'GET', '/api/passenger?registered=false', admin)).json().data;
     expect(unregistered.total).toBeGreaterThan(0);
     expect(unregistered.data.every((p: { registered: boolean }) => !p.registered)).toBe(true);
   });
@@ -150,7 +132,7 @@ describe('POST /api/passenger/{id} (_method PUT, multipart)', () => {
     expect(data.id_card_front).toMatch(/^[a-f0-9]{32}\.png$/);
     expect(data.id_card_back).toMatch(/^[a-f0-9]{32}\.png$/);
 
-    const file = await t.app.inject({ method: 'GET', url: `/api/files/${data.id_card_front}`, headers: bearer(admin) });
+    const file = await requestAs(t.app, 'GET', `/api/files/${data.id_card_front}`, admin);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     // Stored re-encoded (metadata stripped), still a PNG of the same size.
@@ -159,7 +141,7 @@ describe('POST /api/passenger/{id} (_method PUT, multipart)', () => {
     expect([stored.format, stored.width, stored.height]).toEqual(['png', sent.width, sent.height]);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/files/${data.id_card_front}` });
     expect(anonymous.statusCode).toBe(401);
-    const traversal = await t.app.inject({ method: 'GET', url: '/api/files/..%2F..%2Fsecret', headers: bearer(admin) });
+    const traversal = await requestAs(t.app, 'GET', '/api/files/..%2F..%2Fsecret', admin);
     expect(traversal.statusCode).toBe(404);
 
     const again = multipart({
@@ -249,27 +231,14 @@ describe('document removal and passenger activation', () => {
         approvedAt: new Date(),
       })
       .returning();
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/passenger/${p.id}/remove_documents`,
-      headers: bearer(admin),
-      payload: {},
-    });
+    const bad = await requestAs(t.app, 'PUT', `/api/passenger/${p.id}/remove_documents`, admin, {});
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.message).toEqual([PEOPLE_MSG.fieldRequired]);
-    const wrong = await t.app.inject({
-      method: 'PUT',
-      url: `/api/passenger/${p.id}/remove_documents`,
-      headers: bearer(admin),
-      payload: { message: 'nope' },
-    });
+    const wrong = await requestAs(t.app, 'PUT', `/api/passenger/${p.id}/remove_documents`, admin, { message: 'nope' });
     expect(wrong.statusCode).toBe(422);
 
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/passenger/${p.id}/remove_documents`,
-      headers: bearer(admin),
-      payload: { message: DOCUMENT_REMOVAL_REASONS[1].message },
+    const res = await requestAs(t.app, 'PUT', `/api/passenger/${p.id}/remove_documents`, admin, {
+      message: DOCUMENT_REMOVAL_REASONS[1].message,
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -281,7 +250,7 @@ describe('document removal and passenger activation', () => {
       can_be_approved: true,
     });
 
-    const act = await t.app.inject({ method: 'PUT', url: `/api/passengers/${p.id}/active`, headers: bearer(admin) });
+    const act = await requestAs(t.app, 'PUT', `/api/passengers/${p.id}/active`, admin);
     expect(act.statusCode).toBe(200);
     expect(act.json().message).toBe(PEOPLE_MSG.activationCompleted);
     expect(act.json().data.approved_at).not.toBeNull();
@@ -290,15 +259,12 @@ describe('document removal and passenger activation', () => {
 
   it('no_approval=true (under legal age) makes the passenger unapprovable', async () => {
     const id = await newPassenger();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/passenger/${id}/remove_documents?no_approval=true`,
-      headers: bearer(admin),
-      payload: { message: DOCUMENT_REMOVAL_REASONS[0].message },
+    const res = await requestAs(t.app, 'PUT', `/api/passenger/${id}/remove_documents?no_approval=true`, admin, {
+      message: DOCUMENT_REMOVAL_REASONS[0].message,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.can_be_approved).toBe(false);
-    const act = await t.app.inject({ method: 'PUT', url: `/api/passengers/${id}/active`, headers: bearer(admin) });
+    const act = await requestAs(t.app, 'PUT', `/api/passengers/${id}/active`, admin);
     expect(act.statusCode).toBe(422);
     expect(act.json().message).toBe(PEOPLE_MSG.passengerNotApprovable);
   });
@@ -309,19 +275,11 @@ describe('document removal and passenger activation', () => {
       .from(accountEntries)
       .where(eq(accountEntries.type, 'ride'))
       .limit(1);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/passenger/${id}/account_entries?type=ride`,
-      headers: bearer(admin),
-    });
+    const res = await requestAs(t.app, 'GET', `/api/passenger/${id}/account_entries?type=ride`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data.length).toBeGreaterThan(0);
     expect(res.json().data.data.every((e: { type: string }) => e.type === 'ride')).toBe(true);
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: `/api/passenger/${id}/account_entries?type=nope`,
-      headers: bearer(admin),
-    });
+    const bad = await requestAs(t.app, 'GET', `/api/passenger/${id}/account_entries?type=nope`, admin);
     expect(bad.statusCode).toBe(422);
   });
 
@@ -331,8 +289,8 @@ describe('document removal and passenger activation', () => {
     t.app.realtime.emitToUsers = ((event: string, payload: unknown) =>
       events.push({ event, payload })) as typeof original;
     try {
-      await t.app.people.registerPassenger({ first_name: 'No', last_name: 'Docs', phone_number: '+33611111111' });
-      const dto = await t.app.people.registerPassenger({
+      await t.app.passengers.registerPassenger({ first_name: 'No', last_name: 'Docs', phone_number: '+33611111111' });
+      const dto = await t.app.passengers.registerPassenger({
         first_name: 'With',
         last_name: 'Docs',
         phone_number: '+33622222222',
@@ -351,90 +309,67 @@ describe('document removal and passenger activation', () => {
 
 describe('captains', () => {
   it('lists, searches and shows cars', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/api/captain?perPage=3', headers: bearer(admin) });
+    const list = await requestAs(t.app, 'GET', '/api/captain?perPage=3', admin);
     expect(list.statusCode).toBe(200);
     const first = list.json().data.data[0];
-    const search = await t.app.inject({
-      method: 'GET',
-      url: `/api/captain/search?search=${encodeURIComponent(first.username.slice(0, 5))}`,
-      headers: bearer(admin),
-    });
+    const search = await requestAs(
+      t.app,
+      'GET',
+      `/api/captain/search?search=${encodeURIComponent(first.username.slice(0, 5))}`,
+      admin,
+    );
     expect(search.json().data.some((c: { id: number }) => c.id === first.id)).toBe(true);
     expect(Object.keys(search.json().data[0]).sort()).toEqual(['full_name', 'id', 'username']);
-    const cars = await t.app.inject({ method: 'GET', url: `/api/captain/${first.id}/cars`, headers: bearer(admin) });
+    const cars = await requestAs(t.app, 'GET', `/api/captain/${first.id}/cars`, admin);
     expect(cars.json().data[0]).toMatchObject({ captain: { id: first.id } });
     expect(cars.json().data[0].brand).not.toBeNull();
-    const blocked = await t.app.inject({ method: 'GET', url: '/api/captain/blocked', headers: bearer(admin) });
+    const blocked = await requestAs(t.app, 'GET', '/api/captain/blocked', admin);
     expect(
       blocked.json().data.data.every((c: { blocked_until: string }) => new Date(c.blocked_until) > new Date()),
     ).toBe(true);
   });
 
   it('creates a driver and a car, then activates with a cash register', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/captain',
-      headers: bearer(admin),
-      payload: { first_name: '' },
-    });
+    const bad = await requestAs(t.app, 'POST', '/api/captain', admin, { first_name: '' });
     expect(bad.statusCode).toBe(422);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/captain',
-      headers: bearer(admin),
-      payload: { first_name: 'Luca', last_name: 'Bellando', username: 'luca.test', phone_number: '+37769000001' },
+    const created = await requestAs(t.app, 'POST', '/api/captain', admin, {
+      first_name: 'Luca',
+      last_name: 'Bellando',
+      username: 'luca.test',
+      phone_number: '+37769000001',
     });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id;
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/captain',
-      headers: bearer(admin),
-      payload: { first_name: 'L', last_name: 'B', username: 'LUCA.test', phone_number: '+37769000002' },
+    const dup = await requestAs(t.app, 'POST', '/api/captain', admin, {
+      first_name: 'L',
+      last_name: 'B',
+      username: 'LUCA.test',
+      phone_number: '+37769000002',
     });
     expect(dup.json().errors.username).toEqual([PEOPLE_MSG.usernameTaken]);
 
     const [{ model }] = await t.db.select({ model: min(carModels.id) }).from(carModels);
     const [{ color }] = await t.db.select({ color: min(colors.id) }).from(colors);
-    const car = await t.app.inject({
-      method: 'POST',
-      url: `/api/captain/${id}/cars`,
-      headers: bearer(admin),
-      payload: { number: 'mc-123', color_id: color, car_model_id: model, vehicle_type: 'sedan', seats: 4 },
+    const car = await requestAs(t.app, 'POST', `/api/captain/${id}/cars`, admin, {
+      number: 'mc-123',
+      color_id: color,
+      car_model_id: model,
+      vehicle_type: 'sedan',
+      seats: 4,
     });
     expect(car.statusCode).toBe(200);
     expect(car.json().data).toMatchObject({ number: 'MC-123', captain: { id } });
 
-    const noRegister = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/active`,
-      headers: bearer(admin),
-      payload: {},
-    });
+    const noRegister = await requestAs(t.app, 'PUT', `/api/captain/${id}/active`, admin, {});
     expect(noRegister.statusCode).toBe(422);
     expect(noRegister.json().message).toBe(PEOPLE_MSG.chooseCashRegister);
-    const unknown = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/active`,
-      headers: bearer(admin),
-      payload: { cash_register_id: 999999 },
-    });
+    const unknown = await requestAs(t.app, 'PUT', `/api/captain/${id}/active`, admin, { cash_register_id: 999999 });
     expect(unknown.statusCode).toBe(422);
-    const forbidden = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/active`,
-      headers: bearer(airport),
-      payload: {},
-    });
+    const forbidden = await requestAs(t.app, 'PUT', `/api/captain/${id}/active`, airport, {});
     expect(forbidden.statusCode).toBe(403);
 
     const [register] = await t.db.select().from(cashRegisters).limit(1);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/active`,
-      headers: bearer(admin),
-      payload: { cash_register_id: register.id },
-    });
+    const ok = await requestAs(t.app, 'PUT', `/api/captain/${id}/active`, admin, { cash_register_id: register.id });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(PEOPLE_MSG.activationCompleted);
     expect(ok.json().data).toMatchObject({ active: true, cash_register: { id: register.id } });
@@ -442,32 +377,18 @@ describe('captains', () => {
 
   it('blocks and unblocks (punishment) and counts monthly bookings', async () => {
     const [{ id }] = await t.db.select({ id: min(captains.id) }).from(captains);
-    const past = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/block`,
-      headers: bearer(admin),
-      payload: { until: '2000-01-01', reason: 'x' },
-    });
+    const past = await requestAs(t.app, 'PUT', `/api/captain/${id}/block`, admin, { until: '2000-01-01', reason: 'x' });
     expect(past.statusCode).toBe(422);
     const until = new Date(Date.now() + 86400000).toISOString();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/captain/${id}/block`,
-      headers: bearer(admin),
-      payload: { until, reason: 'Late' },
-    });
+    const res = await requestAs(t.app, 'PUT', `/api/captain/${id}/block`, admin, { until, reason: 'Late' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.block_reason).toBe('Late');
-    const un = await t.app.inject({ method: 'PUT', url: `/api/captain/${id}/unblock`, headers: bearer(admin) });
+    const un = await requestAs(t.app, 'PUT', `/api/captain/${id}/unblock`, admin);
     expect(un.json().data.blocked_until).toBeNull();
-    const monthly = await t.app.inject({
-      method: 'GET',
-      url: `/api/captain/${id}/monthly-bookings`,
-      headers: bearer(admin),
-    });
+    const monthly = await requestAs(t.app, 'GET', `/api/captain/${id}/monthly-bookings`, admin);
     expect(monthly.statusCode).toBe(200);
     expect(monthly.json().data).toHaveLength(12);
-    const history = await t.app.inject({ method: 'GET', url: `/api/captain/${id}/bookings`, headers: bearer(admin) });
+    const history = await requestAs(t.app, 'GET', `/api/captain/${id}/bookings`, admin);
     expect(history.statusCode).toBe(200);
     const served = monthly.json().data.reduce((n: number, m: { bookings: number }) => n + m.bookings, 0);
     expect(history.json().data.total).toBeGreaterThanOrEqual(served);

@@ -2,7 +2,7 @@ import { MSG, RESOURCE_MSG } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema';
-import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
+import { bearer, buildTestApp, login, multipart, requestAs, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
@@ -21,17 +21,12 @@ const form = (token: string, fields: Parameters<typeof multipart>[0]) => {
   return { payload: m.payload, headers: { ...bearer(token), ...m.headers } };
 };
 
-const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string, token = admin) => requestAs(t.app, 'GET', url, token);
 
 describe('generic table calls: car brands', () => {
   it('401 without a token, 403 writing without TYPES', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/car_brands' })).statusCode).toBe(401);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/car_brands',
-      headers: bearer(dispatcher),
-      payload: { name: 'Lada' },
-    });
+    const res = await requestAs(t.app, 'POST', '/api/car_brands', dispatcher, { name: 'Lada' });
     expect(res.statusCode).toBe(403);
   });
 
@@ -106,21 +101,14 @@ describe('generic table calls: car brands', () => {
     expect(deleted.statusCode).toBe(200);
     expect((await get(`/api/car_brands/${id}`)).statusCode).toBe(404);
     expect((await get('/api/car_brands/abc')).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/car_brands/${id}`, headers: bearer(admin) })).statusCode,
-    ).toBe(404);
+    expect((await requestAs(t.app, 'DELETE', `/api/car_brands/${id}`, admin)).statusCode).toBe(404);
   });
 
   it('lists the models of one brand (nested) and creates a model under it', async () => {
     const brand = (await get('/api/car_brands?search=Tesla')).json().data.data[0];
     const models = (await get(`/api/car_brands/${brand.id}/models?perPage=100`)).json().data;
     expect(models.data.map((m: { name: string }) => m.name)).toEqual(['Model 3', 'Model Y', 'Model S', 'Model X']);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/car_brands/${brand.id}/models`,
-      headers: bearer(admin),
-      payload: { name: 'Cybertruck' },
-    });
+    const res = await requestAs(t.app, 'POST', `/api/car_brands/${brand.id}/models`, admin, { name: 'Cybertruck' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.car_brand_id).toBe(brand.id);
     const other = (await get('/api/car_brands?search=Toyota')).json().data.data[0];
@@ -128,12 +116,7 @@ describe('generic table calls: car brands', () => {
   });
 
   it('exports the current filter as CSV with escaping', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/car_brands',
-      headers: bearer(admin),
-      payload: { name: 'Quote "Q", Ltd' },
-    });
+    await requestAs(t.app, 'POST', '/api/car_brands', admin, { name: 'Quote "Q", Ltd' });
     const res = await get('/api/car_brands/export.csv?search=q&sortBy=name');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -174,51 +157,28 @@ describe('generic table calls: vouchers, staff and roles', () => {
       payload: m.payload,
     });
     expect(up.json().data).toMatchObject({ code: 'SPRING5', discount_percent: 5, active: true });
-    const dup = await t.app.inject({
-      method: 'PUT',
-      url: `/api/voucher/${v.id}`,
-      headers: bearer(admin),
-      payload: { code: 'welcome10' },
-    });
+    const dup = await requestAs(t.app, 'PUT', `/api/voucher/${v.id}`, admin, { code: 'welcome10' });
     expect(dup.statusCode).toBe(422);
     expect(dup.json().errors.code).toBeDefined();
     expect((await get('/api/voucher', dispatcher)).statusCode).toBe(403);
   });
 
   it('staff: password rules, role 1 not assignable, roles array, self-delete refused', async () => {
+    const ninaFields = { first_name: 'Nina', last_name: 'New', email: 'nina@example.com', password: 'Str0ng#Pass' };
     const weak = await t.app.inject({
       method: 'POST',
       url: '/api/user',
-      ...form(admin, {
-        first_name: 'Nina',
-        last_name: 'New',
-        email: 'nina.example.com',
-        password: 'short',
-        'roles[0]': '2',
-      }),
+      ...form(admin, { ...ninaFields, email: 'nina.example.com', password: 'short', 'roles[0]': '2' }),
     });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password).toEqual([MSG.invalidPassword]);
     expect(weak.json().errors.email).toEqual([MSG.invalidEmail]);
-    const adminRole = await t.app.inject({
-      method: 'POST',
-      url: '/api/user',
-      headers: bearer(admin),
-      payload: { first_name: 'Nina', last_name: 'New', email: 'nina@example.com', password: 'Str0ng#Pass', roles: [1] },
-    });
+    const adminRole = await requestAs(t.app, 'POST', '/api/user', admin, { ...ninaFields, roles: [1] });
     expect(adminRole.statusCode).toBe(422);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/user',
-      ...form(admin, {
-        first_name: 'Nina',
-        last_name: 'New',
-        email: 'nina@example.com',
-        password: 'Str0ng#Pass',
-        'roles[0]': '3',
-        'roles[1]': '2',
-        active: '1',
-      }),
+      ...form(admin, { ...ninaFields, 'roles[0]': '3', 'roles[1]': '2', active: '1' }),
     });
     expect(created.statusCode).toBe(200);
     const nina = created.json().data;
@@ -233,25 +193,16 @@ describe('generic table calls: vouchers, staff and roles', () => {
     expect((await get(`/api/user/${nina.id}`, dispatcher)).statusCode).toBe(403);
 
     const adminId = (await get('/api/user?search=admin@example.com')).json().data.data[0].id;
-    const self = await t.app.inject({ method: 'DELETE', url: `/api/user/${adminId}`, headers: bearer(admin) });
+    const self = await requestAs(t.app, 'DELETE', `/api/user/${adminId}`, admin);
     expect(self.statusCode).toBe(403);
     expect(self.json().message).toBe(RESOURCE_MSG.cannotDeleteSelf);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/user/${nina.id}`, headers: bearer(admin) })).statusCode,
-    ).toBe(200);
+    expect((await requestAs(t.app, 'DELETE', `/api/user/${nina.id}`, admin)).statusCode).toBe(200);
   });
 
   it('roles: role 1 can be neither edited nor deleted; a new role takes permissions; a held role is not deleted', async () => {
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: '/api/roles/1',
-      headers: bearer(admin),
-      payload: { name: 'Root' },
-    });
+    const edit = await requestAs(t.app, 'PUT', '/api/roles/1', admin, { name: 'Root' });
     expect(edit.statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/roles/1', headers: bearer(admin) })).statusCode).toBe(
-      403,
-    );
+    expect((await requestAs(t.app, 'DELETE', '/api/roles/1', admin)).statusCode).toBe(403);
     const perms = (await get('/api/permission'))
       .json()
       .data.data.slice(0, 2)
@@ -264,12 +215,9 @@ describe('generic table calls: vouchers, staff and roles', () => {
     expect(created.statusCode).toBe(200);
     expect(created.json().data.permissions).toEqual(perms);
     expect(created.json().data.id).toBeGreaterThan(12);
-    const held = await t.app.inject({ method: 'DELETE', url: '/api/roles/2', headers: bearer(admin) });
+    const held = await requestAs(t.app, 'DELETE', '/api/roles/2', admin);
     expect(held.statusCode).toBe(409);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/roles/${created.json().data.id}`, headers: bearer(admin) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await requestAs(t.app, 'DELETE', `/api/roles/${created.json().data.id}`, admin)).statusCode).toBe(200);
   });
 
   it('cash registers are readable by any staff member', async () => {

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig, parseTrustProxy } from '../src/config';
 import { tileSource } from '../src/http/headers';
 import { collectFormArrays, FORM_MAX_DEPTH, FORM_MAX_KEYS, parseUrlencoded } from '../src/http/multipart';
 import { spaPlugin } from '../src/http/spa';
-import { bearer, buildTestApp, login, loginBody, multipart, type TestApp } from './helpers';
+import { bearer, buildTestApp, login, loginBody, multipart, requestAs, type TestApp } from './helpers';
 
 const ADMIN = 'admin@example.com';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -59,6 +59,10 @@ afterAll(async () => {
   rmSync(web, { recursive: true, force: true });
 });
 
+/** PUT /api/online as the admin with this raw body and these headers. */
+const putOnline = (payload: string | Buffer, headers: Record<string, string>) =>
+  t.app.inject({ method: 'PUT', url: '/api/online', headers: { ...headers, ...bearer(admin) }, payload });
+
 const prototypeIsClean = () => {
   const probe = {} as Record<string, unknown>;
   return probe.public === undefined && probe.x === undefined && Object.keys(Object.prototype).length === 0;
@@ -95,23 +99,13 @@ describe('finding 1: form keys cannot reach Object.prototype', () => {
 
   it('a signed-in form with a prototype segment anywhere is refused with 422', async () => {
     for (const payload of ['online=1&__proto__[x]=1', 'online=1&a[constructor][prototype]=1', 'online=1&prototype=1']) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/online',
-        headers: { ...FORM, ...bearer(admin) },
-        payload,
-      });
+      const res = await putOnline(payload, FORM);
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(MSG.formKeyForbidden);
     }
     // @fastify/multipart's own refusal of a field named like an Object.prototype member is a 422 too.
     const mp = multipart({ ['__proto__']: '1', online: '1' });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/online',
-      headers: { ...mp.headers, ...bearer(admin) },
-      payload: mp.payload,
-    });
+    const res = await putOnline(mp.payload, mp.headers);
     expect(res.statusCode).toBe(422);
     expect(prototypeIsClean()).toBe(true);
   });
@@ -141,12 +135,10 @@ describe('finding 1: form keys cannot reach Object.prototype', () => {
     });
     expect(form.statusCode).toBe(422);
     expect(form.json().message).toBe(MSG.formKeyTooDeep(FORM_MAX_DEPTH));
-    const mp = multipart({ [deepKey(20_000)]: '1' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin_send_code',
-      headers: mp.headers,
-      payload: mp.payload,
+      ...multipart({ [deepKey(20_000)]: '1' }),
     });
     expect(res.statusCode).toBe(422);
   });
@@ -164,13 +156,7 @@ describe('finding 1: form keys cannot reach Object.prototype', () => {
     expect(tooMany.json().message).toBe(MSG.tooManyFormKeys(FORM_MAX_KEYS));
     for (const n of [FORM_MAX_KEYS + 1, FORM_MAX_KEYS + 50]) {
       const fields = Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, '1']));
-      const mp = multipart(fields);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/test/form',
-        headers: mp.headers,
-        payload: mp.payload,
-      });
+      const res = await t.app.inject({ method: 'POST', url: '/api/test/form', ...multipart(fields) });
       expect(res.statusCode).toBe(422);
     }
   });
@@ -194,7 +180,7 @@ describe('finding 1: form keys cannot reach Object.prototype', () => {
 });
 
 describe('finding 8: bad input is a 404 or a 422, never a 500', () => {
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+  const get = (url: string) => requestAs(t.app, 'GET', url, admin);
 
   it('ids above int4: 404 in the path, 422 in the query or the body', async () => {
     for (const url of ['/api/bookings/2147483648', '/api/captain/2147483648', '/api/passenger/99999999999999999999']) {
@@ -205,12 +191,7 @@ describe('finding 8: bad input is a 404 or a 422, never a 500', () => {
     for (const url of ['/api/booking?captain_id=2147483648', '/api/booking/search?order_id=2147483648']) {
       expect((await get(url)).statusCode).toBe(422);
     }
-    const body = await t.app.inject({
-      method: 'POST',
-      url: '/api/send_pending_reminder',
-      headers: bearer(admin),
-      payload: { booking_id: 2_147_483_648 },
-    });
+    const body = await requestAs(t.app, 'POST', '/api/send_pending_reminder', admin, { booking_id: 2_147_483_648 });
     expect(body.statusCode).toBe(422);
   });
 
@@ -220,31 +201,21 @@ describe('finding 8: bad input is a 404 or a 422, never a 500', () => {
     expect(search.json().message).toBe(MSG.nulCharacter);
     expect((await get('/api/passenger?search=a%00b')).statusCode).toBe(422);
     expect((await get('/api/files/a%00b')).statusCode).toBe(404);
-    const named = await t.app.inject({
-      method: 'POST',
-      url: '/api/colors',
-      headers: bearer(admin),
-      payload: { name: 'Bl\u0000ue', hex: '#0000ff' },
-    });
+    const named = await requestAs(t.app, 'POST', '/api/colors', admin, { name: 'Bl\u0000ue', hex: '#0000ff' });
     expect(named.statusCode).toBe(422);
   });
 
   it('a 1 MB name answers 422 from the shared schema', async () => {
     const big = 'x'.repeat(1024 * 1024);
-    const captain = await t.app.inject({
-      method: 'POST',
-      url: '/api/captain',
-      headers: bearer(admin),
-      payload: { first_name: big, last_name: 'B', username: 'bigname', phone_number: '+37761234567' },
+    const captain = await requestAs(t.app, 'POST', '/api/captain', admin, {
+      first_name: big,
+      last_name: 'B',
+      username: 'bigname',
+      phone_number: '+37761234567',
     });
     expect(captain.statusCode).toBe(422);
     expect(JSON.stringify(captain.json())).toContain(MSG.textTooLong(255));
-    const colour = await t.app.inject({
-      method: 'POST',
-      url: '/api/colors',
-      headers: bearer(admin),
-      payload: { name: big },
-    });
+    const colour = await requestAs(t.app, 'POST', '/api/colors', admin, { name: big });
     expect(colour.statusCode).toBe(422);
   });
 
@@ -259,12 +230,7 @@ describe('finding 8: bad input is a 404 or a 422, never a 500', () => {
       },
     ];
     for (const { payload, ...headers } of cases) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/online',
-        headers: { ...headers, ...bearer(admin) },
-        payload,
-      });
+      const res = await putOnline(payload, headers);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: MSG.malformedForm, request_id: expect.any(String) });
     }

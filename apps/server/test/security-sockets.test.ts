@@ -1,62 +1,30 @@
-import { type ClientToServerEvents, EVENTS, MSG, type ServerToClientEvents } from '@taxi/shared';
+import { EVENTS, MSG } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
-import { io, type Socket, type SocketOptions } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { originChecker } from '../src/realtime';
-import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
+import { bearer, type ClientSocket, listeningAppForFile, login, nextEvent } from './helpers';
 
 /** Issue 9, finding 4: sockets live no longer than their session; foreign pages get none. */
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-let t: TestApp;
-let base: string;
+const t = listeningAppForFile();
 let admin: string;
 let seq = 0;
-const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  base = await listenOnLoopback(t.app);
   admin = await login(t.app, 'admin@example.com');
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await t?.close();
-});
 
-function connect(token: string, options: Partial<SocketOptions & Record<string, unknown>> = {}): ClientSocket {
-  const socket: ClientSocket = io(base, {
-    path: '/socket.io',
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    ...options,
-  });
-  sockets.push(socket);
-  return socket;
-}
+/** A socket client of its own connection (not multiplexed with the file's others). */
+const connect = (token: string, options: Partial<ManagerOptions & SocketOptions> = {}) =>
+  t.socket(token, { forceNew: true, ...options });
 
-function waitFor<T = unknown>(socket: ClientSocket, event: string, ms = 5000): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event}`)), ms);
-    (socket as unknown as Socket).once(event, (payload: T) => {
-      clearTimeout(timer);
-      resolve(payload);
-    });
-  });
-}
+const waitFor = <T = unknown>(socket: ClientSocket, event: string, ms = 5000) =>
+  nextEvent<T>(socket, event, undefined, ms);
 
-async function connected(token: string): Promise<ClientSocket> {
-  const socket = connect(token);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connected = (token: string) => t.connected(token, { forceNew: true });
 
 /** A new staff member with this role and password DEMO_PASSWORD. */
 async function newStaff(roleId = 2): Promise<{ id: number; email: string }> {
@@ -287,7 +255,7 @@ describe('the handshake’s Origin', () => {
     await waitFor<Error>(polling, 'connect_error');
     expect(polling.connected).toBe(false);
 
-    const own = connect(token, { extraHeaders: { origin: base } });
+    const own = connect(token, { extraHeaders: { origin: t.base } });
     await waitFor(own, 'connect');
     const none = connect(token);
     await waitFor(none, 'connect');

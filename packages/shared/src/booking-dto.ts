@@ -12,6 +12,7 @@ import type {
   pointSchema,
   rideSchema,
 } from './contract/booking-dto';
+import type { bookingCandidateSchema, bookingLogSchema } from './contract/bookings';
 
 /** The booking as the API presents it (bookings.md §3): one type for the server's presenter and the
  * web app's cards, dialogs and search results, inferred from the contract's schemas. */
@@ -26,3 +27,7 @@ export type BookingStatusDto = z.infer<typeof bookingStatusSchema>;
 export type PaymentDto = z.infer<typeof paymentSchema>;
 export type BookingDto = z.infer<typeof bookingSchema>;
 export type AirportDetailsDto = z.infer<typeof airportDetailsSchema>;
+/** One audit entry of a booking (GET booking/{id}/logs). */
+export type BookingLogDto = z.infer<typeof bookingLogSchema>;
+/** A captain the operator may dispatch to (GET booking/{id}/candidates). */
+export type BookingCandidateDto = z.infer<typeof bookingCandidateSchema>;

@@ -17,6 +17,17 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** The generic table's query with perPage limited to the options a table offers (10 by default). */
+export function pageQueryAmong(allowed: ReadonlySet<number>, invalidMessage: string) {
+  return pageQuerySchema.extend({
+    perPage: z.coerce
+      .number()
+      .int()
+      .default(10)
+      .refine((n) => allowed.has(n), invalidMessage),
+  });
+}
+
 export interface PageSource<T> {
   /** Total number of rows matching the filters. */
   count(): Promise<number>;

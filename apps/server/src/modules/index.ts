@@ -1,60 +1,37 @@
 import { aiModule } from './ai';
-import { authRoutes } from './auth/routes';
+import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
-import cityRoutes from './city/routes';
-import { complaintsRoutes } from './complaints/routes';
-import { ComplaintService } from './complaints/service';
+import { cityModule } from './city/module';
+import { complaintsModule } from './complaints/module';
 import { devRoutes } from './dev/routes';
-import { filesRoutes } from './files/routes';
+import { filesModule } from './files/module';
 import type { ServerModule } from './module';
-import { notificationsRoutes } from './notifications/routes';
+import { notificationsModule } from './notifications/module';
 import { paymentsRoutes } from './payments/routes';
-import { peopleRoutes } from './people/routes';
+import { peopleModule } from './people/module';
 import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
-import { settingsRoutes } from './settings/routes';
+import { settingsModule } from './settings/module';
 import { systemRoutes } from './system/routes';
 import { trackingModule } from './tracking';
 
 export type { ServerModule } from './module';
 
-const complaintsModule: ServerModule = {
-  name: 'complaints',
-  setup(app) {
-    app.decorate(
-      'complaints',
-      new ComplaintService({
-        db: app.db,
-        storage: app.files.storage,
-        clock: app.clock,
-        bus: app.events,
-        uploadMaxBytes: app.config.uploadMaxBytes,
-      }),
-    );
-  },
-  routes: complaintsRoutes,
-};
-
 /**
- * The app's modules in order: each one's setup may use the services of those before it (tracking before
- * bookings before the AI). The core services (auth, settings, users, people, files, city) are built by
- * buildApp before any module.
+ * The app's modules in order: each one's setup may use the services of those before it (files before
+ * people, the city before tracking, tracking before bookings before the AI). buildApp provides only the
+ * infrastructure they share: config, db, clock, realtime, jobs, events, mailer, limiter, metrics.
  */
 export const MODULES: readonly ServerModule[] = [
   { name: 'system', routes: systemRoutes },
-  { name: 'auth', routes: authRoutes },
-  { name: 'settings', routes: settingsRoutes },
+  authModule,
+  settingsModule,
   { name: 'roles', routes: rolesRoutes },
-  { name: 'notifications', routes: notificationsRoutes },
-  {
-    name: 'city',
-    routes: async (api) => {
-      await api.register(cityRoutes, { city: api.city });
-    },
-  },
+  notificationsModule,
+  cityModule,
+  filesModule,
+  peopleModule,
   trackingModule,
-  { name: 'files', routes: filesRoutes },
-  { name: 'people', routes: peopleRoutes },
   bookingsModule,
   complaintsModule,
   aiModule,

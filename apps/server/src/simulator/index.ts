@@ -203,13 +203,18 @@ export class Simulator {
       .select({ id: passengers.id, vip: passengers.canUseVip })
       .from(passengers)
       .where(eq(passengers.active, true))
-      .orderBy(sql`random()`)
+      // A sample that the seed decides (not the database's random()), so a seeded hour replays the same
+      // on PGlite and on PostgreSQL.
+      .orderBy(sql`md5(${passengers.id}::text || ${String(Math.floor(this.random() * 1e9))})`)
       .limit(400);
     this.passengerIds = riders.map((p) => p.id);
     this.vipPassengerIds = riders.filter((p) => p.vip).map((p) => p.id);
-    this.reasonIds = (await db.select({ id: captainCancellationReasons.id }).from(captainCancellationReasons)).map(
-      (r) => r.id,
-    );
+    this.reasonIds = (
+      await db
+        .select({ id: captainCancellationReasons.id })
+        .from(captainCancellationReasons)
+        .orderBy(asc(captainCancellationReasons.id))
+    ).map((r) => r.id);
     const [cc] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'callcenter@example.com'));
     this.phoneActor = cc ? { id: cc.id, roles: [], permissions: ['PHONE_BOOKING'] } : null;
     this.lastStep = this.now;
@@ -521,7 +526,7 @@ export class Simulator {
   /** A new passenger signs up in the app with ID card images (Dashboard:new_passenger). */
   private async signUp(): Promise<number> {
     const n = Math.floor(this.random() * 1e7);
-    const dto = await this.app.people.registerPassenger({
+    const dto = await this.app.passengers.registerPassenger({
       first_name: this.pick(FIRST),
       last_name: this.pick(LAST),
       phone_number: `+377 6${String(n).padStart(7, '0')}`,

@@ -29,25 +29,33 @@ export type CallArgs<E extends Endpoint> = (keyof PathParams<E['path']> extends 
 
 type ArgsParam<E extends Endpoint> = Empty extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
 
+/** The arguments of a call, untyped: for an endpoint chosen at run time (pickers, the generic table). */
+export interface LooseCallArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  idempotencyKey?: string;
+}
+
 /**
- * Calls an endpoint of the contract and resolves with its whole envelope (writes show `message`).
- * A FormData body to a PUT goes as POST with `_method=PUT` (multipart forms, like Laravel's).
+ * Calls an endpoint and resolves with its whole envelope (writes show `message`). A FormData body to a
+ * PUT or DELETE goes as POST with `_method` (multipart forms, like Laravel's).
  */
-export async function api<E extends Endpoint>(endpoint: E, ...[args]: ArgsParam<E>): Promise<Reply<E>> {
-  const { params, query, body, signal, idempotencyKey } = (args ?? {}) as {
-    params?: Record<string, string | number>;
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-    signal?: AbortSignal;
-    idempotencyKey?: string;
-  };
+export async function callEndpoint(endpoint: Endpoint, args: LooseCallArgs = {}): Promise<unknown> {
+  const { params, query, body, signal, idempotencyKey } = args;
   const path = fillPath(endpoint.path, params);
   let method: string = endpoint.method;
   if (body instanceof FormData && method !== 'POST') {
     body.set('_method', method);
     method = 'POST';
   }
-  return (await request(method, path, { query, body, signal, idempotencyKey })) as Reply<E>;
+  return request(method, path, { query, body, signal, idempotencyKey });
+}
+
+/** Calls an endpoint of the contract and resolves with its whole envelope. */
+export async function api<E extends Endpoint>(endpoint: E, ...[args]: ArgsParam<E>): Promise<Reply<E>> {
+  return (await callEndpoint(endpoint, args as LooseCallArgs | undefined)) as Reply<E>;
 }
 
 /** A read: resolves with the envelope's `data`. */

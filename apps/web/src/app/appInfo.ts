@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../api/client';
+import { type AppInfo, fetchAppInfo } from '../api/appInfo';
 import { queryKeys } from '../api/queryKeys';
 
-export interface AppInfo {
-  app_env: string;
-  version: string;
-}
+export type { AppInfo } from '../api/appInfo';
 
 const DEVELOPMENT: AppInfo = { app_env: 'development', version: '' };
 
@@ -15,7 +12,7 @@ export function useAppInfo() {
     queryKey: queryKeys.appInfo,
     queryFn: async () => {
       try {
-        return (await request<AppInfo>('GET', 'app_info', { auth: false })).data ?? DEVELOPMENT;
+        return (await fetchAppInfo()) ?? DEVELOPMENT;
       } catch {
         return DEVELOPMENT;
       }

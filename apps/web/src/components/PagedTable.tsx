@@ -1,21 +1,10 @@
-import {
-  Alert,
-  LinearProgress,
-  Paper,
-  type SxProps,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  type Theme,
-} from '@mui/material';
+import { Paper, TableContainer } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DEFAULT_ROWS_PER_PAGE, MSG, type Paginated, ROWS_PER_PAGE_OPTIONS } from '@taxi/shared';
+import { DEFAULT_ROWS_PER_PAGE, MSG, type Paginated } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
-import { errorMessage } from '../api/client';
+import { FetchState } from './FetchState';
+import { RowsTable, type TableColumn } from './RowsTable';
+import { TablePager } from './TablePager';
 
 /** Page (0-based, as MUI counts) and rows per page of a server-paged list; a new page size starts over. */
 export function usePaging(initialPerPage: number = DEFAULT_ROWS_PER_PAGE) {
@@ -29,12 +18,7 @@ export function usePaging(initialPerPage: number = DEFAULT_ROWS_PER_PAGE) {
 }
 export type Paging = ReturnType<typeof usePaging>;
 
-export interface PagedColumn<T> {
-  key: string;
-  label: ReactNode;
-  render: (row: T) => ReactNode;
-  sx?: SxProps<Theme>;
-}
+export type PagedColumn<T> = TableColumn<T>;
 
 /**
  * A server-paged table: progress while fetching, the error, 'No data' when empty, and the pager. A row
@@ -67,59 +51,36 @@ export function PagedTable<T>({
   return (
     <Paper variant="outlined">
       {toolbar}
-      <LinearProgress sx={{ visibility: query.isFetching ? 'visible' : 'hidden' }} />
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      <FetchState query={query} keepSpace />
       <TableContainer>
-        <Table size={size} data-testid={testId}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.key} sx={c.sx}>
-                  {c.label}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={rowKey(row)}
-                hover
-                {...(onOpen && {
-                  tabIndex: 0,
-                  sx: { cursor: 'pointer' },
-                  onClick: () => onOpen(row),
-                  onKeyDown: (e: React.KeyboardEvent) => {
-                    if (e.key === 'Enter') onOpen(row);
-                  },
-                })}
-              >
-                {columns.map((c) => (
-                  <TableCell key={c.key} sx={c.sx}>
-                    {c.render(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {!query.isPending && !query.isError && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} sx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}>
-                  {MSG.noData}
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
+        <RowsTable
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          size={size}
+          testId={testId}
+          empty={query.isPending || query.isError ? null : MSG.noData}
+          emptySx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}
+          rowProps={(row) => ({
+            hover: true,
+            ...(onOpen && {
+              tabIndex: 0,
+              sx: { cursor: 'pointer' },
+              onClick: () => onOpen(row),
+              onKeyDown: (e: React.KeyboardEvent) => {
+                if (e.key === 'Enter') onOpen(row);
+              },
+            }),
+          })}
+        />
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         // Lists whose totals are counted only up to a cap say "more than" instead of a wrong count.
         count={beyondCount ? -1 : (query.data?.total ?? 0)}
         page={page}
-        rowsPerPage={paging.perPage}
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
-        onPageChange={(_, next) => paging.setPage(next)}
-        onRowsPerPageChange={(e) => paging.setPerPage(Number(e.target.value))}
+        perPage={paging.perPage}
+        onPage={paging.setPage}
+        onPerPage={paging.setPerPage}
       />
     </Paper>
   );

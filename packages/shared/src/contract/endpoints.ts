@@ -1,88 +1,19 @@
-import type { z } from 'zod';
-import type { ACCOUNT_ENTRY_TYPES } from '../constants';
-import type {
-  blockCaptainSchema,
-  captainActivationSchema,
-  createCaptainSchema,
-  createCarSchema,
-  passengerConfirmationSchema,
-  removeDocumentsSchema,
-} from '../people';
-import { bookingsContract } from './bookings';
-import { endpoint } from './endpoint';
-import { filesContract } from './files';
-import { notificationsContract } from './notifications';
-import { peopleContract } from './people';
-import { sessionContract } from './session';
-import { staffContract } from './staff';
+import { bookingEndpoints } from './endpoints/bookings';
+import { peopleEndpoints } from './endpoints/people';
+import { rideEndpoints } from './endpoints/rides';
+import { systemEndpoints } from './endpoints/system';
 
-type QueryValue = string | number | boolean | null | undefined;
-/** The generic table's query (page, perPage, sortBy, descending, search) and a page's filters. */
-export type PageQuery = { page?: number; perPage?: number; sortBy?: string; descending?: boolean; search?: string };
-type Filters = Record<string, QueryValue>;
+export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
+export type { PageQuery } from './endpoints/query';
+export type { AiStatusPatch } from './endpoints/system';
 
 /**
  * The calls the web makes through `api(endpoint, ...)`: one entry per route, its response schema from
  * the contract the server validates its replies with, and the query and body types it takes.
  */
 export const endpoints = {
-  // session
-  chatToken: endpoint()('GET', 'generate_chat_token', sessionContract.chatToken),
-  // staff pickers
-  roles: endpoint<PageQuery>()('GET', 'role', staffContract.roles),
-  permissions: endpoint<PageQuery>()('GET', 'permission', staffContract.permissions),
-  // notifications
-  notifications: endpoint<Pick<PageQuery, 'page' | 'perPage'>>()('GET', 'notification', notificationsContract.list),
-  // passengers
-  passengers: endpoint<Filters>()('GET', 'passenger', peopleContract.passengers),
-  passenger: endpoint()('GET', 'passenger/:id', peopleContract.passenger),
-  /** Multipart (ID card images): sent as POST with `_method=PUT` like a Laravel form. */
-  confirmPassenger: endpoint<undefined, FormData | z.input<typeof passengerConfirmationSchema>>()(
-    'PUT',
-    'passenger/:id',
-    peopleContract.passenger,
-  ),
-  removeDocuments: endpoint<{ no_approval?: string }, z.input<typeof removeDocumentsSchema>>()(
-    'PUT',
-    'passenger/:id/remove_documents',
-    peopleContract.passenger,
-  ),
-  activatePassenger: endpoint()('PUT', 'passengers/:id/active', peopleContract.passenger),
-  accountEntries: endpoint<Filters & { type?: (typeof ACCOUNT_ENTRY_TYPES)[number] }>()(
-    'GET',
-    'passenger/:id/account_entries',
-    peopleContract.accountEntries,
-  ),
-  passengerBookings: endpoint<Pick<PageQuery, 'page' | 'perPage'>>()(
-    'GET',
-    'passenger/:id/bookings',
-    bookingsContract.page,
-  ),
-  // captains
-  captains: endpoint<Filters>()('GET', 'captain', peopleContract.captains),
-  blockedCaptains: endpoint<Filters>()('GET', 'captain/blocked', peopleContract.captains),
-  captainSearch: endpoint<{ search: string }>()('GET', 'captain/search', peopleContract.captainSearch),
-  createCaptain: endpoint<undefined, z.input<typeof createCaptainSchema>>()('POST', 'captain', peopleContract.captain),
-  captain: endpoint()('GET', 'captain/:id', peopleContract.captain),
-  captainCars: endpoint()('GET', 'captain/:id/cars', peopleContract.cars),
-  createCar: endpoint<undefined, z.input<typeof createCarSchema>>()('POST', 'captain/:id/cars', peopleContract.car),
-  activateCaptain: endpoint<undefined, Partial<z.input<typeof captainActivationSchema>>>()(
-    'PUT',
-    'captain/:id/active',
-    peopleContract.captain,
-  ),
-  blockCaptain: endpoint<undefined, z.input<typeof blockCaptainSchema>>()(
-    'PUT',
-    'captain/:id/block',
-    peopleContract.captain,
-  ),
-  unblockCaptain: endpoint()('PUT', 'captain/:id/unblock', peopleContract.captain),
-  captainBookings: endpoint<Pick<PageQuery, 'page' | 'perPage'>>()(
-    'GET',
-    'captain/:id/bookings',
-    peopleContract.captainBookings,
-  ),
-  monthlyBookings: endpoint()('GET', 'captain/:id/monthly-bookings', peopleContract.monthlyBookings),
-  // uploaded files (fetched with the token, shown as blob URLs)
-  file: endpoint()('GET', 'files/:name', filesContract.file),
+  ...systemEndpoints,
+  ...peopleEndpoints,
+  ...bookingEndpoints,
+  ...rideEndpoints,
 };

@@ -4,26 +4,31 @@ import { envelope, pageEnvelope, refSchema } from './envelope';
 
 export const loyaltyClassRefSchema = z.object({ name: z.string() });
 
+/** What a passenger and a captain both are: a person with names and contacts. */
+const personFields = {
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  username: z.string().nullable(),
+  whatsapp_number: z.string().nullable(),
+  email: z.string().nullable(),
+  profile_image: z.string().nullable(),
+  active: z.boolean(),
+  registered: z.boolean(),
+};
+
 export const passengerSchema = z
   .object({
-    id: z.number(),
-    first_name: z.string(),
-    last_name: z.string(),
-    full_name: z.string(),
-    username: z.string().nullable(),
-    email: z.string().nullable(),
-    whatsapp_number: z.string().nullable(),
+    ...personFields,
     phone_number: z.string(),
     created_at: z.string(),
     id_card_front: z.string().nullable(),
     id_card_back: z.string().nullable(),
-    profile_image: z.string().nullable(),
     approved_at: z.string().nullable(),
     rejected_count: z.number(),
     can_use_vip: z.boolean(),
     active_loyalty_classes: z.array(loyaltyClassRefSchema),
-    active: z.boolean(),
-    registered: z.boolean(),
     can_be_approved: z.boolean(),
   })
   .meta({ id: 'Passenger' });
@@ -44,18 +49,9 @@ export const captainCarSchema = z
 
 export const captainSchema = z
   .object({
-    id: z.number(),
-    first_name: z.string(),
-    last_name: z.string(),
-    full_name: z.string(),
-    username: z.string().nullable(),
-    whatsapp_number: z.string().nullable(),
+    ...personFields,
     phone_number: z.string().nullable(),
-    email: z.string().nullable(),
-    profile_image: z.string().nullable(),
     conversation_id: z.string().nullable(),
-    active: z.boolean(),
-    registered: z.boolean(),
     activated_at: z.string().nullable(),
     cash_register: refSchema.nullable(),
     blocked_until: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { bookings } from './bookings';
+import { bookingRef } from './bookings';
 import { ts } from './columns';
 import { captains, services } from './people';
 import { users } from './users';
@@ -9,9 +9,7 @@ export const aiSuggestions = pgTable(
   'ai_suggestions',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     captainId: integer('captain_id')
       .notNull()
       .references(() => captains.id),

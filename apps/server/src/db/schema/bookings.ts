@@ -116,11 +116,15 @@ export const bookings = pgTable(
   ],
 );
 
+/** A row that belongs to a booking: its booking_id, gone with the booking. */
+export const bookingRef = () =>
+  integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' });
+
 export const bookingStops = pgTable('booking_stops', {
   id: serial('id').primaryKey(),
-  bookingId: integer('booking_id')
-    .notNull()
-    .references(() => bookings.id, { onDelete: 'cascade' }),
+  bookingId: bookingRef(),
   position: integer('position').notNull().default(0),
   locationName: text('location_name').notNull(),
   lon: doublePrecision('lon'),
@@ -131,9 +135,7 @@ export const bookingStatuses = pgTable(
   'booking_statuses',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     status: text('status').notNull(),
     value: text('value'),
     lon: doublePrecision('lon'),
@@ -148,9 +150,7 @@ export const bookingSuggestions = pgTable(
   'booking_suggestions',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     captainId: integer('captain_id')
       .notNull()
       .references(() => captains.id),
@@ -165,9 +165,7 @@ export const serviceChangeSuggestions = pgTable(
   'service_change_suggestions',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     newServiceId: integer('new_service_id')
       .notNull()
       .references(() => services.id),
@@ -200,9 +198,7 @@ export const geofenceLogs = pgTable(
   'geofence_logs',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     captainId: integer('captain_id').references(() => captains.id),
     enterTime: ts('enter_time'),
     leaveTime: ts('leave_time'),
@@ -215,9 +211,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     rideId: integer('ride_id').references(() => rides.id),
     status: text('status').notNull().default('DONE'),
     type: text('type').notNull().default('booking'),
@@ -231,9 +225,7 @@ export const bookingNotes = pgTable(
   'booking_notes',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: bookingRef(),
     note: text('note').notNull(),
     authorId: integer('author_id').references(() => users.id),
     solvedAt: ts('solved_at'),

@@ -34,6 +34,13 @@ async function move(
   return row ?? null;
 }
 
+/** `move`, or 409 when the suggestion is no longer open for that step. */
+async function moveOpen(...args: Parameters<typeof move>): Promise<SuggestionRow> {
+  const row = await move(...args);
+  if (!row) throw conflict(AI_MSG.noSuggestion);
+  return row;
+}
+
 /** Tells the consoles a suggestion left the popup (ai.suggestionMoved). */
 const moved = (ai: AiDeps, s: SuggestionRow, status: AiSuggestionStatus) =>
   ai.bus.publish([{ name: 'ai.suggestionMoved', payload: { bookingId: s.bookingId, suggestionId: s.id, status } }]);
@@ -71,6 +78,12 @@ export async function openOf(ai: AiDeps, bookingId: number): Promise<SuggestionR
   return s;
 }
 
+/** The open suggestion of an existing booking: 404 for an unknown booking, 409 without one. */
+async function openOfBooking(ai: AiDeps, bookingId: number): Promise<SuggestionRow> {
+  await ai.bookings.find(bookingId);
+  return openOf(ai, bookingId);
+}
+
 /**
  * Dispatches the booking to the suggested captain: 'Ok, Let AI Dispatch it' (any open suggestion), a
  * client's Ai:pass_booking or the countdown (only a PROPOSED one: a snoozed suggestion waits). The
@@ -82,14 +95,12 @@ export async function pass(
   actor: Actor,
   via: 'operator' | 'client' | 'timer',
 ): Promise<BookingDto> {
-  await ai.bookings.find(bookingId);
-  const s = await openOf(ai, bookingId);
+  const s = await openOfBooking(ai, bookingId);
   if (via !== 'operator' && s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
   // A suggestion the passenger must accept is never dispatched as it stands (a service change would
   // hand the booking to a captain of another service); the operator's 'Ok' stays for time changes.
   if (s.kind === 'service_change' || (via !== 'operator' && s.kind !== 'dispatch')) throw conflict(AI_MSG.needsAnswer);
-  const row = await move(ai, s, 'DISPATCHED', actor.id);
-  if (!row) throw conflict(AI_MSG.noSuggestion);
+  await moveOpen(ai, s, 'DISPATCHED', actor.id);
   try {
     const dto = await ai.bookings.dispatch(actor, bookingId, s.captainId);
     await moved(ai, s, 'DISPATCHED');
@@ -109,8 +120,7 @@ export async function pass(
 /** The suggestion waits `minutes` (SNOOZED) before it opens again. */
 export async function snoozeSuggestion(ai: AiDeps, s: SuggestionRow, minutes: number, actorId: number | null) {
   const until = new Date(ai.clock.now() + minutes * MIN);
-  const row = await move(ai, s, 'SNOOZED', actorId, { countdownUntil: until });
-  if (!row) throw conflict(AI_MSG.noSuggestion);
+  const row = await moveOpen(ai, s, 'SNOOZED', actorId, { countdownUntil: until });
   await moved(ai, s, 'SNOOZED');
   return row;
 }
@@ -121,8 +131,7 @@ export async function snooze(
   user: Actor,
   bookingId: number,
 ): Promise<{ minutes: number; ai_status: AiStatus }> {
-  await ai.bookings.find(bookingId);
-  const s = await openOf(ai, bookingId);
+  const s = await openOfBooking(ai, bookingId);
   if (s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
   const [u] = await ai.db.select({ interval: users.snoozeInterval }).from(users).where(eq(users.id, user.id));
   const minutes = snoozeMinutesOf(u?.interval ?? 0);
@@ -140,13 +149,11 @@ export async function confirm(
   user: Actor,
   bookingId: number,
 ): Promise<{ booking: BookingDto; message: string }> {
-  await ai.bookings.find(bookingId);
-  const s = await openOf(ai, bookingId);
+  const s = await openOfBooking(ai, bookingId);
   if (!AI_ANSWERED_KINDS.includes(s.kind as AiSuggestionKind) || !s.newTime) throw conflict(AI_MSG.notTimeChange);
   // Accepting changes the order's time or service: the Goverment role may not (bookings.md §6).
   ai.bookings.authorizeRole(user, s.kind === 'service_change' ? 'changeService' : 'changeTime');
-  const row = await move(ai, s, 'CONFIRMED', user.id);
-  if (!row) throw conflict(AI_MSG.noSuggestion);
+  await moveOpen(ai, s, 'CONFIRMED', user.id);
   await moved(ai, s, 'CONFIRMED');
   try {
     const changed = await ai.bookings.applySuggestion(user.id, bookingId, {
@@ -171,8 +178,7 @@ export async function refuse(
   user: Actor,
   bookingId: number,
 ): Promise<{ booking: BookingDto; message: string }> {
-  await ai.bookings.find(bookingId);
-  const s = await openOf(ai, bookingId);
+  const s = await openOfBooking(ai, bookingId);
   if (!(await endSuggestion(ai, s, 'REFUSED', user.id))) throw conflict(AI_MSG.noSuggestion);
   const booking = await ai.bookings.show(bookingId);
   return { booking, message: s.kind === 'service_change' ? AI_MSG.serviceRefused : AI_MSG.refused };

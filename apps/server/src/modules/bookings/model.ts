@@ -24,14 +24,7 @@ export interface Candidate {
   online: boolean;
 }
 
-export interface BookingLogDto {
-  id: number;
-  title: string;
-  datetime: string;
-  doer: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type { BookingLogDto } from '@taxi/shared';
 
 export function ruleInput(b: BookingRow): BookingRuleInput {
   return {

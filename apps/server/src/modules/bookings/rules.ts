@@ -2,6 +2,7 @@ import { BOOKING_MSG, type BookingAction, bookingPolicy, checkBookingAction, MSG
 import { HttpError } from '../../http/errors';
 import { type Actor, ruleInput } from './model';
 import type { BookingRow } from './presenter';
+import { type BookingDeps, findBooking } from './store';
 
 const REFUSED_AS_INPUT: readonly string[] = [
   BOOKING_MSG.pendingReminderTooEarly,
@@ -20,4 +21,16 @@ export function authorize(actor: Actor, action: BookingAction, booking: BookingR
   authorizeRole(actor, action);
   const result = checkBookingAction(action, ruleInput(booking), now);
   if (!result.ok) throw new HttpError(REFUSED_AS_INPUT.includes(result.message) ? 422 : 409, result.message);
+}
+
+/** The booking, once `authorize` lets this user take `action` on it now. */
+export async function authorizedBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  id: number,
+  action: BookingAction,
+): Promise<BookingRow> {
+  const booking = await findBooking(deps.db, id);
+  authorize(actor, action, booking, deps.clock.now());
+  return booking;
 }

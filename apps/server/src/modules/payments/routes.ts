@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { pageQuerySchema, paginate } from '../../http/pagination';
+import { pageQueryAmong, pageQuerySchema, paginate } from '../../http/pagination';
 import { PaymentService, ridesCsv } from './service';
 
 const PER_PAGE = new Set<number>(ROWS_PER_PAGE_OPTIONS);
@@ -27,14 +27,7 @@ const filter = {
     .refine((v) => (PAYMENT_RIDE_SORTS as readonly string[]).includes(v), RESOURCE_MSG.invalidSort)
     .transform((v) => v as (typeof PAYMENT_RIDE_SORTS)[number]),
 };
-const listQuery = pageQuerySchema.extend({
-  perPage: z.coerce
-    .number()
-    .int()
-    .default(10)
-    .refine((n) => PER_PAGE.has(n), RESOURCE_MSG.invalidPerPage),
-  ...filter,
-});
+const listQuery = pageQueryAmong(PER_PAGE, RESOURCE_MSG.invalidPerPage).extend(filter);
 const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
 const config: FastifyContextConfig = { policy: paymentPolicy.read };
 const response = catalogueResponses(paymentRidesResource);

@@ -40,7 +40,8 @@ const captainListQuery = pageQuerySchema.extend({
 });
 
 export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const people = () => app.people;
+  const passengers = () => app.passengers;
+  const captains = () => app.captains;
 
   // passengers -----------------------------------------------------------------------------------
   app.get(
@@ -52,7 +53,10 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, perPage, sortBy, descending, search, ...filters } = request.query;
       return ok(
-        await people().listPassengers({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+        await passengers().listPassengers(
+          { search, ...filters },
+          { page, perPage, sortBy, descending, url: request.url },
+        ),
       );
     },
   );
@@ -60,7 +64,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/passenger/:id',
     { config: { policy: passengerPolicy.read }, schema: { params: idParams, response: { 200: contract.passenger } } },
-    async (request) => ok(await people().getPassenger(request.params.id)),
+    async (request) => ok(await passengers().getPassenger(request.params.id)),
   );
 
   app.put(
@@ -74,7 +78,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await people().updatePassenger(request.user.id, request.params.id, request.body);
+      const data = await passengers().updatePassenger(request.user.id, request.params.id, request.body);
       return ok(data, PEOPLE_MSG.passengerSaved);
     },
   );
@@ -91,7 +95,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await people().removeDocuments(
+      const data = await passengers().removeDocuments(
         request.user.id,
         request.params.id,
         request.body.message,
@@ -105,7 +109,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/passengers/:id/active',
     { config: { policy: passengerPolicy.change }, schema: { params: idParams, response: { 200: contract.passenger } } },
     async (request) =>
-      ok(await people().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
+      ok(await passengers().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
   );
 
   app.get(
@@ -120,7 +124,9 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage, type } = request.query;
-      return ok(await people().passengerAccountEntries(request.params.id, type, { page, perPage, url: request.url }));
+      return ok(
+        await passengers().passengerAccountEntries(request.params.id, type, { page, perPage, url: request.url }),
+      );
     },
   );
 
@@ -134,7 +140,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, perPage, sortBy, descending, search, ...filters } = request.query;
       return ok(
-        await people().listCaptains({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
+        await captains().listCaptains({ search, ...filters }, { page, perPage, sortBy, descending, url: request.url }),
       );
     },
   );
@@ -149,7 +155,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return ok(request.query.search ? await people().searchCaptains(request.query.search) : []);
+      return ok(request.query.search ? await captains().searchCaptains(request.query.search) : []);
     },
   );
 
@@ -162,7 +168,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { page, perPage, search, sortBy, descending } = request.query;
       return ok(
-        await people().listCaptains(
+        await captains().listCaptains(
           { search, blocked: true },
           { page, perPage, sortBy: sortBy ?? 'blocked_until', descending, url: request.url },
         ),
@@ -176,14 +182,14 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: captainPolicy.change, idempotent: true },
       schema: { body: createCaptainSchema, response: { 200: contract.captain } },
     },
-    async (request) => ok(await people().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
+    async (request) => ok(await captains().createCaptain(request.user.id, request.body), PEOPLE_MSG.captainCreated),
   );
 
   app.get(
     '/captain/:id',
     { config: { policy: captainPolicy.read }, schema: { params: idParams, response: { 200: contract.captain } } },
     async (request) => {
-      return ok(await people().getCaptain(request.params.id));
+      return ok(await captains().getCaptain(request.params.id));
     },
   );
 
@@ -191,7 +197,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/:id/cars',
     { config: { policy: captainPolicy.read }, schema: { params: idParams, response: { 200: contract.cars } } },
     async (request) => {
-      return ok(await people().captainCars(request.params.id));
+      return ok(await captains().captainCars(request.params.id));
     },
   );
 
@@ -202,7 +208,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, body: createCarSchema, response: { 200: contract.car } },
     },
     async (request) =>
-      ok(await people().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
+      ok(await captains().createCar(request.user.id, request.params.id, request.body), PEOPLE_MSG.carCreated),
   );
 
   app.put(
@@ -221,7 +227,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) {
         throw new HttpError(422, PEOPLE_MSG.chooseCashRegister, { cash_register_id: [PEOPLE_MSG.chooseCashRegister] });
       }
-      const data = await people().activateCaptain(request.user.id, request.params.id, parsed.data.cash_register_id);
+      const data = await captains().activateCaptain(request.user.id, request.params.id, parsed.data.cash_register_id);
       return ok(data, PEOPLE_MSG.activationCompleted);
     },
   );
@@ -234,7 +240,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await people().blockCaptain(request.user.id, request.params.id, request.body.until, request.body.reason),
+        await captains().blockCaptain(request.user.id, request.params.id, request.body.until, request.body.reason),
         PEOPLE_MSG.captainBlocked,
       ),
   );
@@ -243,7 +249,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/:id/unblock',
     { config: { policy: captainPolicy.punish }, schema: { params: idParams, response: { 200: contract.captain } } },
     async (request) =>
-      ok(await people().unblockCaptain(request.user.id, request.params.id), PEOPLE_MSG.captainUnblocked),
+      ok(await captains().unblockCaptain(request.user.id, request.params.id), PEOPLE_MSG.captainUnblocked),
   );
 
   app.get(
@@ -258,7 +264,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage } = request.query;
-      return ok(await people().captainBookings(request.params.id, { page, perPage, url: request.url }));
+      return ok(await captains().captainBookings(request.params.id, { page, perPage, url: request.url }));
     },
   );
 
@@ -269,7 +275,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: contract.monthlyBookings } },
     },
     async (request) => {
-      return ok(await people().monthlyBookings(request.params.id));
+      return ok(await captains().monthlyBookings(request.params.id));
     },
   );
 };

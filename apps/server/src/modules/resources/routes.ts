@@ -10,11 +10,10 @@ import {
 } from '@taxi/shared';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { pageQuerySchema, paginate } from '../../http/pagination';
+import { pageQueryAmong, paginate } from '../../http/pagination';
 import { catalogueCsv } from './csv';
 import { loadBindings } from './registry';
 import { ResourceService, rowContextOf } from './service';
@@ -22,13 +21,7 @@ import { ResourceService, rowContextOf } from './service';
 // The table's options, plus the pickers' 50 (shell.md §6) — and the car-model list's 100 is among them.
 const PER_PAGE = new Set<number>([...ROWS_PER_PAGE_OPTIONS, PICKER_PAGE_SIZE]);
 
-const listQuery = pageQuerySchema.extend({
-  perPage: z.coerce
-    .number()
-    .int()
-    .default(10)
-    .refine((n) => PER_PAGE.has(n), RESOURCE_MSG.invalidPerPage),
-});
+const listQuery = pageQueryAmong(PER_PAGE, RESOURCE_MSG.invalidPerPage);
 const exportQuery = listQuery.omit({ page: true, perPage: true });
 const idParam = dbId();
 

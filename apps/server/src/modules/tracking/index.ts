@@ -40,8 +40,9 @@ export async function createTracking(opts: {
     const { Redis } = await import('ioredis');
     const redis = new Redis(opts.redisUrl);
     positions = new RedisGeoIndex<LiveMeta>(redis, `${opts.redisPrefix ?? 'taxi'}:captains`);
+    // QUIT answers once the commands already sent are answered: none of them is cut off.
     closeRedis = async () => {
-      redis.disconnect();
+      await redis.quit().catch(() => redis.disconnect());
     };
   } else {
     positions = new GridIndex<LiveMeta>();

@@ -119,9 +119,7 @@ export function DataRow<D extends ResourceDef>({
               <Box sx={{ py: 1.5, pl: 6, pr: 1, bgcolor: 'action.hover', borderRadius: 1, my: 1 }}>
                 {renderExpanded
                   ? renderExpanded(typed)
-                  : def.expand && (
-                      <ExpandedRows url={def.expand.url.replace('{id}', String(row.id))} columns={def.expand.columns} />
-                    )}
+                  : def.expand && <ExpandedRows def={def} rowId={row.id} columns={def.expand.columns} />}
               </Box>
             </Collapse>
           </TableCell>

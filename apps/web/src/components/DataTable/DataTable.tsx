@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Button,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
 import {
   cataloguePolicy,
   DEFAULT_ROWS_PER_PAGE,
@@ -21,13 +8,14 @@ import {
   RESOURCE_MSG,
   type ResourceDef,
   type ResourceRow,
-  ROWS_PER_PAGE_OPTIONS,
   resourceUrl,
 } from '@taxi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { toast } from '../../api/toast';
 import { useCurrentUser, usePolicy } from '../../features/auth/currentUser';
+import { FetchState } from '../FetchState';
+import { TablePager } from '../TablePager';
 import { downloadCsv, type TableQuery, useResourceList, useResourceMutations } from './api';
 import { DataRow } from './DataRow';
 import { DataTableHead } from './DataTableHead';
@@ -155,12 +143,7 @@ export function DataTable<D extends ResourceDef>({
         onExport={exportCsv}
         onNew={writable ? () => openDialog(null) : undefined}
       />
-      {list.isFetching && <LinearProgress />}
-      {list.isError && (
-        <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
+      <FetchState query={list} alertSx={{ mx: 2, mb: 1 }} />
       <TableContainer>
         <Table size="small">
           <DataTableHead
@@ -218,15 +201,13 @@ export function DataTable<D extends ResourceDef>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
+      <TablePager
         count={list.data?.total ?? 0}
         page={Math.max(0, q.page - 1)}
-        rowsPerPage={q.perPage}
-        rowsPerPageOptions={[...ROWS_PER_PAGE_OPTIONS]}
+        perPage={q.perPage}
         labelRowsPerPage={RESOURCE_MSG.rowsPerPage}
-        onPageChange={(_, page) => setQ((prev) => ({ ...prev, page: page + 1 }))}
-        onRowsPerPageChange={(e) => setQ((prev) => ({ ...prev, page: 1, perPage: Number(e.target.value) }))}
+        onPage={(page) => setQ((prev) => ({ ...prev, page: page + 1 }))}
+        onPerPage={(perPage) => setQ((prev) => ({ ...prev, page: 1, perPage }))}
       />
       <FormDialog
         def={def}

@@ -1,15 +1,19 @@
 import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type ResourceRow } from '@taxi/shared';
-import { errorMessage, http } from '../../api/client';
+import { catalogueEndpoints, MSG, type ResourceDef, type ResourceRow } from '@taxi/shared';
+import { errorMessage } from '../../api/client';
+import { apiData } from '../../api/endpoints';
 
-/** The declaration's `expand` list under a row: `GET {url}` as a small table. */
-export function ExpandedRows({ url, columns }: { url: string; columns: readonly { name: string; label: string }[] }) {
+type Columns = readonly { name: string; label: string }[];
+
+/** The declaration's `expand` list under a row: `GET {expand.url}` as a small table. */
+export function ExpandedRows({ def, rowId, columns }: { def: ResourceDef; rowId: number; columns: Columns }) {
+  const expand = catalogueEndpoints(def).expand;
   const query = useQuery({
-    queryKey: ['resources', 'expand', url],
-    queryFn: ({ signal }) => http.get<ResourceRow[] | { data: ResourceRow[] }>(url, undefined, signal),
+    queryKey: ['resources', 'expand', expand.path, rowId],
+    queryFn: ({ signal }) => apiData(expand, { params: { id: rowId }, signal }),
   });
-  const rows = Array.isArray(query.data) ? query.data : (query.data?.data ?? []);
+  const rows = (Array.isArray(query.data) ? query.data : (query.data?.data ?? [])) as ResourceRow[];
   if (query.isLoading) return <LinearProgress />;
   if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
   return (

@@ -1,6 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FieldDef, Paginated, ResourceDef, ResourceRow } from '@taxi/shared';
-import { ApiError, buildUrl, http, type QueryValue } from '../../api/client';
+import {
+  catalogueEndpoints,
+  type Envelope,
+  type FieldDef,
+  type Paginated,
+  type ResourceDef,
+  type ResourceRow,
+  referenceEndpoint,
+} from '@taxi/shared';
+import { ApiError, buildUrl, type QueryValue } from '../../api/client';
+import { api, apiData } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { getToken } from '../../api/session';
 
@@ -30,7 +39,9 @@ export function useResourceList(def: ResourceDef, url: string, q: TableQuery) {
   const params = listParams(q);
   return useQuery({
     queryKey: resourceKeys.list(def.key, url, params),
-    queryFn: ({ signal }) => http.get<Paginated<ResourceRow>>(url, params, signal),
+    // A declaration's row type is known to its page, not to the generic table.
+    queryFn: ({ signal }) =>
+      apiData(catalogueEndpoints(def, url).list, { query: params, signal }) as Promise<Paginated<ResourceRow>>,
     placeholderData: keepPreviousData,
   });
 }
@@ -38,7 +49,8 @@ export function useResourceList(def: ResourceDef, url: string, q: TableQuery) {
 export function useResourceRow(def: ResourceDef, url: string, id: number | null) {
   return useQuery({
     queryKey: resourceKeys.detail(def.key, url, id ?? 0),
-    queryFn: ({ signal }) => http.get<ResourceRow>(`${url}/${id}`, undefined, signal),
+    queryFn: ({ signal }) =>
+      apiData(catalogueEndpoints(def, url).item, { params: { id: id ?? 0 }, signal }) as Promise<ResourceRow>,
     enabled: id !== null,
   });
 }
@@ -61,20 +73,21 @@ export function toFormData(values: Record<string, unknown>, method?: 'PUT' | 'DE
 export function useResourceMutations(def: ResourceDef, url: string) {
   const client = useQueryClient();
   const invalidate = () => client.invalidateQueries({ queryKey: resourceKeys.all(def.key) });
+  const calls = catalogueEndpoints(def, url);
   // Creates carry one Idempotency-Key per submission (a double Save creates one row); edits need none.
   const idempotency = useIdempotencyKey();
   const save = useMutation({
     mutationFn: ({ id, values }: { id: number | null; values: Record<string, unknown> }) =>
-      id === null
-        ? http.post<ResourceRow>(url, toFormData(values), { idempotencyKey: idempotency.key() })
-        : http.post<ResourceRow>(`${url}/${id}`, toFormData(values, 'PUT')),
+      (id === null
+        ? api(calls.create, { body: toFormData(values), idempotencyKey: idempotency.key() })
+        : api(calls.update, { params: { id }, body: toFormData(values, 'PUT') })) as Promise<Envelope<ResourceRow>>,
     onSettled: (_data, error, { id }) => {
       if (id === null) idempotency.settle(error);
     },
     onSuccess: invalidate,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => http.post<null>(`${url}/${id}`, toFormData({}, 'DELETE')),
+    mutationFn: (id: number) => api(calls.remove, { params: { id }, body: toFormData({}, 'DELETE') }),
     onSuccess: invalidate,
   });
   return { save, remove };
@@ -84,7 +97,7 @@ export function useResourceMutations(def: ResourceDef, url: string) {
 export async function downloadCsv(def: ResourceDef, url: string, q: TableQuery): Promise<void> {
   const { page: _p, perPage: _pp, ...filter } = listParams(q);
   const token = getToken();
-  const response = await fetch(buildUrl(`${url}/export.csv`, filter), {
+  const response = await fetch(buildUrl(catalogueEndpoints(def, url).csv.path, filter), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) {
@@ -111,7 +124,8 @@ export function useReferenceOptions(field: FieldDef) {
   const params = { perPage: ref?.perPage ?? 100 };
   return useQuery({
     queryKey: ['resources', 'reference', ref?.url ?? '', params] as const,
-    queryFn: ({ signal }) => http.get<Paginated<ResourceRow>>(ref?.url ?? '', params, signal),
+    queryFn: ({ signal }) =>
+      ref ? apiData(referenceEndpoint(ref), { query: params, signal }) : Promise.reject(new Error('No reference')),
     enabled: !!ref,
     select: (page) =>
       page.data

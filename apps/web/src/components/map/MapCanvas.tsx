@@ -5,7 +5,7 @@ import { MAP_CENTER, MAP_ZOOM, RIDE_UI } from '@taxi/shared';
 import type { BasemapFeatureCollection } from '@taxi/shared/geo';
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { useAppInfo } from '../../app/appInfo';
 import { MapContext } from './context';
 import { DEFAULT_TILE_URL, MAP_BACKGROUND, type MapViewProps } from './MapView';
@@ -63,7 +63,7 @@ function styleOf(tileUrl: string, basemap: BasemapFeatureCollection | undefined)
 function useBasemap() {
   return useQuery({
     queryKey: ['city', 'basemap'],
-    queryFn: ({ signal }) => http.get<BasemapFeatureCollection>('city/basemap', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.basemap, { signal }) as Promise<BasemapFeatureCollection>,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: 1,

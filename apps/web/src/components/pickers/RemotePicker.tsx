@@ -1,8 +1,9 @@
 import { Autocomplete, CircularProgress, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG, type Paginated, PEOPLE_MSG } from '@taxi/shared';
+import { type Endpoint, MSG, type Paginated, PEOPLE_MSG } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
-import { ApiError, http, type QueryValue } from '../../api/client';
+import { ApiError, type QueryValue } from '../../api/client';
+import { callEndpoint } from '../../api/endpoints';
 import { useDebounced } from './useDebounced';
 
 export interface PickerOption {
@@ -13,8 +14,9 @@ export interface PickerOption {
 
 export interface RemotePickerProps<T> {
   label: string;
-  /** API path, e.g. 'captain/search' or 'role'. */
-  url: string;
+  /** The list's endpoint, e.g. `endpoints.captainSearch`, and the values of its path. */
+  endpoint: Endpoint<'GET'>;
+  params?: Record<string, string | number>;
   /** Extra query (perPage, ...). */
   query?: Record<string, QueryValue>;
   /** Send the typed text as `search` (search-driven pickers); otherwise the list is loaded once. */
@@ -44,18 +46,23 @@ type Rows<T> = { rows: T[]; missing: boolean };
  * and show the matches as you type. An endpoint the server does not have yet says so plainly.
  */
 export function RemotePicker<T>(props: RemotePickerProps<T>) {
-  const { url, query, searchable = false, minChars = 1, toOption, filter } = props;
+  const { endpoint, params, query, searchable = false, minChars = 1, toOption, filter } = props;
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim());
   const enabled = !searchable || search.length >= minChars;
   const result = useQuery({
-    queryKey: ['picker', url, query, searchable ? search : null],
+    queryKey: ['picker', endpoint.path, params, query, searchable ? search : null],
     enabled,
     placeholderData: keepPreviousData,
     retry: false,
     queryFn: async ({ signal }): Promise<Rows<T>> => {
       try {
-        const data = await http.get<Paginated<T> | T[]>(url, { ...query, ...(searchable ? { search } : {}) }, signal);
+        const reply = (await callEndpoint(endpoint, {
+          params,
+          query: { ...query, ...(searchable ? { search } : {}) },
+          signal,
+        })) as { data: Paginated<T> | T[] };
+        const data = reply.data;
         return { rows: Array.isArray(data) ? data : data.data, missing: false };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { rows: [], missing: true };

@@ -1,5 +1,17 @@
 import type { CaptainSearchItem, PassengerDto, RoleRef } from '@taxi/shared';
-import { ADMIN_ROLE_ID, CAR_MODEL_PICKER_PAGE_SIZE, PICKER_PAGE_SIZE } from '@taxi/shared';
+import {
+  ADMIN_ROLE_ID,
+  CAR_MODEL_PICKER_PAGE_SIZE,
+  carBrandsResource,
+  carModelsResource,
+  cashRegistersResource,
+  catalogueEndpoints,
+  colorsResource,
+  PICKER_PAGE_SIZE,
+  staffResource,
+  vouchersResource,
+} from '@taxi/shared';
+import { endpoints } from '../../api/endpoints';
 import { type PickerOption, RemotePicker, type RemotePickerProps } from './RemotePicker';
 
 type Common = Pick<
@@ -19,7 +31,7 @@ export function CaptainPicker(props: Common) {
     <RemotePicker<CaptainSearchItem>
       {...props}
       label={props.label ?? 'Captain'}
-      url="captain/search"
+      endpoint={endpoints.captainSearch}
       searchable
       toOption={(c) => ({ id: c.id, label: c.full_name, secondary: c.username ?? undefined })}
     />
@@ -32,7 +44,7 @@ export function PassengerPicker(props: Common) {
     <RemotePicker<PassengerDto>
       {...props}
       label={props.label ?? 'Passenger'}
-      url="passenger"
+      endpoint={endpoints.passengers}
       query={{ perPage: 20 }}
       searchable
       toOption={(p) => ({ id: p.id, label: p.full_name, secondary: p.phone_number })}
@@ -52,7 +64,7 @@ export function UserPicker(props: Common) {
     <RemotePicker<StaffRow>
       {...props}
       label={props.label ?? 'User'}
-      url="user"
+      endpoint={catalogueEndpoints(staffResource).list}
       query={{ perPage: 20 }}
       searchable
       what="The staff user list"
@@ -72,7 +84,7 @@ export function LocationPicker(props: Common) {
     <RemotePicker<PlaceRow>
       {...props}
       label={props.label ?? 'Location'}
-      url="places"
+      endpoint={endpoints.places}
       query={{ perPage: 20 }}
       searchable
       what="The places list"
@@ -87,7 +99,7 @@ export function RolePicker(props: Common) {
     <RemotePicker<RoleRef>
       {...props}
       label={props.label ?? 'Role'}
-      url="role"
+      endpoint={endpoints.roles}
       query={{ perPage: PICKER_PAGE_SIZE }}
       filter={(r) => r.id !== ADMIN_ROLE_ID}
       toOption={named}
@@ -96,7 +108,14 @@ export function RolePicker(props: Common) {
 }
 
 export function PermissionPicker(props: Common) {
-  return <RemotePicker<Named> {...props} label={props.label ?? 'Permission'} url="permission" toOption={named} />;
+  return (
+    <RemotePicker<Named>
+      {...props}
+      label={props.label ?? 'Permission'}
+      endpoint={endpoints.permissions}
+      toOption={named}
+    />
+  );
 }
 
 export function AreaClusterPicker(props: Common) {
@@ -104,7 +123,7 @@ export function AreaClusterPicker(props: Common) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Area cluster'}
-      url="beesline/area_cluster"
+      endpoint={endpoints.areaClusters}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what="The area cluster list"
       toOption={named}
@@ -117,7 +136,7 @@ export function ProjectPicker(props: Common) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Project'}
-      url="project"
+      endpoint={endpoints.projects}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what="The project list"
       toOption={named}
@@ -135,7 +154,7 @@ export function ContractTemplateLevelPicker(props: Common) {
     <RemotePicker<LevelRow>
       {...props}
       label={props.label ?? 'Contract template level'}
-      url="contract_template/level"
+      endpoint={endpoints.contractTemplateLevels}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what="The contract template level list"
       toOption={(l) => ({ id: l.id, label: l.name, secondary: l.contract_template?.name })}
@@ -152,7 +171,7 @@ export function VoucherPicker(props: Common) {
     <RemotePicker<VoucherRow>
       {...props}
       label={props.label ?? 'Voucher'}
-      url="voucher"
+      endpoint={catalogueEndpoints(vouchersResource).list}
       query={{ perPage: 20 }}
       searchable
       what="The voucher list"
@@ -166,7 +185,7 @@ export function CashRegisterPicker(props: Common) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Cash register'}
-      url="cash_registers"
+      endpoint={catalogueEndpoints(cashRegistersResource).list}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what="The cash register list"
       toOption={named}
@@ -179,7 +198,7 @@ export function CarBrandPicker(props: Common) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Car brand'}
-      url="car_brands"
+      endpoint={catalogueEndpoints(carBrandsResource).list}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
       toOption={named}
     />
@@ -192,7 +211,8 @@ export function CarModelPicker(props: Common & { brandId: number | null }) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Car model'}
-      url={`car_brands/${props.brandId ?? 0}/models`}
+      endpoint={catalogueEndpoints(carModelsResource).list}
+      params={{ car_brand_id: props.brandId ?? 0 }}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
       disabled={props.disabled || !props.brandId}
       toOption={named}
@@ -205,7 +225,7 @@ export function ColorPicker(props: Common) {
     <RemotePicker<Named>
       {...props}
       label={props.label ?? 'Color'}
-      url="colors"
+      endpoint={catalogueEndpoints(colorsResource).list}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
       toOption={named}
     />

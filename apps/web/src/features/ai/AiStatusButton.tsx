@@ -6,7 +6,6 @@ import {
   Divider,
   FormControlLabel,
   IconButton,
-  Popover,
   Stack,
   Switch,
   TextField,
@@ -14,12 +13,22 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { AI_LABELS, type AiStatus, type AuthUser, aiPolicy, aiStateOf, dateToCityLocal } from '@taxi/shared';
+import {
+  AI_LABELS,
+  type AiStatus,
+  type AiStatusPatch,
+  type AuthUser,
+  aiPolicy,
+  aiStateOf,
+  dateToCityLocal,
+} from '@taxi/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError, http } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
+import { ToolbarPopover } from '../../components/ToolbarPopover';
 import { useCurrentUser, usePolicy } from '../auth/currentUser';
 
 const DOT = { on: 'success.main', snoozed: 'warning.main', stopped: 'text.disabled' } as const;
@@ -49,15 +58,9 @@ export function AiStatusButton() {
   return (
     <>
       <AiStatusDot status={me.ai_status} onOpen={setAnchor} />
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <ToolbarPopover anchor={anchor} onClose={() => setAnchor(null)}>
         {anchor && <AiStatusForm status={me.ai_status} />}
-      </Popover>
+      </ToolbarPopover>
     </>
   );
 }
@@ -105,7 +108,7 @@ function AiStatusForm({ status }: { status: AiStatus }) {
   const { state, until } = aiStateOf(status, Date.now());
 
   const mutation = useApiMutation({
-    mutationFn: (patch: Record<string, unknown>) => http.put<AiStatus>('ai_status', patch),
+    mutationFn: (patch: AiStatusPatch) => api(endpoints.aiStatus, { body: patch }),
     onSuccess: (res) => {
       qc.setQueryData<AuthUser>(queryKeys.auth.me, (u) => (u && res.data ? { ...u, ai_status: res.data } : u));
       setErrors({});
@@ -121,7 +124,7 @@ function AiStatusForm({ status }: { status: AiStatus }) {
     },
   });
   const busy = mutation.isPending;
-  const save = (patch: Record<string, unknown>) => mutation.mutate(patch);
+  const save = (patch: AiStatusPatch) => mutation.mutate(patch);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, pathTo, primaryRole } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { logout, logoutEverywhere, meQuery } from './api';
@@ -30,7 +30,7 @@ export function ProfileMenu() {
   const qc = useQueryClient();
 
   const online = useApiMutation({
-    mutationFn: (next: boolean) => http.put('online', { online: next }),
+    mutationFn: (next: boolean) => api(endpoints.setOnline, { body: { online: next } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: meQuery.queryKey }),
   });
   const toggleOnline = () => online.mutate(!user.online);

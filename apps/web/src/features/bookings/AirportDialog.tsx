@@ -1,16 +1,8 @@
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { CircularProgress, Stack, Typography } from '@mui/material';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { useAirportDetails } from './api';
+import { BookingDialog } from './BookingDialog';
 import type { DialogProps } from './dialogContext';
 import { orderTime } from './format';
 
@@ -34,21 +26,15 @@ export function AirportDialog({ booking, close }: DialogProps) {
       ]
     : [];
   return (
-    <Dialog open onClose={close} fullWidth maxWidth="xs">
-      <DialogTitle>{BOOKING_UI.airportTitle(booking.id)}</DialogTitle>
-      <DialogContent>
-        {details.isPending && <CircularProgress size={24} />}
-        {details.isError && <Typography color="text.secondary">{BOOKING_MSG.noExtraDetails}</Typography>}
-        {rows.map(([label, value]) => (
-          <Stack key={label} direction="row" spacing={2} sx={{ py: 0.25 }}>
-            <Typography sx={{ width: 110, color: 'text.secondary', fontSize: 13 }}>{label}</Typography>
-            <Typography sx={{ fontSize: 13 }}>{value ?? '—'}</Typography>
-          </Stack>
-        ))}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{BOOKING_UI.close}</Button>
-      </DialogActions>
-    </Dialog>
+    <BookingDialog title={BOOKING_UI.airportTitle(booking.id)} onClose={close}>
+      {details.isPending && <CircularProgress size={24} />}
+      {details.isError && <Typography color="text.secondary">{BOOKING_MSG.noExtraDetails}</Typography>}
+      {rows.map(([label, value]) => (
+        <Stack key={label} direction="row" spacing={2} sx={{ py: 0.25 }}>
+          <Typography sx={{ width: 110, color: 'text.secondary', fontSize: 13 }}>{label}</Typography>
+          <Typography sx={{ fontSize: 13 }}>{value ?? '—'}</Typography>
+        </Stack>
+      ))}
+    </BookingDialog>
   );
 }

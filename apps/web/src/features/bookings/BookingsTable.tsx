@@ -1,9 +1,10 @@
 import { Chip, Link } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated, pathTo } from '@taxi/shared';
+import { BOOKING_UI, type BookingDto, cardStatusLabel, pathTo } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { http, type QueryValue } from '../../api/client';
+import type { QueryValue } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { bookingKeys } from './api';
 import { orderTime, statusColour } from './format';
@@ -58,7 +59,7 @@ export function BookingsTable({ filters, toolbar }: { filters: Record<string, Qu
   const params = { ...filters, page: paging.page + 1, perPage: paging.perPage };
   const query = useQuery({
     queryKey: bookingKeys.list(params),
-    queryFn: ({ signal }) => http.get<Paginated<BookingDto>>('booking', params, signal),
+    queryFn: ({ signal }) => apiData(endpoints.bookings, { query: params, signal }),
     placeholderData: (prev) => prev,
   });
   return (

@@ -16,14 +16,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BOOKING_MSG,
   BOOKING_UI,
-  type BookingDto,
   cityLocalToDate,
   isWithinChangeWindow,
   SERVICE_IDS,
   showsServiceShortcuts,
 } from '@taxi/shared';
 import { useMemo, useState } from 'react';
-import { ApiError, http } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { useServices } from './api';
@@ -40,9 +40,9 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const save = useApiMutation({
     mutationFn: (local: string) =>
-      http.put<{ datetime: string; booking: BookingDto }>(`bookings/${booking.id}`, {
-        datetime: local,
-        ...(booking.voucher ? { detach_voucher: detach } : {}),
+      api(endpoints.changeTime, {
+        params: { id: booking.id },
+        body: { datetime: local, ...(booking.voucher ? { detach_voucher: detach } : {}) },
       }),
     onSuccess: (res, local) => {
       if (res.data?.booking) mergeBooking(qc, res.data.booking);
@@ -143,8 +143,8 @@ export function ServiceDialog({ booking, close, mode }: DialogProps & { mode: 'c
   const send = useApiMutation({
     mutationFn: (id: number) =>
       mode === 'change'
-        ? http.put<BookingDto>(`bookings/${booking.id}`, { service_id: id })
-        : http.post<BookingDto>(`booking/${booking.id}/suggest_service_change`, { service_id: id }),
+        ? api(endpoints.changeService, { params: { id: booking.id }, body: { service_id: id } })
+        : api(endpoints.suggestServiceChange, { params: { id: booking.id }, body: { service_id: id } }),
     onSuccess: (res, id) => {
       if (res.data) mergeBooking(qc, res.data);
       toast.success(
@@ -218,7 +218,7 @@ export function ServiceDialog({ booking, close, mode }: DialogProps & { mode: 'c
 export function AcceptServiceChangeDialog({ booking, close }: DialogProps) {
   const qc = useQueryClient();
   const accept = useApiMutation({
-    mutationFn: () => http.put<BookingDto>(`booking/${booking.id}/service_change/accept`),
+    mutationFn: () => api(endpoints.acceptServiceChange, { params: { id: booking.id } }),
     onSuccess: (res) => {
       if (res.data && typeof res.data === 'object' && 'id' in res.data) mergeBooking(qc, res.data);
       toast.success(res.message ?? BOOKING_MSG.saved);

@@ -6,9 +6,6 @@ import {
   Button,
   CircularProgress,
   Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   IconButton,
   List,
   ListItemButton,
@@ -23,11 +20,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   BOOKING_MSG,
   BOOKING_UI,
-  type BookingDto,
   bookingPolicy,
   cardStatusLabel,
   normalizeSearchRows,
-  type Paginated,
   pathTo,
   REQUESTED_BY_VALUES,
   SEARCH_FILTER_KEYS,
@@ -36,10 +31,13 @@ import {
 } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, http, type QueryValue } from '../../api/client';
+import { errorMessage, type QueryValue } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { useRegisterOrderSearch } from '../../app/orderSearch';
 import { usePolicy } from '../auth/currentUser';
 import { bookingKeys, useSectors } from './api';
+import { DialogPanel } from './BookingDialog';
+import { DateRangeFields } from './DateRangeFields';
 import { orderTime, statusColour } from './format';
 
 const SEARCH_PAGE_SIZE = 15;
@@ -89,11 +87,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
     enabled: params !== null,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      http.get<Paginated<BookingDto>>(
-        'booking/search',
-        { ...params, page: pageParam, perPage: SEARCH_PAGE_SIZE },
-        signal,
-      ),
+      apiData(endpoints.searchBookings, { query: { ...params, page: pageParam, perPage: SEARCH_PAGE_SIZE }, signal }),
     getNextPageParam: (last) =>
       last.next_page_url && last.current_page < last.last_page ? last.current_page + 1 : undefined,
   });
@@ -113,123 +107,102 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   const lastPage = results.data?.pages.at(-1);
 
   return (
-    <>
-      <DialogTitle>{BOOKING_UI.searchTitle}</DialogTitle>
-      <DialogContent dividers>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack spacing={1.25}>
-            {rows.map((row, index) => (
-              <Stack key={row.key} direction="row" spacing={1} data-testid="search-row">
-                <TextField
-                  select
-                  size="small"
-                  label={BOOKING_UI.filterKey}
-                  value={row.key}
-                  sx={{ width: 180 }}
-                  onChange={(e) =>
-                    setRows((prev) =>
-                      prev.map((r, i) => (i === index ? { key: e.target.value as SearchFilterKey, value: '' } : r)),
-                    )
-                  }
-                  slotProps={{ htmlInput: { 'data-testid': 'search-key' } }}
-                >
-                  {SEARCH_FILTER_KEYS.map((k) => (
-                    <MenuItem key={k} value={k} disabled={k !== row.key && usedKeys.has(k)}>
-                      {BOOKING_UI.filterKeyLabels[k]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <ValueInput
-                  row={row}
-                  onChange={(value) => setRows((prev) => prev.map((r, i) => (i === index ? { ...r, value } : r)))}
-                />
-                <Tooltip title={BOOKING_UI.removeFilter}>
-                  <span>
-                    <IconButton
-                      aria-label={BOOKING_UI.removeFilter}
-                      disabled={rows.length <= 1}
-                      onClick={() => setRows((prev) => prev.filter((_, i) => i !== index))}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-              </Stack>
-            ))}
-            <Stack direction="row" spacing={1}>
-              <Button
-                startIcon={<AddIcon />}
-                disabled={!freeKey}
-                onClick={() => freeKey && setRows((prev) => [...prev, { key: freeKey, value: '' }])}
+    <DialogPanel title={BOOKING_UI.searchTitle} onClose={onClose} dividers>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack spacing={1.25}>
+          {rows.map((row, index) => (
+            <Stack key={row.key} direction="row" spacing={1} data-testid="search-row">
+              <TextField
+                select
+                size="small"
+                label={BOOKING_UI.filterKey}
+                value={row.key}
+                sx={{ width: 180 }}
+                onChange={(e) =>
+                  setRows((prev) =>
+                    prev.map((r, i) => (i === index ? { key: e.target.value as SearchFilterKey, value: '' } : r)),
+                  )
+                }
+                slotProps={{ htmlInput: { 'data-testid': 'search-key' } }}
               >
-                {BOOKING_UI.addFilter}
-              </Button>
-              <Box sx={{ flex: 1 }} />
-              <TextField
-                size="small"
-                type="date"
-                label={BOOKING_UI.fromDate}
-                value={fromDate}
-                onChange={(e) => setFromDate(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
+                {SEARCH_FILTER_KEYS.map((k) => (
+                  <MenuItem key={k} value={k} disabled={k !== row.key && usedKeys.has(k)}>
+                    {BOOKING_UI.filterKeyLabels[k]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <ValueInput
+                row={row}
+                onChange={(value) => setRows((prev) => prev.map((r, i) => (i === index ? { ...r, value } : r)))}
               />
-              <TextField
-                size="small"
-                type="date"
-                label={BOOKING_UI.toDate}
-                value={toDate}
-                onChange={(e) => setToDate(e.target.value)}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <Button type="submit" variant="contained" data-testid="search-submit">
-                {BOOKING_UI.search}
-              </Button>
+              <Tooltip title={BOOKING_UI.removeFilter}>
+                <span>
+                  <IconButton
+                    aria-label={BOOKING_UI.removeFilter}
+                    disabled={rows.length <= 1}
+                    onClick={() => setRows((prev) => prev.filter((_, i) => i !== index))}
+                  >
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                </span>
+              </Tooltip>
             </Stack>
-          </Stack>
-        </form>
-        <Box sx={{ mt: 2, minHeight: 120 }} data-testid="search-results">
-          {results.isLoading && <CircularProgress size={24} />}
-          {results.isError && <Alert severity="error">{errorMessage(results.error)}</Alert>}
-          {results.isSuccess && found.length === 0 && (
-            <Typography color="text.secondary">{BOOKING_MSG.noOrders}</Typography>
-          )}
-          <List dense disablePadding>
-            {found.map((b) => (
-              <ListItemButton
-                key={b.id}
-                data-testid={`search-result-${b.id}`}
-                onClick={() => {
-                  onClose();
-                  navigate(pathTo('Details', { id: b.id }));
-                }}
-                sx={{ borderLeft: 4, borderLeftColor: statusColour(b.status), mb: 0.5 }}
-              >
-                <ListItemText
-                  primary={`${BOOKING_UI.orderId(b.id)} · ${b.passenger.full_name} · ${cardStatusLabel(b.status)}`}
-                  secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}${b.pull_down_location_name ? ` → ${b.pull_down_location_name}` : ''}${b.ride ? ` · ${b.ride.captain.full_name}` : ''}`}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-          {results.hasNextPage && (
-            <Button onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
-              {BOOKING_UI.loadMore}
+          ))}
+          <Stack direction="row" spacing={1}>
+            <Button
+              startIcon={<AddIcon />}
+              disabled={!freeKey}
+              onClick={() => freeKey && setRows((prev) => [...prev, { key: freeKey, value: '' }])}
+            >
+              {BOOKING_UI.addFilter}
             </Button>
-          )}
-          {results.isSuccess && found.length > 0 && !results.hasNextPage && lastPage && (
-            <Typography sx={{ color: 'text.secondary', fontSize: 13, mt: 1 }}>{BOOKING_MSG.endOfResults}</Typography>
-          )}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{BOOKING_UI.close}</Button>
-      </DialogActions>
-    </>
+            <Box sx={{ flex: 1 }} />
+            <DateRangeFields from={fromDate} to={toDate} onFrom={setFromDate} onTo={setToDate} />
+            <Button type="submit" variant="contained" data-testid="search-submit">
+              {BOOKING_UI.search}
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+      <Box sx={{ mt: 2, minHeight: 120 }} data-testid="search-results">
+        {results.isLoading && <CircularProgress size={24} />}
+        {results.isError && <Alert severity="error">{errorMessage(results.error)}</Alert>}
+        {results.isSuccess && found.length === 0 && (
+          <Typography color="text.secondary">{BOOKING_MSG.noOrders}</Typography>
+        )}
+        <List dense disablePadding>
+          {found.map((b) => (
+            <ListItemButton
+              key={b.id}
+              data-testid={`search-result-${b.id}`}
+              onClick={() => {
+                onClose();
+                navigate(pathTo('Details', { id: b.id }));
+              }}
+              sx={{ borderLeft: 4, borderLeftColor: statusColour(b.status), mb: 0.5 }}
+            >
+              <ListItemText
+                primary={`${BOOKING_UI.orderId(b.id)} · ${b.passenger.full_name} · ${cardStatusLabel(b.status)}`}
+                secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}${b.pull_down_location_name ? ` → ${b.pull_down_location_name}` : ''}${b.ride ? ` · ${b.ride.captain.full_name}` : ''}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+        {results.hasNextPage && (
+          <Button onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+            {BOOKING_UI.loadMore}
+          </Button>
+        )}
+        {results.isSuccess && found.length > 0 && !results.hasNextPage && lastPage && (
+          <Typography sx={{ color: 'text.secondary', fontSize: 13, mt: 1 }}>{BOOKING_MSG.endOfResults}</Typography>
+        )}
+      </Box>
+    </DialogPanel>
   );
 }
 

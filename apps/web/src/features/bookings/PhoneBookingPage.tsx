@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   FormControlLabel,
-  MenuItem,
   Paper,
   Radio,
   RadioGroup,
@@ -18,7 +17,6 @@ import {
   BOOKING_UI,
   type BookingCreate,
   type BookingCreateInput,
-  type BookingDto,
   bookingCreateSchema,
   dateToCityLocal,
   MSG,
@@ -26,11 +24,13 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { ApiError, http } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { api, apiData, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import type { PickerOption } from '../../components/pickers';
+import { RefSelect } from '../../components/RefSelect';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
@@ -65,7 +65,7 @@ export default function PhoneBookingPage() {
 
   const editing = useQuery({
     queryKey: bookingKeys.detail(editId ?? 0),
-    queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${editId}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.booking, { params: { id: editId ?? 0 }, signal }),
     enabled: editId !== null,
   });
   useEffect(() => {
@@ -96,8 +96,8 @@ export default function PhoneBookingPage() {
   const save = useApiMutation({
     mutationFn: (body: BookingCreate) =>
       editId
-        ? http.put<BookingDto>(`bookings/${editId}/order`, body)
-        : http.post<BookingDto>('bookings', body, { idempotencyKey: idempotency.key() }),
+        ? api(endpoints.editOrder, { params: { id: editId }, body })
+        : api(endpoints.createBooking, { body, idempotencyKey: idempotency.key() }),
     onSettled: (_data, error) => idempotency.settle(error ?? undefined),
     onSuccess: (res) => {
       if (res.data) mergeBooking(qc, res.data, !editId);
@@ -183,23 +183,16 @@ export default function PhoneBookingPage() {
               control={control}
               name="service_id"
               render={({ field, fieldState }) => (
-                <TextField
-                  select
-                  size="small"
+                <RefSelect
                   label={BOOKING_UI.service}
                   // The default service shows only once the list has it (MUI warns on an unknown value).
-                  value={serviceOptions.some((s) => s.id === field.value) ? field.value : ''}
-                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  value={serviceOptions.some((s) => s.id === field.value) ? (field.value as number) : ''}
+                  options={serviceOptions}
+                  onChange={(id) => field.onChange(Number(id))}
                   error={!!fieldState.error || services.isError}
                   helperText={fieldState.error?.message ?? (services.isError ? BOOKING_UI.servicesFailed : undefined)}
                   sx={{ flex: 1 }}
-                >
-                  {serviceOptions.map((s) => (
-                    <MenuItem key={s.id} value={s.id}>
-                      {s.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               )}
             />
             <TextField

@@ -18,6 +18,7 @@ import { BOOKING_ORIGINS, BOOKING_UI, STATUS_GROUPS, type StatusGroup } from '@t
 import { useDeferredValue, useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useDebounced } from '../../components/pickers/useDebounced';
+import { RefSelect } from '../../components/RefSelect';
 import { type BoardFilters, bookingKeys, fetchBoard, useServices } from './api';
 import { BookingCard } from './BookingCard';
 import { BookingDialogs } from './BookingDialogs';
@@ -94,20 +95,13 @@ export default function RequestsPage() {
                 },
               }}
             />
-            <TextField
-              select
-              size="small"
+            <RefSelect
               label={BOOKING_UI.service}
               value={serviceId}
-              onChange={(e) => setServiceId(e.target.value === '' ? '' : Number(e.target.value))}
-            >
-              <MenuItem value="">{BOOKING_UI.any}</MenuItem>
-              {(services.data ?? []).map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={services.data}
+              onChange={setServiceId}
+              emptyLabel={BOOKING_UI.any}
+            />
             <TextField
               select
               size="small"

@@ -1,19 +1,22 @@
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Stack, TextField, Typography } from '@mui/material';
 import { BOOKING_UI } from '@taxi/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDebounced } from '../../components/pickers/useDebounced';
+import { SelectField } from '../../components/SelectField';
 import { BookingsTable } from './BookingsTable';
+import { DateRangeFields } from './DateRangeFields';
+
+const GROUPS = ['finished', 'cancelled'] as const;
+const GROUP_OPTIONS = GROUPS.map((g) => ({ value: g, label: BOOKING_UI.groupLabels[g] }));
+const FIXED_WIDTH = { flex: { md: 'none' }, width: { md: 180 } } as const;
 
 /** RidesSearch: finished and cancelled bookings, paged on the server. */
 export default function RidesSearchPage() {
   const [group, setGroup] = useState<'finished' | 'cancelled'>('finished');
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setSearch(text), 300);
-    return () => clearTimeout(t);
-  }, [text]);
+  const search = useDebounced(text);
   return (
     <Stack spacing={1.5}>
       <Typography variant="h6" component="h1">
@@ -23,17 +26,13 @@ export default function RidesSearchPage() {
         filters={{ group, search, from_date: fromDate, to_date: toDate }}
         toolbar={
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ p: 1.5 }}>
-            <TextField
-              select
-              size="small"
+            <SelectField
               label={BOOKING_UI.group}
               value={group}
-              onChange={(e) => setGroup(e.target.value as typeof group)}
-              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
-            >
-              <MenuItem value="finished">{BOOKING_UI.groupLabels.finished}</MenuItem>
-              <MenuItem value="cancelled">{BOOKING_UI.groupLabels.cancelled}</MenuItem>
-            </TextField>
+              options={GROUP_OPTIONS}
+              onChange={setGroup}
+              sx={FIXED_WIDTH}
+            />
             <TextField
               size="small"
               label={BOOKING_UI.search}
@@ -42,24 +41,7 @@ export default function RidesSearchPage() {
               onChange={(e) => setText(e.target.value)}
               sx={{ flex: 1, minWidth: 240 }}
             />
-            <TextField
-              size="small"
-              type="date"
-              label={BOOKING_UI.fromDate}
-              value={fromDate}
-              onChange={(e) => setFromDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label={BOOKING_UI.toDate}
-              value={toDate}
-              onChange={(e) => setToDate(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ flex: { md: 'none' }, width: { md: 180 } }}
-            />
+            <DateRangeFields from={fromDate} to={toDate} onFrom={setFromDate} onTo={setToDate} sx={FIXED_WIDTH} />
           </Stack>
         }
       />

@@ -1,38 +1,16 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import type { AirportDetailsDto, BookingDto, CaptainRefDto, CarDto, Paginated } from '@taxi/shared';
-import { http } from '../../api/client';
+import { apiData, endpoints, type ReplyData } from '../../api/endpoints';
 import { storeBookingDetail } from './cache';
 import { type BoardFilters, bookingKeys } from './keys';
 
+export type { BookingCandidateDto as CandidateDto, BookingLogDto as BookingLogRow } from '@taxi/shared';
 export { type BoardFilters, belongsToBoard, bookingKeys } from './keys';
-
-export interface CandidateDto {
-  captain: CaptainRefDto;
-  car: CarDto | null;
-  distance_m: number;
-  eta_s: number;
-  online: boolean;
-}
-export interface CancellationReason {
-  id: number;
-  text: string;
-}
-export interface BookingLogRow {
-  id: number;
-  title: string;
-  datetime: string;
-  doer: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type CancellationReason = ReplyData<typeof endpoints.cancellationReasons>[number];
 export interface ServiceOption {
   id: number;
   name: string;
 }
-export interface SectorOption {
-  id: number;
-  name: string;
-}
+export type SectorOption = ReplyData<typeof endpoints.sectors>[number];
 
 /** Board pages are fetched up to this many bookings (the API caps a page at 100). */
 const BOARD_PAGE_SIZE = 100;
@@ -45,9 +23,8 @@ const BOARD_MAX_PAGES = 30;
 export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal: AbortSignal): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; page <= BOARD_MAX_PAGES; page++) {
-    const chunk = await http.get<Paginated<BookingDto>>(
-      'booking',
-      {
+    const chunk = await apiData(endpoints.bookings, {
+      query: {
         page,
         perPage: BOARD_PAGE_SIZE,
         group: filters.group,
@@ -56,7 +33,7 @@ export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal:
         origin: filters.origin,
       },
       signal,
-    );
+    });
     for (const booking of chunk.data) {
       storeBookingDetail(qc, booking);
       ids.push(booking.id);
@@ -70,7 +47,7 @@ export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal:
 export function useBooking(id: number) {
   return useQuery({
     queryKey: bookingKeys.detail(id),
-    queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.booking, { params: { id }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -78,7 +55,7 @@ export function useBooking(id: number) {
 export function useCancellationReasons(enabled: boolean) {
   return useQuery({
     queryKey: bookingKeys.reasons,
-    queryFn: ({ signal }) => http.get<CancellationReason[]>('user_cancellation_reason', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.cancellationReasons, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -87,7 +64,7 @@ export function useCancellationReasons(enabled: boolean) {
 export function useCandidates(id: number) {
   return useQuery({
     queryKey: bookingKeys.candidates(id),
-    queryFn: ({ signal }) => http.get<CandidateDto[]>(`booking/${id}/candidates`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.candidates, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -95,7 +72,7 @@ export function useCandidates(id: number) {
 export function useAirportDetails(id: number) {
   return useQuery({
     queryKey: bookingKeys.airport(id),
-    queryFn: ({ signal }) => http.get<AirportDetailsDto>(`booking/${id}/airport_details`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.airportDetails, { params: { id }, signal }),
     retry: false,
   });
 }
@@ -103,7 +80,7 @@ export function useAirportDetails(id: number) {
 export function useBookingLogs(id: number) {
   return useQuery({
     queryKey: bookingKeys.logs(id),
-    queryFn: ({ signal }) => http.get<BookingLogRow[]>(`booking/${id}/logs`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.bookingLogs, { params: { id }, signal }),
   });
 }
 
@@ -112,7 +89,7 @@ export function useServices() {
   return useQuery({
     queryKey: bookingKeys.services,
     queryFn: async ({ signal }) => {
-      const page = await http.get<Paginated<ServiceOption>>('service', { perPage: 100 }, signal);
+      const page = await apiData(endpoints.services, { query: { perPage: 100 }, signal });
       return page.data.map(({ id, name }) => ({ id, name }));
     },
     staleTime: 10 * 60_000,
@@ -122,7 +99,7 @@ export function useServices() {
 export function useSectors() {
   return useQuery({
     queryKey: bookingKeys.sectors,
-    queryFn: ({ signal }) => http.get<SectorOption[]>('sectors', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.sectors, { signal }),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { BOOKING_MSG, type BookingDto, checkBookingAction } from '@taxi/shared';
-import { http } from '../../api/client';
+import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { mergeBooking } from './cache';
@@ -11,8 +11,8 @@ export type ReminderKind = 'pendingReminder' | 'dispatchedReminder';
 export function useRemind() {
   const mutation = useApiMutation({
     mutationFn: ({ kind, booking }: { kind: ReminderKind; booking: BookingDto }) =>
-      http.post<null>(kind === 'pendingReminder' ? 'send_pending_reminder' : 'send_dispatched_reminder', {
-        booking_id: booking.id,
+      api(kind === 'pendingReminder' ? endpoints.pendingReminder : endpoints.dispatchedReminder, {
+        body: { booking_id: booking.id },
       }),
     errorFallback: BOOKING_MSG.reminderFallbackError,
     onSuccess: (res) => toast.success(res.message ?? BOOKING_MSG.reminderSent),
@@ -28,7 +28,7 @@ export function useRemind() {
 export function useExtend() {
   const qc = useQueryClient();
   return useApiMutation({
-    mutationFn: (booking: BookingDto) => http.post<BookingDto>(`besoin/renew/${booking.id}`),
+    mutationFn: (booking: BookingDto) => api(endpoints.renewBesoin, { params: { id: booking.id } }),
     onSuccess: (res, booking) => {
       if (res.data) mergeBooking(qc, res.data);
       toast.success(res.message ?? BOOKING_MSG.extended(booking.id));
@@ -40,7 +40,7 @@ export function useExtend() {
 export function useTouch() {
   const qc = useQueryClient();
   return useApiMutation({
-    mutationFn: (booking: BookingDto) => http.put<BookingDto | null>(`booking/${booking.id}/touch`),
+    mutationFn: (booking: BookingDto) => api(endpoints.touchBooking, { params: { id: booking.id } }),
     onSuccess: (res, booking) => {
       const next = res.data && typeof res.data === 'object' && 'id' in res.data ? res.data : null;
       mergeBooking(qc, next ?? { ...booking, updated_at: new Date().toISOString() });
@@ -52,7 +52,7 @@ export function useTouch() {
 /** Marks a note of a booking solved. */
 export function useSolveNote() {
   return useApiMutation({
-    mutationFn: (noteId: number) => http.put(`notes/${noteId}`),
+    mutationFn: (noteId: number) => api(endpoints.solveNote, { params: { noteId } }),
     errorText: () => BOOKING_MSG.noteSolveError,
     onSuccess: () => toast.success(BOOKING_MSG.solved),
   });

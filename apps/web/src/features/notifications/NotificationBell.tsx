@@ -12,7 +12,6 @@ import {
   ListItem,
   ListItemAvatar,
   ListItemText,
-  Popover,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -21,6 +20,7 @@ import { EVENTS, MSG, NOTIFICATION_PREVIEW_CHARS, pathTo, truncate } from '@taxi
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
+import { ToolbarPopover } from '../../components/ToolbarPopover';
 import { fromNow } from '../../components/time';
 import { applyNewNotification, setUnseen, useLatestNotifications, useUnseenCount } from './api';
 import { NotificationIcon } from './NotificationIcon';
@@ -56,12 +56,9 @@ export function NotificationBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
+      <ToolbarPopover
+        anchor={anchor}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: 340 }, 'data-testid': 'notification-card' } as object }}
       >
         <CardHeader title={MSG.notificationTitle} slotProps={{ title: { variant: 'subtitle1' } }} sx={{ py: 1 }} />
@@ -101,7 +98,7 @@ export function NotificationBell() {
             {MSG.allNotifications}
           </Button>
         </CardActions>
-      </Popover>
+      </ToolbarPopover>
     </>
   );
 }

@@ -1,24 +1,17 @@
 import { Alert, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import {
-  type BookingDto,
-  COUNTED_PAYMENT_STATUS,
-  cardStatusLabel,
-  PAYMENTS_MSG,
-  paymentRidesResource,
-  RIDE_UI,
-} from '@taxi/shared';
-import { errorMessage, http } from '../../api/client';
+import { COUNTED_PAYMENT_STATUS, cardStatusLabel, PAYMENTS_MSG, paymentRidesResource, RIDE_UI } from '@taxi/shared';
+import { errorMessage } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { formatEuros, formatTime } from '../rides/format';
 
 const expand = paymentRidesResource.expand;
 
 /** The expanded row of a ride: its bookings (`GET payment/ride/{id}/bookings`) with their payments. */
 export function RideBookings({ rideId }: { rideId: number }) {
-  const url = expand.url.replace('{id}', String(rideId));
   const query = useQuery({
     queryKey: ['resources', paymentRidesResource.key, 'expand', rideId],
-    queryFn: ({ signal }) => http.get<BookingDto[]>(url, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.rideBookings, { params: { id: rideId }, signal }),
   });
   if (query.isLoading) return <LinearProgress aria-label={PAYMENTS_MSG.ridesOf(rideId)} />;
   if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;

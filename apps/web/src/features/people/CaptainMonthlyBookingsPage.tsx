@@ -1,20 +1,24 @@
-import {
-  Alert,
-  Box,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Box, Paper, Stack } from '@mui/material';
+import type { MonthlyBookingsDto } from '@taxi/shared';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { FetchState } from '../../components/FetchState';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { useCaptain, useMonthlyBookings } from './api';
 import { PageHeader } from './components';
+
+/** Columns for months whose bars are scaled to the busiest month, `max` bookings. */
+const columns = (max: number): readonly TableColumn<MonthlyBookingsDto>[] => [
+  { key: 'month', label: 'Month', sx: { width: 160 }, render: (m) => dayjs(`${m.month}-01`).format('MMMM YYYY') },
+  { key: 'bookings', label: 'Bookings', sx: { width: 100 }, align: 'right', render: (m) => m.bookings },
+  {
+    key: 'bar',
+    label: null,
+    render: (m) => (
+      <Box sx={{ height: 10, borderRadius: 1, bgcolor: 'primary.main', width: `${(m.bookings / max) * 100}%` }} />
+    ),
+  },
+];
 
 /** /captains/{id}/monthly-bookings: bookings served per month over the last year. */
 export default function CaptainMonthlyBookingsPage() {
@@ -25,39 +29,16 @@ export default function CaptainMonthlyBookingsPage() {
   return (
     <Stack spacing={2}>
       <PageHeader title={`Monthly bookings${captain.data ? ` — ${captain.data.full_name}` : ''}`} />
-      {query.isPending && <LinearProgress />}
-      {query.isError && <Alert severity="error">{errorMessage(query.error)}</Alert>}
+      <FetchState query={query} />
       {query.data && (
         <Paper variant="outlined">
-          <Table size="small" data-testid="monthly-bookings">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 160 }}>Month</TableCell>
-                <TableCell sx={{ width: 100 }} align="right">
-                  Bookings
-                </TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.data.map((m) => (
-                <TableRow key={m.month}>
-                  <TableCell>{dayjs(`${m.month}-01`).format('MMMM YYYY')}</TableCell>
-                  <TableCell align="right">{m.bookings}</TableCell>
-                  <TableCell>
-                    <Box
-                      sx={{
-                        height: 10,
-                        borderRadius: 1,
-                        bgcolor: 'primary.main',
-                        width: `${(m.bookings / max) * 100}%`,
-                      }}
-                    />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <RowsTable
+            columns={columns(max)}
+            rows={query.data}
+            rowKey={(m) => m.month}
+            empty={null}
+            testId="monthly-bookings"
+          />
         </Paper>
       )}
     </Stack>

@@ -1,83 +1,56 @@
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Grid,
-  LinearProgress,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tabs,
-  Typography,
-} from '@mui/material';
-import { captainPolicy, MSG, pathTo } from '@taxi/shared';
+import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
+import { type CaptainCarDto, captainPolicy, MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { FetchState } from '../../components/FetchState';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../components/time';
 import { usePolicy } from '../auth/currentUser';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
-import { FieldCells, PageHeader, StoredImage } from './components';
+import { EMPTY_ROW_SX, PageHeader, PersonTabs, ProfileCard, StoredImages } from './components';
 import { PersonBookings } from './PersonBookings';
+
+function ColorSwatch({ color }: { color: CaptainCarDto['color'] }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box
+        sx={{
+          width: 14,
+          height: 14,
+          borderRadius: '50%',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: color?.hex ?? 'transparent',
+        }}
+      />
+      <span>{color?.name ?? '—'}</span>
+    </Stack>
+  );
+}
+
+const CAR_COLUMNS: readonly TableColumn<CaptainCarDto>[] = [
+  { key: 'number', label: 'Number', render: (car) => car.number },
+  { key: 'brand', label: 'Brand', render: (car) => car.brand?.name ?? '—' },
+  { key: 'model', label: 'Model', render: (car) => car.model?.name ?? '—' },
+  { key: 'color', label: 'Color', render: (car) => <ColorSwatch color={car.color} /> },
+  { key: 'type', label: 'Type', render: (car) => car.vehicle_type },
+  { key: 'seats', label: 'Seats', render: (car) => car.seats },
+];
 
 function Cars({ id }: { id: number }) {
   const cars = useCaptainCars(id);
-  if (cars.isPending) return <LinearProgress />;
-  if (cars.isError) return <Alert severity="error">{errorMessage(cars.error)}</Alert>;
+  if (!cars.isSuccess) return <FetchState query={cars} />;
   return (
-    <Table size="small" data-testid="captain-cars">
-      <TableHead>
-        <TableRow>
-          <TableCell>Number</TableCell>
-          <TableCell>Brand</TableCell>
-          <TableCell>Model</TableCell>
-          <TableCell>Color</TableCell>
-          <TableCell>Type</TableCell>
-          <TableCell>Seats</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {cars.data.map((car) => (
-          <TableRow key={car.id}>
-            <TableCell>{car.number}</TableCell>
-            <TableCell>{car.brand?.name ?? '—'}</TableCell>
-            <TableCell>{car.model?.name ?? '—'}</TableCell>
-            <TableCell>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Box
-                  sx={{
-                    width: 14,
-                    height: 14,
-                    borderRadius: '50%',
-                    border: 1,
-                    borderColor: 'divider',
-                    bgcolor: car.color?.hex ?? 'transparent',
-                  }}
-                />
-                <span>{car.color?.name ?? '—'}</span>
-              </Stack>
-            </TableCell>
-            <TableCell>{car.vehicle_type}</TableCell>
-            <TableCell>{car.seats}</TableCell>
-          </TableRow>
-        ))}
-        {cars.data.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={6} sx={{ textAlign: 'center', color: 'text.secondary', py: 3 }}>
-              {MSG.noData}
-            </TableCell>
-          </TableRow>
-        )}
-      </TableBody>
-    </Table>
+    <RowsTable
+      columns={CAR_COLUMNS}
+      rows={cars.data}
+      rowKey={(car) => car.id}
+      empty={MSG.noData}
+      emptySx={EMPTY_ROW_SX}
+      testId="captain-cars"
+    />
   );
 }
 
@@ -86,13 +59,11 @@ export default function CaptainPage() {
   const id = Number(useParams().id);
   const allows = usePolicy();
   const query = useCaptain(id);
-  const [tab, setTab] = useState(0);
   const [activating, setActivating] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const photo = useAuthedImage(query.data?.profile_image);
   const c = query.data;
-  if (query.isPending) return <LinearProgress />;
-  if (query.isError || !c) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
+  if (!query.isSuccess || !c) return <FetchState query={query} />;
   const blocked = Boolean(c.blocked_until && new Date(c.blocked_until) > new Date());
 
   return (
@@ -138,51 +109,40 @@ export default function CaptainPage() {
           Blocked until {formatDateTime(c.blocked_until)}: {c.block_reason}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Grid container spacing={2}>
-          <FieldCells
-            fields={[
-              ['Username', c.username],
-              ['Phone', c.phone_number],
-              ['WhatsApp', c.whatsapp_number],
-              ['E-mail', c.email],
-              ['Cash register', c.cash_register?.name],
-              ['Activated', c.activated_at ? formatDateTime(c.activated_at) : null],
-              ['Registered', c.registered ? 'Yes' : 'No'],
-              ['Created', formatDateTime(c.created_at)],
-            ]}
-          />
-          {c.conversation_id && (
-            <Grid size={{ xs: 12 }}>
-              <Button
-                size="small"
-                component={RouterLink}
-                to={`/messages?conversation=${encodeURIComponent(c.conversation_id)}`}
-              >
-                Open conversation
-              </Button>
-            </Grid>
-          )}
-        </Grid>
-      </Paper>
-      <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
-          <Tab label={`Cars (${c.cars_count ?? 0})`} />
-          <Tab label="Documents" />
-          <Tab label="Bookings" />
-        </Tabs>
-        <Box sx={{ p: 2 }}>
-          {tab === 0 && <Cars id={c.id} />}
-          {tab === 1 && (
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <StoredImage name={c.profile_image} label="Profile photo" />
-              </Grid>
-            </Grid>
-          )}
-          {tab === 2 && <PersonBookings kind="captain" id={c.id} />}
-        </Box>
-      </Paper>
+      <ProfileCard
+        fields={[
+          ['Username', c.username],
+          ['Phone', c.phone_number],
+          ['WhatsApp', c.whatsapp_number],
+          ['E-mail', c.email],
+          ['Cash register', c.cash_register?.name],
+          ['Activated', c.activated_at ? formatDateTime(c.activated_at) : null],
+          ['Registered', c.registered ? 'Yes' : 'No'],
+          ['Created', formatDateTime(c.created_at)],
+        ]}
+        footer={
+          c.conversation_id && (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/messages?conversation=${encodeURIComponent(c.conversation_id)}`}
+            >
+              Open conversation
+            </Button>
+          )
+        }
+      />
+      <PersonTabs
+        tabs={[
+          { id: 'cars', label: `Cars (${c.cars_count ?? 0})`, content: <Cars id={c.id} /> },
+          {
+            id: 'documents',
+            label: 'Documents',
+            content: <StoredImages images={[[c.profile_image, 'Profile photo']]} />,
+          },
+          { id: 'bookings', label: 'Bookings', content: <PersonBookings kind="captain" id={c.id} /> },
+        ]}
+      />
       <ActivateCaptainDialog captainId={c.id} open={activating} onClose={() => setActivating(false)} />
       <BlockCaptainDialog captainId={c.id} open={blocking} onClose={() => setBlocking(false)} />
     </Stack>

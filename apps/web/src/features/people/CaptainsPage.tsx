@@ -1,13 +1,14 @@
-import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Chip, Stack } from '@mui/material';
 import { type CaptainDto, captainPolicy, pathTo } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
+import { SelectField } from '../../components/SelectField';
 import { formatDateTime } from '../../components/time';
 import { usePolicy } from '../auth/currentUser';
 import { useCaptains } from './api';
-import { PageHeader, SearchBox } from './components';
+import { filterSetter, PageHeader, SearchBox, YES_NO_FILTER } from './components';
 
 export function CaptainStatus({ c }: { c: CaptainDto }) {
   const blocked = c.blocked_until && new Date(c.blocked_until) > new Date();
@@ -57,35 +58,15 @@ export function CaptainList(props: {
       render: (c) => (props.extraColumn ? props.extraColumn.render(c) : formatDateTime(c.created_at)),
     },
   ];
+  const filter = filterSetter(paging);
   const select = (label: string, value: string, set: (v: string) => void) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => {
-        set(e.target.value);
-        paging.reset();
-      }}
-      sx={{ minWidth: 130 }}
-    >
-      <MenuItem value="">All</MenuItem>
-      <MenuItem value="1">Yes</MenuItem>
-      <MenuItem value="0">No</MenuItem>
-    </TextField>
+    <SelectField label={label} value={value} options={YES_NO_FILTER} onChange={filter(set)} sx={{ minWidth: 130 }} />
   );
   return (
     <Stack spacing={2}>
       <PageHeader title={props.title} actions={props.actions} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <SearchBox
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            paging.reset();
-          }}
-          placeholder="Name, username or phone"
-        />
+        <SearchBox value={search} onChange={filter(setSearch)} placeholder="Name, username or phone" />
         {props.filters !== false && select('Active', active, setActive)}
         {props.filters !== false && select('Online', online, setOnline)}
       </Stack>

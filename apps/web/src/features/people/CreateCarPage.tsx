@@ -1,4 +1,4 @@
-import { Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { toast } from '../../api/toast';
 import { CarBrandPicker, CarModelPicker, ColorPicker, type PickerOption } from '../../components/pickers';
 import { useCaptain, usePeopleInvalidate } from './api';
 import { PageHeader } from './components';
+import { SaveCancelActions } from './SaveCancelActions';
 
 /** /drivers/{id}/createCar: number, colour, brand model, vehicle type, seats. */
 export default function CreateCarPage() {
@@ -116,12 +117,7 @@ export default function CreateCarPage() {
             />
           </Grid>
         </Grid>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={() => navigate(-1)}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Save
-          </Button>
-        </Stack>
+        <SaveCancelActions saving={create.isPending} />
       </Paper>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Grid, Paper, Stack, TextField } from '@mui/material';
+import { Grid, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CreateCaptainInput, createCaptainSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { usePeopleInvalidate } from './api';
 import { PageHeader } from './components';
+import { SaveCancelActions } from './SaveCancelActions';
 
 type Form = Record<keyof CreateCaptainInput, string>;
 
@@ -74,12 +75,7 @@ export default function CreateDriverPage() {
           <Grid size={{ xs: 12, sm: 6 }}>{field('phone_number', 'Phone number (with country code)')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('whatsapp_number', PEOPLE_MSG.whatsappLabel, false)}</Grid>
         </Grid>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={() => navigate(-1)}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            Save
-          </Button>
-        </Stack>
+        <SaveCancelActions saving={create.isPending} />
       </Paper>
     </Stack>
   );

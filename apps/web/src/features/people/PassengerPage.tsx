@@ -1,91 +1,79 @@
+import { Button, Chip, Stack, TablePagination, Typography } from '@mui/material';
 import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Grid,
-  LinearProgress,
-  MenuItem,
-  Paper,
-  Stack,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tabs,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { ACCOUNT_ENTRY_TYPES, CURRENCY, hasIdDocs, MSG, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
+  ACCOUNT_ENTRY_TYPES,
+  type AccountEntryDto,
+  CURRENCY,
+  hasIdDocs,
+  MSG,
+  PEOPLE_MSG,
+  passengerPolicy,
+} from '@taxi/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { FetchState } from '../../components/FetchState';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
+import { SelectField } from '../../components/SelectField';
 import { formatDateTime } from '../../components/time';
 import { usePolicy } from '../auth/currentUser';
 import { useAccountEntries, usePassenger } from './api';
-import { Field, FieldCells, LoyaltyBadges, PageHeader, StoredImage } from './components';
+import {
+  EMPTY_ROW_SX,
+  Field,
+  LoyaltyBadges,
+  PageHeader,
+  PersonTabs,
+  ProfileCard,
+  StoredImages,
+  withAll,
+} from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 import { PersonBookings } from './PersonBookings';
 import { RemoveDocumentsDialog } from './RemoveDocumentsDialog';
+
+const ENTRY_TYPE_FILTER = withAll(ACCOUNT_ENTRY_TYPES);
+
+const ENTRY_COLUMNS: readonly TableColumn<AccountEntryDto>[] = [
+  { key: 'id', label: '#', render: (e) => e.id },
+  { key: 'type', label: 'Type', render: (e) => e.type },
+  {
+    key: 'amount',
+    label: `Amount (${CURRENCY})`,
+    align: 'right',
+    render: (e) => (
+      <Typography component="span" variant="inherit" color={Number(e.amount) < 0 ? 'error' : undefined}>
+        {Number(e.amount).toFixed(2)}
+      </Typography>
+    ),
+  },
+  { key: 'date', label: 'Date', render: (e) => formatDateTime(e.created_at) },
+];
 
 function AccountEntries({ id }: { id: number }) {
   const [type, setType] = useState('');
   const [page, setPage] = useState(0);
   const query = useAccountEntries(id, { type, page: page + 1, perPage: 10 });
-  const rows = query.data?.data ?? [];
   return (
     <Stack spacing={1}>
-      <TextField
-        select
-        size="small"
+      <SelectField
         label="Type"
         value={type}
-        onChange={(e) => {
-          setType(e.target.value);
+        options={ENTRY_TYPE_FILTER}
+        onChange={(v) => {
+          setType(v);
           setPage(0);
         }}
         sx={{ maxWidth: 240 }}
-      >
-        <MenuItem value="">All</MenuItem>
-        {ACCOUNT_ENTRY_TYPES.map((t) => (
-          <MenuItem key={t} value={t}>
-            {t}
-          </MenuItem>
-        ))}
-      </TextField>
-      {query.isFetching && <LinearProgress />}
-      <Table size="small" data-testid="account-entries">
-        <TableHead>
-          <TableRow>
-            <TableCell>#</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell align="right">Amount ({CURRENCY})</TableCell>
-            <TableCell>Date</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell>{e.id}</TableCell>
-              <TableCell>{e.type}</TableCell>
-              <TableCell align="right" sx={{ color: Number(e.amount) < 0 ? 'error.main' : undefined }}>
-                {Number(e.amount).toFixed(2)}
-              </TableCell>
-              <TableCell>{formatDateTime(e.created_at)}</TableCell>
-            </TableRow>
-          ))}
-          {!query.isPending && rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={4} sx={{ textAlign: 'center', color: 'text.secondary', py: 3 }}>
-                {MSG.noData}
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
+      />
+      <FetchState query={query} />
+      <RowsTable
+        columns={ENTRY_COLUMNS}
+        rows={query.data?.data ?? []}
+        rowKey={(e) => e.id}
+        pending={query.isPending}
+        empty={MSG.noData}
+        emptySx={EMPTY_ROW_SX}
+        testId="account-entries"
+      />
       <TablePagination
         component="div"
         count={query.data?.total ?? 0}
@@ -103,12 +91,10 @@ export default function PassengerPage() {
   const id = Number(useParams().id);
   const allows = usePolicy();
   const query = usePassenger(id);
-  const [tab, setTab] = useState(0);
   const [wizard, setWizard] = useState(false);
   const [removing, setRemoving] = useState(false);
   const p = query.data;
-  if (query.isPending) return <LinearProgress />;
-  if (query.isError || !p) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
+  if (!query.isSuccess || !p) return <FetchState query={query} />;
   const editable = allows(passengerPolicy.change);
 
   return (
@@ -154,48 +140,41 @@ export default function PassengerPage() {
         {p.can_use_vip && <Chip color="secondary" label="VIP" />}
         {!p.can_be_approved && <Chip color="error" label={PEOPLE_MSG.passengerNotApprovable} />}
       </Stack>
-      <Paper variant="outlined" sx={{ p: 2 }}>
-        <Grid container spacing={2}>
-          <FieldCells
-            fields={[
-              ['First name', p.first_name],
-              ['Last name', p.last_name],
-              ['Username', p.username],
-              ['E-mail', p.email],
-              ['Phone', p.phone_number],
-              ['WhatsApp', p.whatsapp_number],
-              ['Created', formatDateTime(p.created_at)],
-              ['Rejected documents', p.rejected_count],
-            ]}
-          />
-          <Grid size={{ xs: 12 }}>
-            <Field label="Loyalty">
-              <LoyaltyBadges classes={p.active_loyalty_classes} />
-            </Field>
-          </Grid>
-        </Grid>
-      </Paper>
-      <Paper variant="outlined">
-        <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
-          <Tab label="Documents" />
-          <Tab label="Bookings" />
-          <Tab label="Account entries" />
-        </Tabs>
-        <Box sx={{ p: 2 }}>
-          {tab === 0 && (
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <StoredImage name={p.id_card_front} label="ID card front" />
-              </Grid>
-              <Grid size={{ xs: 12, md: 6 }}>
-                <StoredImage name={p.id_card_back} label="ID card back" />
-              </Grid>
-            </Grid>
-          )}
-          {tab === 1 && <PersonBookings kind="passenger" id={p.id} />}
-          {tab === 2 && <AccountEntries id={p.id} />}
-        </Box>
-      </Paper>
+      <ProfileCard
+        fields={[
+          ['First name', p.first_name],
+          ['Last name', p.last_name],
+          ['Username', p.username],
+          ['E-mail', p.email],
+          ['Phone', p.phone_number],
+          ['WhatsApp', p.whatsapp_number],
+          ['Created', formatDateTime(p.created_at)],
+          ['Rejected documents', p.rejected_count],
+        ]}
+        footer={
+          <Field label="Loyalty">
+            <LoyaltyBadges classes={p.active_loyalty_classes} />
+          </Field>
+        }
+      />
+      <PersonTabs
+        tabs={[
+          {
+            id: 'documents',
+            label: 'Documents',
+            content: (
+              <StoredImages
+                images={[
+                  [p.id_card_front, 'ID card front'],
+                  [p.id_card_back, 'ID card back'],
+                ]}
+              />
+            ),
+          },
+          { id: 'bookings', label: 'Bookings', content: <PersonBookings kind="passenger" id={p.id} /> },
+          { id: 'entries', label: 'Account entries', content: <AccountEntries id={p.id} /> },
+        ]}
+      />
       <PassengerConfirmationDialog passengerId={wizard ? p.id : null} onClose={() => setWizard(false)} />
       <RemoveDocumentsDialog passengerId={p.id} open={removing} onClose={() => setRemoving(false)} />
     </Stack>

@@ -1,12 +1,15 @@
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { LOYALTY_CLASSES, type PassengerDto, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
+import { SelectField } from '../../components/SelectField';
 import { formatDateTime } from '../../components/time';
 import { usePassengers } from './api';
-import { LoyaltyBadges, PageHeader, SearchBox } from './components';
+import { filterSetter, LoyaltyBadges, PageHeader, SearchBox, withAll, YES_NO_FILTER } from './components';
+
+const LOYALTY_FILTER = [...withAll(LOYALTY_CLASSES), { value: 'none', label: PEOPLE_MSG.noClass }];
 
 const COLUMNS: PagedColumn<PassengerDto>[] = [
   { key: 'id', label: '#', render: (p) => p.id },
@@ -56,54 +59,27 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
     sortBy: 'id',
     descending: true,
   });
-  const resetPage = paging.reset;
+  const filter = filterSetter(paging);
 
   return (
     <Stack spacing={2}>
       <PageHeader title={title} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <SearchBox
-          value={search}
-          onChange={(v) => {
-            setSearch(v);
-            resetPage();
-          }}
-          placeholder="Name, phone or e-mail"
-        />
-        <TextField
-          select
-          size="small"
+        <SearchBox value={search} onChange={filter(setSearch)} placeholder="Name, phone or e-mail" />
+        <SelectField
           label="Loyalty class"
           value={loyalty}
-          onChange={(e) => {
-            setLoyalty(e.target.value);
-            resetPage();
-          }}
+          options={LOYALTY_FILTER}
+          onChange={filter(setLoyalty)}
           sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {LOYALTY_CLASSES.map((c) => (
-            <MenuItem key={c} value={c}>
-              {c}
-            </MenuItem>
-          ))}
-          <MenuItem value="none">{PEOPLE_MSG.noClass}</MenuItem>
-        </TextField>
-        <TextField
-          select
-          size="small"
+        />
+        <SelectField
           label="Approved"
           value={approved}
-          onChange={(e) => {
-            setApproved(e.target.value);
-            resetPage();
-          }}
+          options={YES_NO_FILTER}
+          onChange={filter(setApproved)}
           sx={{ minWidth: 140 }}
-        >
-          <MenuItem value="">All</MenuItem>
-          <MenuItem value="1">Yes</MenuItem>
-          <MenuItem value="0">No</MenuItem>
-        </TextField>
+        />
       </Stack>
       <PagedTable
         columns={COLUMNS}

@@ -1,15 +1,23 @@
-import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import { PEOPLE_MSG } from '@taxi/shared';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { FetchState } from '../../components/FetchState';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../components/time';
-import { usePersonBookings } from './api';
+import { type BookingRow, usePersonBookings } from './api';
+
+const COLUMNS: readonly TableColumn<BookingRow>[] = [
+  { key: 'id', label: '#', render: (b) => <RouterLink to={`/log/${b.id}`}>{b.id}</RouterLink> },
+  { key: 'date', label: 'Date', render: (b) => formatDateTime(b.datetime) },
+  { key: 'status', label: 'Status', render: (b) => b.status },
+  { key: 'from', label: 'From', render: (b) => b.pick_up_location_name ?? '—' },
+  { key: 'to', label: 'To', render: (b) => b.pull_down_location_name ?? '—' },
+];
 
 /** Bookings history of a passenger or captain; an empty state while the bookings API lacks the call. */
 export function PersonBookings({ kind, id }: { kind: 'passenger' | 'captain'; id: number }) {
   const query = usePersonBookings(kind, id);
-  if (query.isPending) return <LinearProgress />;
-  if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
+  if (!query.isSuccess) return <FetchState query={query} />;
   if (query.data === null) return <Alert severity="info">{PEOPLE_MSG.notAvailableYet('The bookings list')}</Alert>;
   if (query.data.length === 0) {
     return (
@@ -19,29 +27,13 @@ export function PersonBookings({ kind, id }: { kind: 'passenger' | 'captain'; id
     );
   }
   return (
-    <Table size="small" data-testid={`${kind}-bookings`}>
-      <TableHead>
-        <TableRow>
-          <TableCell>#</TableCell>
-          <TableCell>Date</TableCell>
-          <TableCell>Status</TableCell>
-          <TableCell>From</TableCell>
-          <TableCell>To</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {query.data.map((b) => (
-          <TableRow key={b.id} hover>
-            <TableCell>
-              <RouterLink to={`/log/${b.id}`}>{b.id}</RouterLink>
-            </TableCell>
-            <TableCell>{formatDateTime(b.datetime)}</TableCell>
-            <TableCell>{b.status}</TableCell>
-            <TableCell>{b.pick_up_location_name ?? '—'}</TableCell>
-            <TableCell>{b.pull_down_location_name ?? '—'}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <RowsTable
+      columns={COLUMNS}
+      rows={query.data}
+      rowKey={(b) => b.id}
+      empty={null}
+      rowProps={() => ({ hover: true })}
+      testId={`${kind}-bookings`}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import { Box, Chip, Grid, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Box, Chip, Grid, LinearProgress, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { type LoyaltyClassRef, PEOPLE_MSG } from '@taxi/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { SelectOption } from '../../components/SelectField';
 import { useAuthedImage } from './api';
 
 const LOYALTY_COLORS: Record<string, string> = { P0: '#8d6e63', P1: '#90a4ae', P2: '#fbc02d', P3: '#7e57c2' };
@@ -63,16 +64,29 @@ export function SearchBox(props: { value: string; onChange: (v: string) => void;
   );
 }
 
-/** A labelled value in profile cards. */
-/** A row of labelled values, four across on wide screens, two on narrow ones. */
-export function FieldCells({ fields }: { fields: readonly (readonly [label: string, value: ReactNode])[] }) {
-  return fields.map(([label, value]) => (
-    <Grid key={label} size={{ xs: 6, md: 3 }}>
-      <Field label={label}>{value}</Field>
-    </Grid>
-  ));
+/** A profile's labelled values, four across on wide screens, two on narrow ones; `footer` below, full width. */
+export function ProfileCard({
+  fields,
+  footer,
+}: {
+  fields: readonly (readonly [label: string, value: ReactNode])[];
+  footer?: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Grid container spacing={2}>
+        {fields.map(([label, value]) => (
+          <Grid key={label} size={{ xs: 6, md: 3 }}>
+            <Field label={label}>{value}</Field>
+          </Grid>
+        ))}
+        {footer && <Grid size={{ xs: 12 }}>{footer}</Grid>}
+      </Grid>
+    </Paper>
+  );
 }
 
+/** A labelled value in profile cards. */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
@@ -123,3 +137,55 @@ export function StoredImage({ name, label }: { name: string | null; label: strin
     </Paper>
   );
 }
+
+/** The empty row of a profile's tables. */
+export const EMPTY_ROW_SX = { textAlign: 'center', color: 'text.secondary', py: 3 } as const;
+
+/** Stored uploads side by side, two across on wide screens. */
+export function StoredImages({ images }: { images: readonly (readonly [name: string | null, label: string])[] }) {
+  return (
+    <Grid container spacing={2}>
+      {images.map(([name, label]) => (
+        <Grid key={label} size={{ xs: 12, md: 6 }}>
+          <StoredImage name={name} label={label} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** A profile's sections as tabs; only the chosen one is rendered. */
+export function PersonTabs({ tabs }: { tabs: readonly { id: string; label: string; content: ReactNode }[] }) {
+  const [tab, setTab] = useState(0);
+  return (
+    <Paper variant="outlined">
+      <Tabs value={tab} onChange={(_, v) => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        {tabs.map((t) => (
+          <Tab key={t.id} label={t.label} />
+        ))}
+      </Tabs>
+      <Box sx={{ p: 2 }}>{tabs[tab]?.content}</Box>
+    </Paper>
+  );
+}
+
+/** A filter's options: 'All' (the empty value) first, then each value as its own label. */
+export const withAll = (values: readonly string[]): SelectOption<string>[] => [
+  { value: '', label: 'All' },
+  ...values.map((value) => ({ value, label: value })),
+];
+
+export const YES_NO_FILTER: readonly SelectOption<string>[] = [
+  { value: '', label: 'All' },
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
+
+/** For a paged list: a filter's setter that also takes the list back to its first page. */
+export const filterSetter =
+  (paging: { reset(): void }) =>
+  (set: (value: string) => void) =>
+  (value: string): void => {
+    set(value);
+    paging.reset();
+  };

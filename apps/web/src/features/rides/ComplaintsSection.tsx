@@ -5,13 +5,7 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -19,6 +13,8 @@ import { BOOKING_MSG, type ComplaintDto, RIDE_UI } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { toastError } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { RefSelect } from '../../components/RefSelect';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import {
   fetchAudioUrl,
   useBookingComplaints,
@@ -46,25 +42,16 @@ export function CategoryPicker({ bookingId, canSave }: { bookingId: number; canS
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField
-        select
-        size="small"
+      <RefSelect
         label={RIDE_UI.complaintCategory}
         value={value}
-        onChange={(e) => setValue(e.target.value === '' ? '' : Number(e.target.value))}
+        options={categories.data}
+        onChange={setValue}
+        emptyLabel={<em>{RIDE_UI.none}</em>}
         sx={{ minWidth: 240 }}
         disabled={!canSave}
-        slotProps={{ htmlInput: { 'data-testid': 'complaint-category' } }}
-      >
-        <MenuItem value="">
-          <em>{RIDE_UI.none}</em>
-        </MenuItem>
-        {(categories.data ?? []).map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
-          </MenuItem>
-        ))}
-      </TextField>
+        testId="complaint-category"
+      />
       {canSave && (
         <Button variant="contained" onClick={onSave} disabled={save.isPending}>
           {RIDE_UI.save}
@@ -171,6 +158,25 @@ function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; o
   );
 }
 
+const COMPLAINT_COLUMNS: readonly TableColumn<ComplaintDto>[] = [
+  { key: 'id', label: RIDE_UI.complaintId, render: (c) => c.id },
+  {
+    key: 'description',
+    label: RIDE_UI.complaintDescription,
+    render: (c) => c.description ?? RIDE_UI.none,
+    sx: { whiteSpace: 'pre-wrap' },
+  },
+  { key: 'author', label: RIDE_UI.complaintAuthor, render: (c) => c.doer_name ?? RIDE_UI.none },
+  { key: 'status', label: RIDE_UI.complaintStatus, render: (c) => c.status },
+  {
+    key: 'time',
+    label: RIDE_UI.complaintTime,
+    render: (c) => formatTime(c.created_at),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  { key: 'audio', label: RIDE_UI.complaintAudio, render: (c) => <AudioLinks complaint={c} /> },
+];
+
 /** The booking's complaints with the add button. */
 export function ComplaintsTable({ bookingId, canAdd }: { bookingId: number; canAdd: boolean }) {
   const list = useBookingComplaints(bookingId);
@@ -189,44 +195,13 @@ export function ComplaintsTable({ bookingId, canAdd }: { bookingId: number; canA
         )}
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{RIDE_UI.complaintId}</TableCell>
-              <TableCell>{RIDE_UI.complaintDescription}</TableCell>
-              <TableCell>{RIDE_UI.complaintAuthor}</TableCell>
-              <TableCell>{RIDE_UI.complaintStatus}</TableCell>
-              <TableCell>{RIDE_UI.complaintTime}</TableCell>
-              <TableCell>{RIDE_UI.complaintAudio}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={6}>…</TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} sx={{ color: 'text.secondary' }}>
-                  {RIDE_UI.noComplaints}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell>{c.id}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{c.description ?? RIDE_UI.none}</TableCell>
-                  <TableCell>{c.doer_name ?? RIDE_UI.none}</TableCell>
-                  <TableCell>{c.status}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(c.created_at)}</TableCell>
-                  <TableCell>
-                    <AudioLinks complaint={c} />
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
+        <RowsTable
+          columns={COMPLAINT_COLUMNS}
+          rows={rows}
+          rowKey={(c) => c.id}
+          pending={list.isPending}
+          empty={RIDE_UI.noComplaints}
+        />
       </Box>
       <AddComplaintDialog bookingId={bookingId} open={open} onClose={() => setOpen(false)} />
     </Box>

@@ -26,6 +26,7 @@ import {
 } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
+import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { usePolicy } from '../auth/currentUser';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
@@ -143,68 +144,43 @@ function Geofence({ logs }: { logs: BookingDto['geofence_logs'] }) {
   );
 }
 
+const HISTORY_COLUMNS: readonly TableColumn<BookingStatusDto>[] = [
+  { key: 'status', label: RIDE_UI.historyStatus, render: (s) => HISTORY_LABELS[s.status] ?? s.status },
+  { key: 'time', label: RIDE_UI.historyTime, render: (s) => formatTime(s.created_at) },
+];
+
 function History({ statuses }: { statuses: BookingStatusDto[] }) {
-  const rows = visibleHistory(statuses);
   return (
     <Section title={RIDE_UI.history} testId="ride-history">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{RIDE_UI.historyStatus}</TableCell>
-            <TableCell>{RIDE_UI.historyTime}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={2} sx={{ color: 'text.secondary' }}>
-                {RIDE_UI.noHistory}
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((s) => (
-              <TableRow key={s.status}>
-                <TableCell>{HISTORY_LABELS[s.status] ?? s.status}</TableCell>
-                <TableCell>{formatTime(s.created_at)}</TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <RowsTable
+        columns={HISTORY_COLUMNS}
+        rows={visibleHistory(statuses)}
+        rowKey={(s) => s.status}
+        empty={RIDE_UI.noHistory}
+      />
     </Section>
   );
 }
+
+type Payment = NonNullable<BookingDto['payments']>[number];
+const PAYMENT_COLUMNS: readonly TableColumn<Payment>[] = [
+  { key: 'type', label: RIDE_UI.paymentType, render: (p) => p.type },
+  { key: 'status', label: RIDE_UI.paymentStatus, render: (p) => p.status },
+  { key: 'time', label: RIDE_UI.paymentTime, render: (p) => formatTime(p.created_at) },
+  { key: 'amount', label: RIDE_UI.paymentAmount, render: (p) => formatEuros(Number(p.amount)), align: 'right' },
+];
 
 function Payments({ payments }: { payments: BookingDto['payments'] }) {
   const rows = payments ?? [];
   return (
     <Section title={RIDE_UI.payments} testId="ride-payments">
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{RIDE_UI.paymentType}</TableCell>
-            <TableCell>{RIDE_UI.paymentStatus}</TableCell>
-            <TableCell>{RIDE_UI.paymentTime}</TableCell>
-            <TableCell align="right">{RIDE_UI.paymentAmount}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
-                {RIDE_UI.noPayments}
-              </TableCell>
-            </TableRow>
-          ) : (
-            rows.map((p) => (
-              <TableRow key={p.id} sx={{ opacity: p.status === COUNTED_PAYMENT_STATUS ? 1 : 0.6 }}>
-                <TableCell>{p.type}</TableCell>
-                <TableCell>{p.status}</TableCell>
-                <TableCell>{formatTime(p.created_at)}</TableCell>
-                <TableCell align="right">{formatEuros(Number(p.amount))}</TableCell>
-              </TableRow>
-            ))
-          )}
+      <RowsTable
+        columns={PAYMENT_COLUMNS}
+        rows={rows}
+        rowKey={(p) => p.id}
+        empty={RIDE_UI.noPayments}
+        rowProps={(p) => ({ sx: { opacity: p.status === COUNTED_PAYMENT_STATUS ? 1 : 0.6 } })}
+        footer={
           <TableRow>
             <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
               {RIDE_UI.paymentTotal}
@@ -213,8 +189,8 @@ function Payments({ payments }: { payments: BookingDto['payments'] }) {
               {formatEuros(countedTotal(rows))}
             </TableCell>
           </TableRow>
-        </TableBody>
-      </Table>
+        }
+      />
     </Section>
   );
 }

@@ -1,13 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BookingDto,
-  BookingStatusDto,
-  CaptainLocationPayload,
-  ComplaintCategoryDto,
-  ComplaintDto,
-  RideRouteDto,
-} from '@taxi/shared';
-import { buildUrl, http } from '../../api/client';
+import { type BookingStatusDto, fillPath } from '@taxi/shared';
+import { buildUrl } from '../../api/client';
+import { api, apiData, endpoints, type ReplyData } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useApiMutation } from '../../api/mutation';
 import { getToken } from '../../api/session';
@@ -26,7 +20,7 @@ export const rideKeys = {
 export function useRideBooking(id: number) {
   return useQuery({
     queryKey: rideKeys.booking(id),
-    queryFn: ({ signal }) => http.get<BookingDto>(`bookings/${id}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.booking, { params: { id }, signal }),
     enabled: id > 0,
     // The board seeds this key from lists (without statuses): the page always wants the full answer.
     refetchOnMount: 'always',
@@ -37,7 +31,7 @@ export function useRideBooking(id: number) {
 export function useStatuses(id: number, initial: BookingStatusDto[] | undefined) {
   return useQuery({
     queryKey: rideKeys.statuses(id),
-    queryFn: ({ signal }) => http.get<BookingStatusDto[]>(`booking/${id}/statuses`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.bookingStatuses, { params: { id }, signal }),
     enabled: id > 0,
     initialData: initial,
     staleTime: 30_000,
@@ -47,7 +41,7 @@ export function useStatuses(id: number, initial: BookingStatusDto[] | undefined)
 export function useRideRoute(rideId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: rideKeys.route(rideId ?? 0),
-    queryFn: ({ signal }) => http.get<RideRouteDto>(`ride/${rideId}/route`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.rideRoute, { params: { rideId: rideId ?? 0 }, signal }),
     enabled: enabled && !!rideId,
     staleTime: 60_000,
     retry: false,
@@ -57,7 +51,7 @@ export function useRideRoute(rideId: number | null, enabled: boolean) {
 export function useCaptainLocation(captainId: number | null, enabled: boolean) {
   return useQuery({
     queryKey: rideKeys.captainLocation(captainId ?? 0),
-    queryFn: ({ signal }) => http.get<CaptainLocationPayload>(`captain/${captainId}/location`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.captainLocation, { params: { id: captainId ?? 0 }, signal }),
     enabled: enabled && !!captainId,
     retry: false,
   });
@@ -66,20 +60,17 @@ export function useCaptainLocation(captainId: number | null, enabled: boolean) {
 export function useComplaintCategories() {
   return useQuery({
     queryKey: rideKeys.categories,
-    queryFn: ({ signal }) => http.get<ComplaintCategoryDto[]>('complaint-category', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.complaintCategories, { signal }),
     staleTime: 5 * 60_000,
   });
 }
 
-export interface BookingComplaints {
-  complaints: ComplaintDto[];
-  category_id: number | null;
-}
+export type BookingComplaints = ReplyData<typeof endpoints.bookingComplaints>;
 
 export function useBookingComplaints(bookingId: number) {
   return useQuery({
     queryKey: rideKeys.complaints(bookingId),
-    queryFn: ({ signal }) => http.get<BookingComplaints>(`complaint/booking/${bookingId}`, undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.bookingComplaints, { params: { id: bookingId }, signal }),
     enabled: bookingId > 0,
   });
 }
@@ -88,7 +79,7 @@ export function useSaveCategory(bookingId: number) {
   const qc = useQueryClient();
   return useApiMutation({
     mutationFn: (categoryId: number) =>
-      http.post('complaint/category', { category_id: categoryId, booking_id: bookingId }),
+      api(endpoints.saveComplaintCategory, { body: { category_id: categoryId, booking_id: bookingId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: rideKeys.complaints(bookingId) }),
   });
 }
@@ -103,7 +94,9 @@ export function useCreateComplaint(bookingId: number) {
       if (description.trim()) form.append('description', description.trim());
       form.append('booking_id', String(bookingId));
       for (const [i, file] of files.entries()) form.append(`wav_files[${i}]`, file);
-      return http.post<ComplaintDto>(`complaint/booking/${bookingId}/create`, form, {
+      return api(endpoints.createComplaint, {
+        params: { id: bookingId },
+        body: form,
         idempotencyKey: idempotency.key(),
       });
     },
@@ -114,7 +107,7 @@ export function useCreateComplaint(bookingId: number) {
 
 /** The audio bytes of a complaint recording, as an object URL (the call needs the bearer token). */
 export async function fetchAudioUrl(complaintId: number, fileName: string): Promise<string> {
-  const res = await fetch(buildUrl(`complaint/${complaintId}/audio/${fileName}`), {
+  const res = await fetch(buildUrl(fillPath(endpoints.complaintAudio.path, { id: complaintId, fileName })), {
     headers: { Authorization: `Bearer ${getToken() ?? ''}` },
   });
   if (!res.ok) throw new Error(res.statusText);

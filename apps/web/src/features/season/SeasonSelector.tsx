@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_SEASON, MSG, SEASONS, type Season } from '@taxi/shared';
-import { http } from '../../api/client';
+import { api, apiData, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
@@ -11,7 +11,8 @@ const SEASON_KEY = 'SEASON';
 export function useSeason() {
   return useQuery({
     queryKey: queryKeys.settings.byKey(SEASON_KEY),
-    queryFn: ({ signal }) => http.get<Season | null>('setting', { key: SEASON_KEY }, signal),
+    queryFn: ({ signal }) =>
+      apiData(endpoints.setting, { query: { key: SEASON_KEY }, signal }) as Promise<Season | null>,
   });
 }
 
@@ -20,7 +21,7 @@ export function SeasonSelector() {
   const client = useQueryClient();
   const season = useSeason();
   const change = useApiMutation({
-    mutationFn: (next: Season) => http.put<unknown>('setting/season', { season: next }),
+    mutationFn: (next: Season) => api(endpoints.setSeason, { body: { season: next } }),
     onSuccess: (answer, next) => {
       client.setQueryData(queryKeys.settings.byKey(SEASON_KEY), next);
       toast.success(answer.message ?? MSG.seasonUpdated);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type CaptainLocationBatch, EVENTS, type TrackedCaptainDto } from '@taxi/shared';
 import { useEffect, useRef, useState } from 'react';
-import { http } from '../../api/client';
+import { apiData, endpoints } from '../../api/endpoints';
 import { onSocketEvent } from '../../api/socket';
 
 export const trackingKeys = { captains: ['tracking', 'captains'] as const };
@@ -25,7 +25,7 @@ export function useCaptainStore(panelMs = 1000) {
   const [panelRevision, setPanelRevision] = useState(0);
   const initial = useQuery({
     queryKey: trackingKeys.captains,
-    queryFn: ({ signal }) => http.get<TrackedCaptainDto[]>('tracking/captains', undefined, signal),
+    queryFn: ({ signal }) => apiData(endpoints.trackedCaptains, { signal }),
     refetchOnWindowFocus: false,
   });
 

@@ -1,7 +1,8 @@
 import { Alert, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_UI, type BookingDto, cardStatusLabel, type Paginated, pathTo } from '@taxi/shared';
-import { errorMessage, http } from '../../../api/client';
+import { BOOKING_UI, cardStatusLabel, pathTo } from '@taxi/shared';
+import { errorMessage } from '../../../api/client';
+import { apiData, endpoints } from '../../../api/endpoints';
 import { orderTime } from '../format';
 import { bookingKeys } from '../keys';
 
@@ -10,7 +11,7 @@ export function PassengerOrders({ passengerId }: { passengerId: number }) {
   const orders = useQuery({
     queryKey: bookingKeys.passengerOrders(passengerId, 1),
     queryFn: ({ signal }) =>
-      http.get<Paginated<BookingDto>>(`passenger/${passengerId}/bookings`, { page: 1, perPage: 25 }, signal),
+      apiData(endpoints.passengerBookings, { params: { id: passengerId }, query: { page: 1, perPage: 25 }, signal }),
   });
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="passenger-orders">

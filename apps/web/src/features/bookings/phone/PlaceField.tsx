@@ -1,9 +1,10 @@
-import { Autocomplete, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, ListItemText, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_UI, type BookingCreateInput, type Paginated } from '@taxi/shared';
+import { BOOKING_UI, type BookingCreateInput } from '@taxi/shared';
 import { useState } from 'react';
-import { http } from '../../../api/client';
+import { apiData, endpoints } from '../../../api/endpoints';
 import { useDebounced } from '../../../components/pickers/useDebounced';
+import { SelectField } from '../../../components/SelectField';
 
 interface PlaceOption {
   id: number;
@@ -15,6 +16,7 @@ interface PlaceOption {
 }
 export type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
 const CATEGORIES = ['all', 'landmark', 'station', 'hotel'] as const;
+const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: BOOKING_UI.placeCategories[c] }));
 
 /** A pickup or drop-off: a place of the city (by category), with its coordinates. */
 export function PlaceField({
@@ -36,11 +38,10 @@ export function PlaceField({
   const places = useQuery({
     queryKey: ['places', category, search],
     queryFn: ({ signal }) =>
-      http.get<Paginated<PlaceOption>>(
-        'places',
-        { category: category === 'all' ? '' : category, search, perPage: 20 },
+      apiData(endpoints.places, {
+        query: { category: category === 'all' ? '' : category, search, perPage: 20 },
         signal,
-      ),
+      }),
     staleTime: 60_000,
   });
   const options = places.data?.data ?? [];
@@ -56,20 +57,13 @@ export function PlaceField({
     : null;
   return (
     <Stack direction="row" spacing={1}>
-      <TextField
-        select
-        size="small"
+      <SelectField
         label={BOOKING_UI.placeCategory}
         value={category}
-        onChange={(e) => setCategory(e.target.value as typeof category)}
+        options={CATEGORY_OPTIONS}
+        onChange={setCategory}
         sx={{ width: 140 }}
-      >
-        {CATEGORIES.map((c) => (
-          <MenuItem key={c} value={c}>
-            {BOOKING_UI.placeCategories[c]}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <Autocomplete
         sx={{ flex: 1 }}
         size="small"

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { userCancellationReasons } from '../../../../db/schema';
 import { validationError } from '../../../../http/errors';
 import type { Actor } from '../../model';
-import { authorize } from '../../rules';
-import { audit, type BookingDeps, captainOf, changeBooking, findBooking, setStatus } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { audit, type BookingDeps, captainOf, changeBooking, setStatus } from '../../store';
 
 /** The console cancels a booking with a reason (SYSTEM_CANCELLED); its captain (or offered one) is free. */
 export async function cancelBooking(
@@ -13,8 +13,7 @@ export async function cancelBooking(
   id: number,
   reasonId: number,
 ): Promise<BookingDto> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'cancel', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'cancel');
   const [reason] = await deps.db.select().from(userCancellationReasons).where(eq(userCancellationReasons.id, reasonId));
   if (!reason) throw validationError('user_cancellation_reason_id', BOOKING_MSG.chooseReason);
   const captainId = (await captainOf(deps.db, id)) ?? booking.suggestionCaptainId;

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
 import type { Actor } from '../../model';
-import { authorize } from '../../rules';
-import { activeService, audit, type BookingDeps, changeBooking, findBooking } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { activeService, audit, type BookingDeps, changeBooking } from '../../store';
 
 /** Another service (and its vehicle type) for a booking whose status allows it. */
 export async function changeService(
@@ -13,8 +13,7 @@ export async function changeService(
   id: number,
   serviceId: number,
 ): Promise<BookingDto> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'changeService', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'changeService');
   const service = await activeService(deps.db, serviceId);
   return changeBooking(deps, id, async (tx, record, now) => {
     const [row] = await tx

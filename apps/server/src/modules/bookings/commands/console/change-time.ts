@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema';
 import { conflict, validationError } from '../../../../http/errors';
 import type { Actor } from '../../model';
-import { authorize } from '../../rules';
-import { audit, type BookingDeps, changeBooking, findBooking } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { audit, type BookingDeps, changeBooking } from '../../store';
 
 /** A new pickup time (city-local) within the change window; optionally without its voucher. */
 export async function changeTime(
@@ -14,8 +14,7 @@ export async function changeTime(
   local: string,
   detachVoucher: boolean,
 ): Promise<{ datetime: string; booking: BookingDto }> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'changeTime', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'changeTime');
   const next = cityLocalToDate(local);
   if (!next || !isWithinChangeWindow(booking.datetime.toISOString(), next.toISOString())) {
     throw validationError('datetime', BOOKING_MSG.maxTwoHours);

@@ -1,6 +1,6 @@
 import type { Actor } from '../../model';
-import { authorize } from '../../rules';
-import { audit, type BookingDeps, findBooking } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { audit, type BookingDeps } from '../../store';
 
 /** The console's reminder to the passenger (pending) or captain (dispatched): audited, nothing else moves. */
 export async function remind(
@@ -9,8 +9,7 @@ export async function remind(
   id: number,
   kind: 'pendingReminder' | 'dispatchedReminder',
 ): Promise<void> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, kind, booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, kind);
   const action = kind === 'pendingReminder' ? 'pending_reminder' : 'dispatched_reminder';
   await deps.bus.transact((tx) => audit(tx, actor.id, action, id, null, { status: booking.status }));
 }

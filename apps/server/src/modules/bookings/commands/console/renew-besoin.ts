@@ -3,13 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { bookings } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
 import { type Actor, BESOIN_EXTENSION_MS } from '../../model';
-import { authorize } from '../../rules';
-import { audit, type BookingDeps, changeBooking, findBooking } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { audit, type BookingDeps, changeBooking } from '../../store';
 
 /** Extends a "besoin" booking by BESOIN_EXTENSION_MS from now (or from its current end, if later). */
 export async function renewBesoin(deps: BookingDeps, actor: Actor, id: number): Promise<BookingDto> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'extend', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'extend');
   return changeBooking(deps, id, async (tx, record, now) => {
     const base = Math.max(now.getTime(), booking.besoinDate?.getTime() ?? 0);
     const besoinDate = new Date(base + BESOIN_EXTENSION_MS);

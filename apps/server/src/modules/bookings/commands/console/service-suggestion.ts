@@ -3,8 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, serviceChangeSuggestions, services } from '../../../../db/schema';
 import { conflict, HttpError } from '../../../../http/errors';
 import type { Actor } from '../../model';
-import { authorize } from '../../rules';
-import { activeService, audit, type BookingDeps, changeBooking, findBooking } from '../../store';
+import { authorizedBooking } from '../../rules';
+import { activeService, audit, type BookingDeps, changeBooking } from '../../store';
 
 /** The operator suggests another service to the passenger (never the same one twice in a row). */
 export async function suggestServiceChange(
@@ -13,8 +13,7 @@ export async function suggestServiceChange(
   id: number,
   serviceId: number,
 ): Promise<BookingDto> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'suggestService', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'suggestService');
   await activeService(deps.db, serviceId);
   return changeBooking(deps, id, async (tx, record, now) => {
     // Lock the booking row so two operators cannot both send the same suggestion.
@@ -47,8 +46,7 @@ export async function suggestServiceChange(
 
 /** The passenger accepted the newest suggested service: the booking takes it. */
 export async function acceptServiceChange(deps: BookingDeps, actor: Actor, id: number): Promise<BookingDto> {
-  const booking = await findBooking(deps.db, id);
-  authorize(actor, 'changeService', booking, deps.clock.now());
+  const booking = await authorizedBooking(deps, actor, id, 'changeService');
   return changeBooking(deps, id, async (tx, record, now) => {
     const [pending] = await tx
       .update(serviceChangeSuggestions)

@@ -1,0 +1,13 @@
+import type { ServerModule } from '../module';
+import { CaptainService } from './captains';
+import { PassengerService } from './passengers';
+import { peopleRoutes } from './routes';
+
+export const peopleModule: ServerModule = {
+  name: 'people',
+  setup(app) {
+    app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files));
+    app.decorate('captains', new CaptainService(app.db));
+  },
+  routes: peopleRoutes,
+};

@@ -1,0 +1,31 @@
+import { Alert, LinearProgress, type SxProps, type Theme } from '@mui/material';
+import { errorMessage } from '../api/client';
+
+/**
+ * A list's fetch state above its table: the progress bar while it fetches, then its error. `keepSpace`
+ * keeps the bar's height when idle so the table does not jump.
+ */
+export function FetchState({
+  query,
+  keepSpace = false,
+  alertSx,
+}: {
+  query: { isFetching: boolean; isError: boolean; error: unknown };
+  keepSpace?: boolean;
+  alertSx?: SxProps<Theme>;
+}) {
+  return (
+    <>
+      {keepSpace ? (
+        <LinearProgress sx={{ visibility: query.isFetching ? 'visible' : 'hidden' }} />
+      ) : (
+        query.isFetching && <LinearProgress />
+      )}
+      {query.isError && (
+        <Alert severity="error" sx={alertSx}>
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+    </>
+  );
+}

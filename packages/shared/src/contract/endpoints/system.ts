@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { seasonSchema } from '../../session';
+import { aiContract } from '../ai';
+import { cityContract } from '../city';
+import { endpoint } from '../endpoint';
+import { pageEnvelope, refSchema } from '../envelope';
+import { filesContract } from '../files';
+import { notificationsContract } from '../notifications';
+import { sessionContract } from '../session';
+import { settingsContract } from '../settings';
+import { staffContract } from '../staff';
+import type { PageQuery } from './query';
+
+/** What PUT ai_status takes: any of the user's AI settings; `snoozed_at: null` ends a snooze. */
+export interface AiStatusPatch {
+  ai_stopped?: boolean | 0 | 1 | '0' | '1' | 'true' | 'false';
+  snooze_interval?: number | string;
+  dispatch_interval?: number | string;
+  snoozed_at?: null;
+}
+
+/** Session, settings, staff pickers, notifications, the city's map data and uploaded files. */
+export const systemEndpoints = {
+  chatToken: endpoint()('GET', 'generate_chat_token', sessionContract.chatToken),
+  setOnline: endpoint<undefined, { online: boolean }>()('PUT', 'online', sessionContract.online),
+  aiStatus: endpoint<undefined, AiStatusPatch>()('PUT', 'ai_status', aiContract.status),
+  setting: endpoint<{ key: string }>()('GET', 'setting', settingsContract.get),
+  setSeason: endpoint<undefined, z.input<typeof seasonSchema>>()('PUT', 'setting/season', settingsContract.season),
+  // staff pickers
+  roles: endpoint<PageQuery>()('GET', 'role', staffContract.roles),
+  permissions: endpoint<PageQuery>()('GET', 'permission', staffContract.permissions),
+  notifications: endpoint<Pick<PageQuery, 'page' | 'perPage'>>()('GET', 'notification', notificationsContract.list),
+  // the city
+  places: endpoint<PageQuery & { category?: string }>()('GET', 'places', cityContract.places),
+  sectors: endpoint()('GET', 'sectors', cityContract.sectors),
+  basemap: endpoint()('GET', 'city/basemap', cityContract.basemap),
+  // Lists without a server route yet: their pickers say "not available yet" on the 404.
+  areaClusters: endpoint<PageQuery>()('GET', 'beesline/area_cluster', pageEnvelope(refSchema)),
+  projects: endpoint<PageQuery>()('GET', 'project', pageEnvelope(refSchema)),
+  contractTemplateLevels: endpoint<PageQuery>()(
+    'GET',
+    'contract_template/level',
+    pageEnvelope(refSchema.extend({ contract_template: z.object({ name: z.string() }).optional() })),
+  ),
+  // uploaded files (fetched with the token, shown as blob URLs)
+  file: endpoint()('GET', 'files/:name', filesContract.file),
+};
