@@ -151,7 +151,8 @@ export async function createRealtime(
   adapter.restoreSession = (async (pid: string, offset: string) => {
     const session = await restoreSession(pid, offset);
     const tokenId = (session?.data as Partial<SocketData> | undefined)?.tokenId;
-    if (!session || typeof tokenId !== 'number' || !(await sessionIsLive(opts.db, tokenId))) return null;
+    if (!session || typeof tokenId !== 'number' || !(await sessionIsLive(opts.db, tokenId, app.clock.now())))
+      return null;
     return session;
   }) as typeof adapter.restoreSession;
 
@@ -178,7 +179,7 @@ export async function createRealtime(
     expireWithToken(socket, app.clock);
     // A token revoked between the handshake's check and the join above missed its room's disconnect:
     // look once more now that the socket is in the room.
-    sessionIsLive(opts.db, tokenId).then(
+    sessionIsLive(opts.db, tokenId, app.clock.now()).then(
       (live) => {
         if (!live) socket.disconnect(true);
       },

@@ -1,8 +1,7 @@
-import { type Clock, ManualClock, systemClock } from '../lib/clock';
+import { type Clock, ManualClock } from '../lib/clock';
 
 /** Time of the simulated world: the server's clock (the wall clock in the demo, a hand-moved one in tests). */
 export type SimClock = Clock;
-export const wallClock: SimClock = systemClock;
 export { ManualClock };
 
 /** A small seeded pseudo-random generator (mulberry32) so a simulated hour can be replayed. */

@@ -43,7 +43,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 import type { SimClock } from './clock';
 import { DrivePath } from './path';
 
-export { ManualClock, seededRandom, wallClock } from './clock';
+export { ManualClock, seededRandom } from './clock';
 
 export interface SimulatorOptions {
   captains: number;

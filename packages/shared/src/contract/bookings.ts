@@ -42,6 +42,8 @@ const booking = envelope(bookingSchema);
 export const bookingsContract = {
   services: pageEnvelope(serviceOptionSchema),
   page: pageEnvelope(bookingSchema),
+  /** The bookings one payment ride served (pooling: several). */
+  rideBookings: envelope(z.array(bookingSchema)),
   cancellationReasons: envelope(z.array(z.object({ id: z.number(), text: z.string() }))),
   booking,
   statuses: envelope(z.array(bookingStatusSchema)),

@@ -21,7 +21,7 @@ export const authModule: ServerModule = {
         clock: app.clock,
       }),
     );
-    app.decorate('users', new UserService(app.db, app.realtime));
+    app.decorate('users', new UserService(app.db, app.realtime, app.clock));
   },
   routes: authRoutes,
 };

@@ -159,12 +159,12 @@ export class AuthService {
 export const signChat = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
-/** Verifies a chat token; returns its payload or null. */
-export function verifyChatToken(secret: string, token: string): { sub: number; exp: number } | null {
+/** Verifies a chat token at `now` (the server's clock); returns its payload or null. */
+export function verifyChatToken(secret: string, token: string, now: number): { sub: number; exp: number } | null {
   const [payload, sig] = token.split('.');
   if (!payload || !sig || !safeEqual(sig, signChat(secret, payload))) return null;
   const data = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: number; exp: number };
-  return data.exp * 1000 > Date.now() ? data : null;
+  return data.exp * 1000 > now ? data : null;
 }
 
 export function presentAuthUser(user: UserProfile, roles: AuthUser['roles'], permissions: string[]): AuthUser {

@@ -34,7 +34,7 @@ export async function endSessions(db: DbOrTx, userId: number, which: TokenSelect
 }
 
 /** True while the token may still be used: present, not revoked, not expired, its user active. */
-export async function sessionIsLive(db: DbOrTx, tokenId: number, now = Date.now()): Promise<boolean> {
+export async function sessionIsLive(db: DbOrTx, tokenId: number, now: number): Promise<boolean> {
   const token = await findAccessTokenOfActiveUser(db, tokenId);
   return !!token && !token.revokedAt && token.expiresAt.getTime() > now;
 }

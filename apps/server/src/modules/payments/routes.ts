@@ -1,8 +1,7 @@
 import {
-  bookingSchema,
+  bookingsContract,
   catalogueResponses,
   dbId,
-  envelope,
   PAYMENT_RIDE_SORTS,
   PAYMENTS_MSG,
   paymentPolicy,
@@ -31,7 +30,7 @@ const listQuery = pageQueryAmong(PER_PAGE, RESOURCE_MSG.invalidPerPage).extend(f
 const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
 const config: FastifyContextConfig = { policy: paymentPolicy.read };
 const response = catalogueResponses(paymentRidesResource);
-const rideBookings = envelope(z.array(bookingSchema));
+const rideBookings = bookingsContract.rideBookings;
 
 /** The payments page (people.md §7): rides with DONE totals, CSV export, and "Expand a ride". */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

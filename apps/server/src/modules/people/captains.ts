@@ -14,15 +14,19 @@ import { bookings, captains, carBrands, carModels, cars, cashRegisters, colors, 
 import { rowById } from '../../db/table-page';
 import { notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
+import { type Clock, dateOf } from '../../lib/clock';
 import { type CaptainFilters, captainOrder, captainSearch, captainWhere } from './queries';
 import { auditPerson, type CaptainRow, type PageOpts, presentCaptain } from './rows';
 
 /** Captains as the console manages them: the list and search, creation, cars, activation, blocks, rides. */
 export class CaptainService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   listCaptains(filters: CaptainFilters, opts: PageOpts) {
-    const where = captainWhere(filters);
+    const where = captainWhere(filters, dateOf(this.clock));
     return paginate(
       {
         count: async () => (await this.db.select({ n: count() }).from(captains).where(where))[0].n,
@@ -162,7 +166,7 @@ export class CaptainService {
       if (!cr) throw validationError('cash_register_id', PEOPLE_MSG.chooseCashRegister);
       const [row] = await tx
         .update(captains)
-        .set({ active: true, activatedAt: new Date(), cashRegisterId, updatedAt: new Date() })
+        .set({ active: true, activatedAt: dateOf(this.clock), cashRegisterId, updatedAt: dateOf(this.clock) })
         .where(eq(captains.id, id))
         .returning();
       await auditPerson(tx, actorId, 'captain.activate', 'captain', id, { cash_register_id: cashRegisterId });
@@ -171,12 +175,12 @@ export class CaptainService {
   }
 
   async blockCaptain(actorId: number, id: number, until: Date, reason: string): Promise<CaptainDto> {
-    if (until.getTime() <= Date.now()) throw validationError('until', PEOPLE_MSG.blockUntilInPast);
+    if (until.getTime() <= this.clock.now()) throw validationError('until', PEOPLE_MSG.blockUntilInPast);
     return this.db.transaction(async (tx) => {
       await this.captainRow(tx, id, true);
       const [row] = await tx
         .update(captains)
-        .set({ blockedUntil: until, blockReason: reason, blockedAt: new Date(), updatedAt: new Date() })
+        .set({ blockedUntil: until, blockReason: reason, blockedAt: dateOf(this.clock), updatedAt: dateOf(this.clock) })
         .where(eq(captains.id, id))
         .returning();
       await auditPerson(tx, actorId, 'captain.block', 'captain', id, { until: until.toISOString(), reason });
@@ -189,7 +193,7 @@ export class CaptainService {
       await this.captainRow(tx, id, true);
       const [row] = await tx
         .update(captains)
-        .set({ blockedUntil: null, blockReason: null, blockedAt: null, updatedAt: new Date() })
+        .set({ blockedUntil: null, blockReason: null, blockedAt: null, updatedAt: dateOf(this.clock) })
         .where(eq(captains.id, id))
         .returning();
       await auditPerson(tx, actorId, 'captain.unblock', 'captain', id);
@@ -244,7 +248,7 @@ export class CaptainService {
   /** Bookings served by the captain's rides, counted per month (last `months` months, oldest first). */
   async monthlyBookings(id: number, months = 12): Promise<MonthlyBookingsDto[]> {
     await this.captainRow(this.db, id);
-    const from = new Date();
+    const from = dateOf(this.clock);
     from.setUTCDate(1);
     from.setUTCHours(0, 0, 0, 0);
     from.setUTCMonth(from.getUTCMonth() - (months - 1));

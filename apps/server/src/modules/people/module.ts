@@ -6,8 +6,8 @@ import { peopleRoutes } from './routes';
 export const peopleModule: ServerModule = {
   name: 'people',
   setup(app) {
-    app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files));
-    app.decorate('captains', new CaptainService(app.db));
+    app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files, app.clock));
+    app.decorate('captains', new CaptainService(app.db, app.clock));
   },
   routes: peopleRoutes,
 };

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { accountEntries, passengers } from '../../db/schema';
 import { rowById, tablePage } from '../../db/table-page';
 import { HttpError, notFound } from '../../http/errors';
+import { type Clock, dateOf } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { FileService } from '../files/service';
 import { type PassengerFilters, passengerOrder, passengerWhere } from './queries';
@@ -25,6 +26,7 @@ export class PassengerService {
     private readonly db: Db,
     private readonly realtime: Realtime,
     private readonly files: FileService,
+    private readonly clock: Clock,
   ) {}
 
   listPassengers(filters: PassengerFilters, opts: PageOpts) {
@@ -67,7 +69,7 @@ export class PassengerService {
             whatsappNumber: input.whatsapp_number,
             ...(front ? { idCardFront: front } : {}),
             ...(back ? { idCardBack: back } : {}),
-            updatedAt: new Date(),
+            updatedAt: dateOf(this.clock),
           })
           .where(eq(passengers.id, id))
           .returning();
@@ -102,9 +104,9 @@ export class PassengerService {
           approvedAt: null,
           rejectedCount: sql`${passengers.rejectedCount} + 1`,
           approvalBlocked: blocked ? true : before.approvalBlocked,
-          documentsRemovedAt: new Date(),
+          documentsRemovedAt: dateOf(this.clock),
           documentsRemovalReason: message,
-          updatedAt: new Date(),
+          updatedAt: dateOf(this.clock),
         })
         .where(eq(passengers.id, id))
         .returning();
@@ -122,7 +124,7 @@ export class PassengerService {
       if (before.approvalBlocked) throw new HttpError(422, PEOPLE_MSG.passengerNotApprovable);
       const [row] = await tx
         .update(passengers)
-        .set({ approvedAt: new Date(), active: true, updatedAt: new Date() })
+        .set({ approvedAt: dateOf(this.clock), active: true, updatedAt: dateOf(this.clock) })
         .where(eq(passengers.id, id))
         .returning();
       await auditPerson(tx, actorId, 'passenger.activate', 'passenger', id);
@@ -155,7 +157,7 @@ export class PassengerService {
         whatsappNumber: input.whatsapp_number ?? input.phone_number,
         ...(front ? { idCardFront: front } : {}),
         ...(back ? { idCardBack: back } : {}),
-        updatedAt: new Date(),
+        updatedAt: dateOf(this.clock),
       };
       const [row] = input.passengerId
         ? await tx.update(passengers).set(values).where(eq(passengers.id, input.passengerId)).returning()

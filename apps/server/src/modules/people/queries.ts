@@ -98,7 +98,7 @@ export interface CaptainFilters {
   blocked?: boolean;
 }
 
-export function captainWhere(f: CaptainFilters, now = new Date()): SQL | undefined {
+export function captainWhere(f: CaptainFilters, now: Date): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
   if (f.search) conds.push(captainSearch(f.search));
   if (f.active !== undefined) conds.push(eq(captains.active, f.active));

@@ -5,7 +5,7 @@ import { SettingsService } from './service';
 export const settingsModule: ServerModule = {
   name: 'settings',
   setup(app) {
-    app.decorate('settings', new SettingsService(app.db));
+    app.decorate('settings', new SettingsService(app.db, app.clock));
   },
   routes: settingsRoutes,
 };

@@ -3,12 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, settings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { type Clock, dateOf } from '../../lib/clock';
 
 /** Known setting keys and their defaults; any other key is a 404. */
 export const SETTING_DEFAULTS: Record<string, string> = { SEASON: DEFAULT_SEASON };
 
 export class SettingsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async get(key: string): Promise<string> {
     const [row] = await this.db.select().from(settings).where(eq(settings.key, key)).limit(1);
@@ -25,7 +29,7 @@ export class SettingsService {
       await tx
         .insert(settings)
         .values({ key, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: dateOf(this.clock) } });
       await tx.insert(auditLog).values({
         actorId,
         action: 'update',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
+import { type Clock, dateOf } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import { aiStatusOf, findUserById } from './queries';
 
@@ -17,6 +18,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
+    private readonly clock: Clock,
   ) {}
 
   /** Changes a user's AI status (audited), then emits `AI status updated` to every console (the users room):
@@ -32,7 +34,7 @@ export class UserService {
           snoozeInterval: patch.snooze_interval,
           dispatchInterval: patch.dispatch_interval,
           aiStopped: patch.ai_stopped,
-          updatedAt: new Date(),
+          updatedAt: dateOf(this.clock),
         })
         .where(eq(users.id, userId))
         .returning();
@@ -51,6 +53,9 @@ export class UserService {
   }
 
   async setOnline(userId: number, online: boolean): Promise<void> {
-    await this.db.update(users).set({ online, updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ online, updatedAt: dateOf(this.clock) })
+      .where(eq(users.id, userId));
   }
 }

@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { BookingCreateInput, cancelQuerySchema } from '../../booking-create';
-import { bookingSchema } from '../booking-dto';
 import { bookingsContract } from '../bookings';
 import { endpoint } from '../endpoint';
-import { envelope } from '../envelope';
 import type { Filters, PageQuery } from './query';
 
 type Paging = Pick<PageQuery, 'page' | 'perPage'>;
@@ -61,5 +59,5 @@ export const bookingEndpoints = {
   cancellationReasons: endpoint()('GET', 'user_cancellation_reason', bookingsContract.cancellationReasons),
   services: endpoint<Paging>()('GET', 'service', bookingsContract.services),
   /** The payments page's expanded ride: its bookings with their payments. */
-  rideBookings: endpoint()('GET', 'payment/ride/:id/bookings', envelope(z.array(bookingSchema))),
+  rideBookings: endpoint()('GET', 'payment/ride/:id/bookings', bookingsContract.rideBookings),
 };
