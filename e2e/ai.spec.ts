@@ -43,7 +43,8 @@ test('the AI dispatch popup opens, counts down, and lets the AI dispatch', async
 
   await popup.getByRole('button', { name: BOOKING_MSG.letAiDispatch }).click();
   await expect(page.getByText(BOOKING_MSG.dispatched(id))).toBeVisible();
-  await expect(popup).toBeHidden();
+  // The panel moves on to the next queued popup, if any: this booking's is gone.
+  await expect(page.getByText(AI_LABELS.dispatchTitle(id))).toBeHidden();
   const booking = await api<{ data: { status: string } }>(page, 'GET', `bookings/${id}`);
   expect(booking.json.data.status).toBe('APPROVED');
 });

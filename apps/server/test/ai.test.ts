@@ -48,6 +48,12 @@ async function suggested(values: Parameters<typeof makeBooking>[1] = {}, dLon = 
   return { captain, booking, suggestion };
 }
 
+/** The booking log's "By" of the booking's dispatch. */
+async function dispatchDoer(bookingId: number): Promise<string | null> {
+  const logs = (await call('GET', `booking/${bookingId}/logs`)).json().data as { title: string; doer: string | null }[];
+  return logs.find((l) => l.title === 'dispatch')?.doer ?? null;
+}
+
 describe('AI state machine', () => {
   it('allows only the documented moves', () => {
     expect(canMoveAi('PROPOSED', 'DISPATCHED')).toBe(true);
@@ -375,6 +381,8 @@ describe('socket lifecycle', () => {
     await new Promise((r) => setTimeout(r, 200));
     const rideRows = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(rideRows[0].status).toBe('APPROVED');
+    // Nobody clicked: the booking log names the AI, not the console's user.
+    expect(await dispatchDoer(booking.id)).toBe(AI_MSG.countdownDoer);
   });
 });
 
@@ -395,9 +403,56 @@ describe('the AI sweep', () => {
       (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;
     expect(await status(a.suggestion.id)).toBe('DISPATCHED');
     expect((await t.app.bookings.find(a.booking.id)).status).toBe('APPROVED');
+    expect(await dispatchDoer(a.booking.id)).toBe(AI_MSG.countdownDoer);
     expect(await status(b.suggestion.id)).toBe('EXPIRED');
     expect(await status(c.suggestion.id)).toBe('SNOOZED');
     expect((await t.app.bookings.find(c.booking.id)).status).toBe('PENDING');
+  });
+});
+
+describe('who gets AI popups', () => {
+  it('only users aiPolicy.popups allows whose AI is on: never the Goverment role nor the airport desk', async () => {
+    const idOf = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0].id;
+    const [d, g, p] = [
+      await idOf('dispatcher@example.com'),
+      await idOf('gov@example.com'),
+      await idOf('airport@example.com'),
+    ];
+    const on = await t.app.ai.activeOperators();
+    expect(on).toContain(d);
+    expect(on).not.toContain(g);
+    expect(on).not.toContain(p);
+
+    const govSocket = await t.connected(gov);
+    const dispSocket = await t.connected(disp);
+    const govGot: number[] = [];
+    govSocket.on(EVENTS.aiNewNowBooking, (x) => govGot.push(x.booking_id));
+    govSocket.on(EVENTS.aiNewSuggestion, (x) => govGot.push(x.booking_id));
+    const captain = await captainAt(0.003);
+    const booking = await makeBooking(t.db);
+    const reached = new Promise<number>((resolve) =>
+      dispSocket.on(EVENTS.aiNewNowBooking, (x) => x.booking_id === booking.id && resolve(x.booking_id)),
+    );
+    await t.app.ai.propose(booking.id, captain.id);
+    expect(await reached).toBe(booking.id);
+    // The Goverment console shares the users' channel: a popup would have come with the dispatcher's.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(govGot).not.toContain(booking.id);
+
+    // A Goverment console that reaches zero anyway dispatches nothing.
+    govSocket.emit(EVENTS.aiPassBooking, { booking_id: booking.id });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await t.app.bookings.find(booking.id)).status).toBe('PENDING');
+    expect((await call('GET', 'ai/suggestions', gov)).statusCode).toBe(403);
+  });
+
+  it("'Ok, Let AI Dispatch it': the booking log names the user who clicked", async () => {
+    const { booking } = await suggested();
+    const res = await call('POST', `booking/${booking.id}/let_ai_dispatch_it`);
+    expect(res.statusCode).toBe(200);
+    const doer = await dispatchDoer(booking.id);
+    expect(doer).toBeTruthy();
+    expect(doer).not.toBe(AI_MSG.countdownDoer);
   });
 });
 

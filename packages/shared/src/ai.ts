@@ -145,7 +145,12 @@ export const AI_MSG = {
   notYourBooking: 'This order is not assigned to this captain.',
   noOffer: 'There is no open offer for this captain.',
   noCaptain: 'No free captain near the pickup.',
+  /** The booking log's "By" of what the AI did when a popup's countdown ran out with nobody clicking. */
+  countdownDoer: 'AI (countdown expired)',
 } as const;
+
+/** The actor id the AI's own acts are recorded under (no user has it). */
+export const AI_ACTOR_ID = 0;
 
 /** Labels of the AI popups (ours; the spec names the fields, not their captions). */
 export const AI_LABELS = {
@@ -169,6 +174,14 @@ export const AI_LABELS = {
   newTime: 'New time',
   newService: 'New service',
   queued: (n: number) => `${n} more waiting`,
+  tray: (n: number) => `AI popups: ${n}`,
+  trayNext: (mmss: string) => `next in ${mmss}`,
+  showPopup: 'Show',
+  hidePopup: 'Hide',
+  previous: 'Previous popup',
+  next: 'Next popup',
+  position: (at: number, of: number) => `${at} of ${of}`,
+  closeAsSnooze: 'Close (snooze)',
   noDetails: 'No details',
   countdown: 'Time left',
   statusButton: 'AI dispatch status',

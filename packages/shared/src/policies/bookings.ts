@@ -35,6 +35,8 @@ export const bookingPolicy = {
 export const aiPolicy = {
   /** Answering the AI: let it dispatch, snooze, confirm or refuse a suggestion. */
   answer: rule('ai.answer', dispatcher, governmentRefusal),
+  /** 'Ok, Let AI Dispatch it': never the Goverment role (bookings.md §6), so its popup never offers it. */
+  letAiDispatch: rule('ai.letAiDispatch', dispatcher, governmentRefusal),
   /** Who gets AI popups and the AI status control: dispatchers at their desk, not Goverment nor airport. */
   popups: rule('ai.popups', (a) => dispatcher(a) && !isAirport(a)),
   /** One's own AI status. */

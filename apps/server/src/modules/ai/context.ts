@@ -1,4 +1,4 @@
-import { dateToCityLocal } from '@taxi/shared';
+import { AI_ACTOR_ID, dateToCityLocal } from '@taxi/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { aiSuggestions } from '../../db/schema';
@@ -15,8 +15,11 @@ import type { UserService } from '../users/service';
 export type Actor = Pick<RequestUser, 'id' | 'roles' | 'permissions'>;
 export type SuggestionRow = typeof aiSuggestions.$inferSelect;
 
-/** The AI itself (a countdown that ran out): the system dispatches, so it holds the dispatcher's permission. */
-export const AI_ACTOR: Actor = { id: 0, roles: [], permissions: ['DISPATCHING'] };
+/**
+ * The AI itself (a countdown that ran out): the system dispatches, so it holds the dispatcher's
+ * permission; the booking log shows its acts as AI_MSG.countdownDoer.
+ */
+export const AI_ACTOR: Actor = { id: AI_ACTOR_ID, roles: [], permissions: ['DISPATCHING'] };
 
 export const MIN = 60_000;
 

@@ -14,7 +14,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { aiSuggestions, users } from '../../db/schema';
 import { conflict } from '../../http/errors';
 import { dateOf } from '../../lib/clock';
-import { type Actor, type AiDeps, MIN, type SuggestionRow } from './context';
+import { type Actor, AI_ACTOR, type AiDeps, MIN, type SuggestionRow } from './context';
 
 /** Compare-and-set of a suggestion's status along the state machine; null when it moved meanwhile. */
 async function move(
@@ -100,9 +100,11 @@ export async function pass(
   // A suggestion the passenger must accept is never dispatched as it stands (a service change would
   // hand the booking to a captain of another service); the operator's 'Ok' stays for time changes.
   if (s.kind === 'service_change' || (via !== 'operator' && s.kind !== 'dispatch')) throw conflict(AI_MSG.needsAnswer);
-  await moveOpen(ai, s, 'DISPATCHED', actor.id);
+  // A countdown that ran out (a console's Ai:pass_booking or the sweep) is nobody's click: the AI is the doer.
+  const doer = via === 'operator' ? actor : AI_ACTOR;
+  await moveOpen(ai, s, 'DISPATCHED', doer.id);
   try {
-    const dto = await ai.bookings.dispatch(actor, bookingId, s.captainId);
+    const dto = await ai.bookings.dispatch(doer, bookingId, s.captainId);
     await moved(ai, s, 'DISPATCHED');
     return dto;
   } catch (error) {

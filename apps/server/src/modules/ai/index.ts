@@ -1,4 +1,4 @@
-import { can, EVENTS } from '@taxi/shared';
+import { aiPolicy, EVENTS } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../http/errors';
 import type { ServerModule } from '../module';
@@ -23,13 +23,13 @@ const aiDeps = (app: FastifyInstance): AiDeps => ({
   log: app.log,
 });
 
-/** Listens for a console's Ai:pass_booking (its popup reached zero): the first one dispatches. */
+/** Listens for a console's Ai:pass_booking (its popup reached zero): the first one dispatches, as the AI. */
 function listenForPasses(app: FastifyInstance, ai: AiService): void {
   app.realtime.io.on('connection', (socket) => {
     socket.on(EVENTS.aiPassBooking, (payload) => {
       const user = socket.data.user;
       const bookingId = Number(payload?.booking_id);
-      if (!user || !Number.isInteger(bookingId) || bookingId <= 0 || !can(user.permissions, 'DISPATCHING')) return;
+      if (!user || !Number.isInteger(bookingId) || bookingId <= 0 || !aiPolicy.popups.allows(user)) return;
       ai.pass(bookingId, user, 'client').catch((error) => {
         // Several consoles reach zero together: only the first dispatches, the others get a 409 here.
         if (!(error instanceof HttpError)) app.log.warn(error, 'Ai:pass_booking failed');

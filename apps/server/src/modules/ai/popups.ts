@@ -1,8 +1,16 @@
-import { type AiDispatchPopupPayload, aiStateOf, EVENTS, popupDueFor, type SuggestionPopupPayload } from '@taxi/shared';
+import {
+  type AiDispatchPopupPayload,
+  aiPolicy,
+  aiStateOf,
+  EVENTS,
+  popupDueFor,
+  type SuggestionPopupPayload,
+} from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { aiSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
 import { dateOf } from '../../lib/clock';
+import { permissionsOfRole, rolesOfUser } from '../users/queries';
 import { type AiDeps, cityParts, fullName, type SuggestionRow } from './context';
 
 /** The captain's live position, else their last saved one, else `fallback`. */
@@ -79,7 +87,11 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
   };
 }
 
-/** Users whose AI is on and not snoozed, with their popup interval. */
+/**
+ * Users who get AI popups now: those aiPolicy.popups allows (never the Goverment role nor the airport
+ * desk), active, whose AI is on (not stopped, not snoozed); with their popup interval. The popups are
+ * emitted to their consoles' rooms, so only connected users see them.
+ */
 export async function operatorsOn(ai: AiDeps, now: Date): Promise<{ id: number; dispatchInterval: number }[]> {
   const rows = await ai.db
     .select({
@@ -90,13 +102,21 @@ export async function operatorsOn(ai: AiDeps, now: Date): Promise<{ id: number; 
     })
     .from(users)
     .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
-  return rows.filter(
+  const on = rows.filter(
     (u) =>
       aiStateOf(
         { ai_stopped: '0', snoozed_at: u.snoozedAt?.toISOString() ?? null, snooze_interval: u.interval },
         now.getTime(),
       ).state === 'on',
   );
+  const allowed = await Promise.all(on.map((u) => receivesPopups(ai, u.id)));
+  return on.filter((_, i) => allowed[i]);
+}
+
+async function receivesPopups(ai: AiDeps, userId: number): Promise<boolean> {
+  const roles = await rolesOfUser(ai.db, userId);
+  const permissions = await permissionsOfRole(ai.db, roles[0]?.id);
+  return aiPolicy.popups.allows({ id: userId, roles, permissions });
 }
 
 /** Shows the popup to every operator whose AI is on and who wants popups for this order now. */

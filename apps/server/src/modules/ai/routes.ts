@@ -31,10 +31,14 @@ const ownStatusSchema = replies(contract.status);
 export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   const ai = app.ai;
 
-  app.post('/booking/:id/let_ai_dispatch_it', { config: ANSWER, schema: withId(contract.booking) }, async (request) => {
-    const booking = await ai.pass(request.params.id, request.user, 'operator');
-    return ok(booking, BOOKING_MSG.dispatched(booking.id));
-  });
+  app.post(
+    '/booking/:id/let_ai_dispatch_it',
+    { config: { policy: aiPolicy.letAiDispatch }, schema: withId(contract.booking) },
+    async (request) => {
+      const booking = await ai.pass(request.params.id, request.user, 'operator');
+      return ok(booking, BOOKING_MSG.dispatched(booking.id));
+    },
+  );
 
   app.post('/booking/:id/snooze', { config: ANSWER, schema: withId(contract.snooze) }, async (request) => {
     const result = await ai.snooze(request.user, request.params.id);

@@ -1,4 +1,11 @@
-import { type AirportDetailsDto, BOOKING_MSG, type BookingDto, type BookingStatusDto } from '@taxi/shared';
+import {
+  AI_ACTOR_ID,
+  AI_MSG,
+  type AirportDetailsDto,
+  BOOKING_MSG,
+  type BookingDto,
+  type BookingStatusDto,
+} from '@taxi/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { airportDetails, auditLog, bookingStatuses, userCancellationReasons, users } from '../../../db/schema';
@@ -35,7 +42,7 @@ export async function bookingLogs(db: Db, actor: Actor, id: number): Promise<Boo
     id: log.id,
     title: log.action,
     datetime: log.createdAt.toISOString(),
-    doer: first ? `${first} ${last ?? ''}`.trim() : null,
+    doer: log.actorId === AI_ACTOR_ID ? AI_MSG.countdownDoer : first ? `${first} ${last ?? ''}`.trim() : null,
     before: log.before,
     after: log.after,
   }));

@@ -1,0 +1,177 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Chip,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { AI_LABELS, AI_TIMINGS } from '@taxi/shared';
+import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { ApiError } from '../../api/client';
+import { useApiMutation } from '../../api/mutation';
+import { toast } from '../../api/toast';
+import { mmss } from './useCountdown';
+
+/** Moving through the queue from the open popup. */
+export interface QueueNav {
+  at: number;
+  of: number;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+/** Runs a call once: toast with the server's message, then the popup closes (also on a 409: it is over). */
+export function useAction(onDone: () => void) {
+  const action = useApiMutation({
+    mutationFn: (call: () => Promise<{ message?: string }>) => call(),
+    onSuccess: (res) => {
+      if (res.message) toast.success(res.message);
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) onDone();
+    },
+  });
+  // Busy from the first answer on a success too: the popup is closing.
+  const busy = action.isPending || action.isSuccess;
+  const run = (call: () => Promise<{ message?: string }>) => {
+    if (!busy) action.mutate(call);
+  };
+  return { busy, run };
+}
+
+function Countdown({ seconds, total }: { seconds: number; total: number }) {
+  const value = Math.max(0, Math.min(100, (seconds / total) * 100));
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 180 }}>
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        color={seconds <= 30 ? 'error' : 'primary'}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+        aria-label={AI_LABELS.countdown}
+      />
+      <Typography
+        data-testid="ai-countdown"
+        variant="h6"
+        sx={{ fontVariantNumeric: 'tabular-nums', color: seconds <= 30 ? 'error.main' : 'text.primary' }}
+      >
+        {mmss(seconds)}
+      </Typography>
+    </Stack>
+  );
+}
+
+export function Field({ label, children, hint }: { label: string; children: ReactNode; hint?: string | null }) {
+  const value = (
+    <Typography variant="body2" sx={{ fontWeight: 500 }} noWrap>
+      {children ?? '—'}
+    </Typography>
+  );
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      {hint !== undefined ? (
+        <Tooltip title={hint || AI_LABELS.noDetails} placement="top-start">
+          <Box sx={{ cursor: 'help', textDecoration: 'underline dotted' }}>{value}</Box>
+        </Tooltip>
+      ) : (
+        value
+      )}
+    </Box>
+  );
+}
+
+export function Dot({ colour }: { colour: string }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-block', width: 9, height: 9, borderRadius: '50%', bgcolor: colour, mr: 0.75 }}
+    />
+  );
+}
+
+/**
+ * An AI popup as a non-modal panel above the tray: the drawer and the board stay usable. Escape (with
+ * focus in the panel) and the close button act as its Snooze.
+ */
+export function PopupFrame(props: {
+  testId: string;
+  title: string;
+  seconds: number;
+  nav: QueueNav;
+  width: number;
+  onSnooze: () => void;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  const { nav } = props;
+  const titleId = useId();
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    props.onSnooze();
+  };
+  return (
+    <Paper
+      role="dialog"
+      aria-modal={false}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      elevation={12}
+      data-testid={props.testId}
+      onKeyDown={onKeyDown}
+      sx={{
+        position: 'fixed',
+        right: 24,
+        bottom: 96,
+        width: `min(${props.width}px, calc(100vw - 32px))`,
+        maxHeight: 'calc(100vh - 140px)',
+        overflow: 'auto',
+        zIndex: (t) => t.zIndex.drawer + 2,
+        outline: 'none',
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 2, pb: 1 }}>
+        <Box sx={{ flex: 1 }}>
+          {props.title}
+          {nav.of > 1 && <Chip size="small" label={AI_LABELS.queued(nav.of - 1)} sx={{ ml: 1.5 }} />}
+        </Box>
+        <Countdown seconds={props.seconds} total={AI_TIMINGS.popupSeconds} />
+        <Tooltip title={AI_LABELS.closeAsSnooze}>
+          <IconButton size="small" aria-label={AI_LABELS.closeAsSnooze} onClick={props.onSnooze}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </DialogTitle>
+      <DialogContent dividers>{props.children}</DialogContent>
+      <DialogActions sx={{ px: 2, py: 1.5, flexWrap: 'wrap', gap: 1 }}>
+        {nav.of > 1 && (
+          <Stack direction="row" sx={{ alignItems: 'center', mr: 'auto' }}>
+            <IconButton size="small" aria-label={AI_LABELS.previous} onClick={nav.onPrevious}>
+              <ChevronLeftIcon />
+            </IconButton>
+            <Typography variant="body2" data-testid="ai-popup-position">
+              {AI_LABELS.position(nav.at, nav.of)}
+            </Typography>
+            <IconButton size="small" aria-label={AI_LABELS.next} onClick={nav.onNext}>
+              <ChevronRightIcon />
+            </IconButton>
+          </Stack>
+        )}
+        {props.actions}
+      </DialogActions>
+    </Paper>
+  );
+}
