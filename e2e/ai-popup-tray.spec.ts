@@ -1,28 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { AI_LABELS, type AiStatus, BOOKING_MSG, isDrawerGroup, MAP_CENTER, visibleDrawer } from '@taxi/shared';
-import { api, checkAuth, login, USERS } from './helpers';
+import { AI_LABELS, type AiStatus, BOOKING_MSG, isDrawerGroup, visibleDrawer } from '@taxi/shared';
+import { api, checkAuth, liveSuggestion, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
-
-/** A now-booking the AI has offered and a captain accepted: its dispatch popup is open (dev-only accept). */
-async function liveSuggestion(page: Page, firstName: string): Promise<number> {
-  const created = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
-    new_passenger: { first_name: firstName, last_name: 'Tray', phone_number: `+377 6${Date.now() % 10_000_000}` },
-    service_id: 2,
-    pickup: { name: 'Gare de Monaco', details: 'Main entrance', lon: MAP_CENTER[0], lat: MAP_CENTER[1] },
-    dropoff: {
-      name: 'Port Hercule',
-      details: 'Quai Albert Ier',
-      lon: MAP_CENTER[0] + 0.008,
-      lat: MAP_CENTER[1] + 0.004,
-    },
-    now: true,
-  });
-  expect(created.status).toBe(201);
-  const id = created.json.data.id;
-  expect((await api(page, 'POST', `ai/dev/accept/${id}`, {})).status).toBe(200);
-  return id;
-}
 
 /** A drawer entry of the signed-in user other than Requests. */
 async function otherDrawerEntry(page: Page): Promise<string> {
@@ -36,7 +16,7 @@ async function otherDrawerEntry(page: Page): Promise<string> {
 test('the AI popup does not block the console, and Escape snoozes it', async ({ page, request }) => {
   await login(page, request, USERS.dispatcher);
   try {
-    const id = await liveSuggestion(page, 'Esme');
+    const id = (await liveSuggestion(page, 'Esme', 'Tray')).id;
     const popup = page.getByTestId('ai-dispatch-popup');
     await expect(popup.getByText(AI_LABELS.dispatchTitle(id))).toBeVisible();
     const tray = page.getByTestId('ai-popup-tray');
@@ -84,7 +64,7 @@ test('a Goverment user reaches the board and the drawer without any AI popup', a
   const deskPage = await desk.newPage();
   try {
     await login(deskPage, request, USERS.dispatcher);
-    const id = await liveSuggestion(deskPage, 'Gwen');
+    const id = (await liveSuggestion(deskPage, 'Gwen', 'Tray')).id;
     await expect(deskPage.getByTestId('ai-dispatch-popup')).toBeVisible();
 
     await login(page, request, USERS.gov);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { MSG } from '@taxi/shared';
+import { type AiDispatchPopupPayload, MAP_CENTER, MSG } from '@taxi/shared';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -106,4 +106,30 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
     ...logged,
     ...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])),
   ];
+}
+
+/** A now-booking the AI has offered and a captain accepted: its dispatch popup is open (dev-only accept). */
+export async function liveSuggestion(
+  page: Page,
+  firstName: string,
+  lastName: string,
+): Promise<{ id: number; popup: AiDispatchPopupPayload }> {
+  const created = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
+    new_passenger: { first_name: firstName, last_name: lastName, phone_number: `+377 6${Date.now() % 10_000_000}` },
+    service_id: 2,
+    pickup: { name: 'Gare de Monaco', details: 'Main entrance', lon: MAP_CENTER[0], lat: MAP_CENTER[1] },
+    dropoff: {
+      name: 'Port Hercule',
+      details: 'Quai Albert Ier',
+      lon: MAP_CENTER[0] + 0.008,
+      lat: MAP_CENTER[1] + 0.004,
+    },
+    now: true,
+  });
+  expect(created.status).toBe(201);
+  const id = created.json.data.id;
+  // Plays the captain app accepting the AI's offer (development-only call; the simulator does it in the demo).
+  const accepted = await api<{ data: AiDispatchPopupPayload }>(page, 'POST', `ai/dev/accept/${id}`, {});
+  expect(accepted.status).toBe(200);
+  return { id, popup: accepted.json.data };
 }
