@@ -49,6 +49,8 @@ export default defineConfig({
       SIMULATOR: 'off',
       APP_ENV: 'development',
       DEMO_SCALE: '0.05',
+      // A build of its own (vite build --outDir …) so a rebuild elsewhere cannot swap chunks mid-run.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -4,12 +4,14 @@
  * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis), browser
  * (fps and long tasks on the tracking map and the Requests board; needs `npm run build` first), bundle
  * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
- * at 10 connections on the listening server, against replaying the same SQL).
+ * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
+ * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchDispatch } from './dispatch';
+import { benchExport } from './export';
 import { benchPeople } from './people';
 import { benchHttp } from './throughput';
 
@@ -20,6 +22,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   dispatch: benchDispatch,
   browser: benchBrowser,
   bundle: benchBundle,
+  export: benchExport,
 };
 
 const wanted = process.argv.slice(2);

@@ -119,3 +119,27 @@ test('a seeded passenger waiting with documents shows the ID images', async ({ p
   );
   await page.screenshot({ path: `${ARTIFACTS}/people-wizard-docs.png` });
 });
+
+test('new car: no car model request and no error until a brand is chosen', async ({ page, request }) => {
+  await login(page, request, USERS.admin);
+  const list = await api<{ data: { id: number }[] }>(page, 'captain?perPage=1');
+  const modelCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/car_brands\/\d+\/models/.test(r.url())) modelCalls.push(r.url());
+  });
+  await page.goto(`/drivers/${list.data[0].id}/createCar`);
+  const modelField = page.getByRole('combobox', { name: 'Car model' });
+  await expect(modelField).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Color' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(modelCalls).toEqual([]);
+  await expect(page.locator('.MuiFormHelperText-root.Mui-error')).toHaveCount(0);
+  await expect(page.locator('.MuiInputBase-root.Mui-error')).toHaveCount(0);
+  // Choosing a brand asks for that brand's models only.
+  const models = page.waitForResponse((r) => /\/api\/car_brands\/[1-9]\d*\/models/.test(r.url()));
+  await page.getByRole('combobox', { name: 'Car brand' }).click();
+  await page.getByRole('option').first().click();
+  expect((await models).status()).toBe(200);
+  await expect(modelField).toBeEnabled();
+  expect(modelCalls.every((url) => !/car_brands\/0\//.test(url))).toBe(true);
+});

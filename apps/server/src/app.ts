@@ -7,6 +7,7 @@ import { type AppBus, EventBus } from './events';
 import { authPlugin } from './http/auth';
 import { errorsPlugin } from './http/errors';
 import { headersPlugin } from './http/headers';
+import { i18nPlugin } from './http/i18n';
 import { idempotencyPlugin } from './http/idempotency';
 import { methodOverridePlugin } from './http/method-override';
 import { formsPlugin } from './http/multipart';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', options.clock ?? systemClock);
   await app.register(requestIdPlugin);
   await app.register(headersPlugin, { tileUrl: config.tileUrl, corsOrigin: config.corsOrigin });
+  await app.register(i18nPlugin);
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
   await app.register(authPlugin, { db });

@@ -116,6 +116,8 @@ const envSchema = z
     TRUST_PROXY: trustProxySchema,
     JOB_POLL_MS: int(1000, 10),
     DEMO_SCALE: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(100).default(1)),
+    /** Where the built console is served from (default apps/web/dist). */
+    WEB_DIST: z.string().optional(),
     /** Bearer token for GET /metrics from other hosts (loopback clients need none); unset: loopback only. */
     METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
     /** How long a shutdown waits for in-flight requests before closing their connections. */
@@ -218,7 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     demoScale: e.DEMO_SCALE,
     logLevel: e.LOG_LEVEL,
-    webDist: path.join(root, 'apps/web/dist'),
+    webDist: e.WEB_DIST ? path.resolve(root, e.WEB_DIST) : path.join(root, 'apps/web/dist'),
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };

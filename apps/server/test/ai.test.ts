@@ -446,6 +446,20 @@ describe('who gets AI popups', () => {
     expect((await call('GET', 'ai/suggestions', gov)).statusCode).toBe(403);
   });
 
+  it('only operators who are online: signing in puts them online, the switch or signing out takes them off', async () => {
+    const id = (await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com')))[0].id;
+    expect(await t.app.ai.activeOperators()).toContain(id);
+    await suggested();
+    expect(((await call('GET', 'ai/suggestions', disp)).json().data as unknown[]).length).toBeGreaterThan(0);
+
+    expect((await call('PUT', 'online', disp, { online: false })).statusCode).toBe(200);
+    expect(await t.app.ai.activeOperators()).not.toContain(id);
+    expect((await call('GET', 'ai/suggestions', disp)).json().data).toEqual([]);
+
+    expect((await call('PUT', 'online', disp, { online: true })).statusCode).toBe(200);
+    expect(await t.app.ai.activeOperators()).toContain(id);
+  });
+
   it("'Ok, Let AI Dispatch it': the booking log names the user who clicked", async () => {
     const { booking } = await suggested();
     const res = await call('POST', `booking/${booking.id}/let_ai_dispatch_it`);

@@ -36,7 +36,8 @@ describe('two-step login', () => {
     expect(session).toMatchObject({
       username: 'admin@example.com',
       roles: [{ id: 1, name: 'Admin' }],
-      online: false,
+      // Signing in puts the user online (at the console).
+      online: true,
       ai_status: { snoozed_at: null, snooze_interval: 0, dispatch_interval: 0, ai_stopped: '0' },
     });
     expect(typeof session.accessToken).toBe('string');
@@ -238,6 +239,31 @@ describe('online flag', () => {
     await app.inject({ method: 'PUT', url: '/api/online', headers: bearer(token), payload: { online: '0' } });
     const after = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
     expect(after.json().data.online).toBe(false);
+    await close();
+  });
+
+  it('signing in sets it; signing out of the last session clears it', async () => {
+    const { app, db, close } = await buildTestApp();
+    const flag = async () =>
+      (await db.select({ online: users.online }).from(users).where(eq(users.email, 'dispatcher@example.com')))[0]
+        .online;
+    const first = await login(app, 'dispatcher@example.com');
+    const second = await login(app, 'dispatcher@example.com');
+    const online = async (token: string) =>
+      (await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) })).json().data.online;
+    expect(await online(first)).toBe(true);
+    await app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(first) });
+    // Still at the console in another browser.
+    expect(await online(second)).toBe(true);
+    await app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(second) });
+    expect(await flag()).toBe(false);
+    const third = await login(app, 'dispatcher@example.com');
+    expect(await online(third)).toBe(true);
+    await app.inject({ method: 'PUT', url: '/api/online', headers: bearer(third), payload: { online: false } });
+    await app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(third) });
+    expect(await flag()).toBe(false);
+    const fourth = await login(app, 'dispatcher@example.com');
+    expect(await online(fourth)).toBe(true);
     await close();
   });
 });

@@ -329,6 +329,17 @@ describe('captains', () => {
     ).toBe(true);
   });
 
+  it("finds a captain by a car's plate, whole or in part (the command palette)", async () => {
+    const list = (await requestAs(t.app, 'GET', '/api/captain?perPage=3', admin)).json().data.data;
+    const [car] = (await requestAs(t.app, 'GET', `/api/captain/${list[0].id}/cars`, admin)).json().data;
+    for (const term of [car.number, car.number.toLowerCase(), car.number.slice(-5)]) {
+      const found = (await requestAs(t.app, 'GET', `/api/captain?search=${encodeURIComponent(term)}`, admin)).json();
+      expect(found.data.data.map((c: { id: number }) => c.id)).toContain(list[0].id);
+    }
+    const none = (await requestAs(t.app, 'GET', '/api/captain?search=ZZ-99999', admin)).json().data.data;
+    expect(none).toEqual([]);
+  });
+
   it('creates a driver and a car, then activates with a cash register', async () => {
     const bad = await requestAs(t.app, 'POST', '/api/captain', admin, { first_name: '' });
     expect(bad.statusCode).toBe(422);

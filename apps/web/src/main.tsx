@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router';
 import { setHttpHandlers } from './api/client';
 import { toast } from './api/toast';
 import { Providers } from './app/Providers';
+import { startPreferences } from './app/preferences';
 import { router } from './app/router';
 import { endSession } from './features/auth/api';
 
@@ -25,8 +26,6 @@ setHttpHandlers({
   },
 });
 
-document.title = MSG.appTitle;
-
 // A console left open across a deploy asks for page chunks that no longer exist: load the new version
 // once (not again within a minute, so a broken deploy cannot loop).
 window.addEventListener('vite:preloadError', (event) => {
@@ -36,6 +35,10 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem('taxi.reloadedForChunks', String(Date.now()));
   window.location.reload();
 });
+
+// The remembered language's catalogue first, so the first paint is already in that language.
+await startPreferences();
+document.title = MSG.appTitle;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,3 +1,4 @@
+import { texts, tr } from './i18n';
 // AI-assisted dispatch: suggestion lifecycle, popup payloads, captain-side transitions and their rules.
 // Server (to enforce) and web (to show) import it.
 
@@ -132,13 +133,13 @@ export function fareOf(metres: number): number {
 }
 
 /** Texts of the AI calls (ours; the spec leaves them open). */
-export const AI_MSG = {
+export const AI_MSG = texts({
   noSuggestion: 'There is no open AI suggestion for this order.',
   notTimeChange: 'This AI suggestion is not a time change.',
-  snoozed: (minutes: number) => `Snoozed for ${minutes} minutes`,
+  snoozed: (minutes: number) => tr('Snoozed for {{minutes}} minutes', { minutes }),
   confirmed: 'The new time was applied.',
   refused: 'The order keeps its time.',
-  serviceConfirmed: (service: string) => `The order now uses ${service}.`,
+  serviceConfirmed: (service: string) => tr('The order now uses {{service}}.', { service }),
   serviceRefused: 'The order keeps its service.',
   needsAnswer: "This AI suggestion waits for the passenger's answer.",
   aiStatusSaved: 'AI status saved',
@@ -147,16 +148,16 @@ export const AI_MSG = {
   noCaptain: 'No free captain near the pickup.',
   /** The booking log's "By" of what the AI did when a popup's countdown ran out with nobody clicking. */
   countdownDoer: 'AI (countdown expired)',
-} as const;
+} as const);
 
 /** The actor id the AI's own acts are recorded under (no user has it). */
 export const AI_ACTOR_ID = 0;
 
 /** Labels of the AI popups (ours; the spec names the fields, not their captions). */
-export const AI_LABELS = {
-  dispatchTitle: (id: number) => `AI dispatch — order #${id}`,
-  timeTitle: (id: number) => `Time suggestion — order #${id}`,
-  serviceTitle: (id: number) => `Service change suggestion — order #${id}`,
+export const AI_LABELS = texts({
+  dispatchTitle: (id: number) => tr('AI dispatch — order #{{id}}', { id }),
+  timeTitle: (id: number) => tr('Time suggestion — order #{{id}}', { id }),
+  serviceTitle: (id: number) => tr('Service change suggestion — order #{{id}}', { id }),
   date: 'Date',
   time: 'Time',
   pickupWindow: 'Pickup window',
@@ -164,7 +165,7 @@ export const AI_LABELS = {
   captainLocation: "Captain's location",
   eta: 'ETA',
   trip: 'Trip',
-  minutes: (n: number) => `${n} min`,
+  minutes: (n: number) => tr('{{n}} min', { n }),
   pickup: 'Pickup',
   dropoff: 'Dropoff',
   captain: 'Captain',
@@ -173,14 +174,14 @@ export const AI_LABELS = {
   originalTime: 'Original time',
   newTime: 'New time',
   newService: 'New service',
-  queued: (n: number) => `${n} more waiting`,
-  tray: (n: number) => `AI popups: ${n}`,
-  trayNext: (mmss: string) => `next in ${mmss}`,
+  queued: (n: number) => tr('{{n}} more waiting', { n }),
+  tray: (n: number) => tr('AI popups: {{n}}', { n }),
+  trayNext: (mmss: string) => tr('next in {{mmss}}', { mmss }),
   showPopup: 'Show',
   hidePopup: 'Hide',
   previous: 'Previous popup',
   next: 'Next popup',
-  position: (at: number, of: number) => `${at} of ${of}`,
+  position: (at: number, of: number) => tr('{{at}} of {{of}}', { at, of }),
   closeAsSnooze: 'Close (snooze)',
   noDetails: 'No details',
   countdown: 'Time left',
@@ -189,14 +190,14 @@ export const AI_LABELS = {
   receivePopups: 'Receive AI popups',
   stateOn: 'On: AI popups reach you',
   stateStopped: 'Stopped: no AI popups',
-  stateSnoozed: (until: string) => `Snoozed until ${until}`,
+  stateSnoozed: (until: string) => tr('Snoozed until {{until}}', { until }),
   resume: 'Resume now',
   snoozeInterval: 'Snooze interval (minutes)',
   snoozeHelp: '0 = 5 minutes',
   dispatchInterval: 'Dispatch interval (minutes)',
   dispatchHelp: 'Scheduled orders: popups from this long before their time (0 = all)',
   save: 'Save',
-} as const;
+} as const);
 
 /** The minutes a snooze lasts: the user's interval, or the default when it is 0. */
 export function snoozeMinutesOf(interval: number): number {

@@ -1,5 +1,6 @@
+import { texts, tr } from './i18n';
 /** Texts of bookings.md §4, §5 and §8, written once. Keep the spec's spelling. */
-export const BOOKING_MSG = {
+export const BOOKING_MSG = texts({
   chooseReason: 'Please choose a reason',
   pendingReminderTooEarly: "You can't send a reminder for orders waiting for dispatching since less than 15 minutes",
   dispatchedReminderTooEarly: "You can't send a reminder for dispatched orders before the order time",
@@ -13,9 +14,9 @@ export const BOOKING_MSG = {
   noExtraDetails: 'no extra details',
   reminderFallbackError: 'Error Occurrd',
   reminderSent: 'Reminder sent',
-  dispatched: (id: number | string) => `Order #${id} has been successfully dispatched`,
-  extended: (id: number | string) => `Order #${id} life has been extended`,
-  cancelled: (id: number | string) => `Order #${id} has been cancelled`,
+  dispatched: (id: number | string) => tr('Order #{{id}} has been successfully dispatched', { id }),
+  extended: (id: number | string) => tr('Order #{{id}} life has been extended', { id }),
+  cancelled: (id: number | string) => tr('Order #{{id}} has been cancelled', { id }),
   commentAdded: 'Comment added!',
   saved: 'Saved!',
   solved: 'SOLVED',
@@ -36,15 +37,16 @@ export const BOOKING_MSG = {
   passengerSaidNo: 'The passenger said NO',
   noResponseYet: 'No response yet',
   // server-side refusals (ours; the spec leaves their wording open)
-  actionNotAllowed: (action: string, status: string) => `This order cannot be ${action} while its status is ${status}.`,
+  actionNotAllowed: (action: string, status: string) =>
+    tr('This order cannot be {{action}} while its status is {{status}}.', { action, status }),
   alreadyDispatched: 'This order has already been dispatched by someone else.',
   governmentForbidden: 'The Goverment role cannot do this.',
   notBesoin: 'This order is not waiting for a driver search.',
   // further server texts (ours)
-  created: (id: number | string) => `Order #${id} has been created`,
+  created: (id: number | string) => tr('Order #{{id}} has been created', { id }),
   orderUpdated: 'The order has been updated.',
-  timeChanged: (datetime: string) => `Order time changed to ${datetime}`,
-  serviceChanged: (name: string) => `Service changed to ${name}`,
+  timeChanged: (datetime: string) => tr('Order time changed to {{datetime}}', { datetime }),
+  serviceChanged: (name: string) => tr('Service changed to {{name}}', { name }),
   suggestionSent: 'Suggestion sent',
   noPendingSuggestion: 'There is no pending service change suggestion for this order.',
   captainUnavailable: 'This captain cannot take orders now (inactive, blocked or without a car).',
@@ -54,6 +56,7 @@ export const BOOKING_MSG = {
   unknownPassenger: 'Unknown passenger',
   unknownVoucher: 'Unknown or expired voucher',
   unknownReason: 'Unknown cancellation reason',
-  lateBooking: (id: number | string) => `Order #${id} is still waiting for dispatching`,
-  lateCaptain: (id: number | string, captain: string) => `Captain ${captain} is late for order #${id}`,
-} as const;
+  lateBooking: (id: number | string) => tr('Order #{{id}} is still waiting for dispatching', { id }),
+  lateCaptain: (id: number | string, captain: string) =>
+    tr('Captain {{captain}} is late for order #{{id}}', { captain, id }),
+} as const);

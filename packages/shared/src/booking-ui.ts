@@ -1,5 +1,6 @@
+import { texts, tr } from './i18n';
 /** Labels of the bookings screens that the spec leaves open (ours). Spec texts stay in BOOKING_MSG. */
-export const BOOKING_UI = {
+export const BOOKING_UI = texts({
   groupLabels: {
     all: 'All active',
     pending: 'Pending',
@@ -14,7 +15,7 @@ export const BOOKING_UI = {
   any: 'Any',
   loading: 'Loading…',
   noBookings: 'No orders in this list',
-  boardCount: (n: number) => `${n} orders`,
+  boardCount: (n: number) => tr('{{n}} orders', { n }),
   actions: 'Actions',
   openDetails: 'Open details',
   openRidePage: 'Open ride page',
@@ -34,20 +35,20 @@ export const BOOKING_UI = {
   save: 'Save',
   cancelButton: 'Cancel',
   reason: 'Reason',
-  cancelTitle: (id: number) => `Cancel order #${id}`,
-  dispatchTitle: (id: number) => `Dispatch order #${id}`,
-  changeTimeTitle: (id: number) => `Change time of order #${id}`,
-  changeServiceTitle: (id: number) => `Change service of order #${id}`,
-  suggestServiceTitle: (id: number) => `Suggest a service to the passenger of order #${id}`,
-  airportTitle: (id: number) => `Airport request of order #${id}`,
+  cancelTitle: (id: number) => tr('Cancel order #{{id}}', { id }),
+  dispatchTitle: (id: number) => tr('Dispatch order #{{id}}', { id }),
+  changeTimeTitle: (id: number) => tr('Change time of order #{{id}}', { id }),
+  changeServiceTitle: (id: number) => tr('Change service of order #{{id}}', { id }),
+  suggestServiceTitle: (id: number) => tr('Suggest a service to the passenger of order #{{id}}', { id }),
+  airportTitle: (id: number) => tr('Airport request of order #{{id}}', { id }),
   noCandidates: 'No captain available near the pickup',
   captainFilter: 'Filter captains',
   distance: 'Distance',
   eta: 'ETA',
   online: 'online',
   offline: 'offline',
-  km: (m: number) => `${(m / 1000).toFixed(1)} km`,
-  minutes: (s: number) => `${Math.max(1, Math.round(s / 60))} min`,
+  km: (m: number) => tr('{{km}} km', { km: (m / 1000).toFixed(1) }),
+  minutes: (s: number) => tr('{{n}} min', { n: Math.max(1, Math.round(s / 60)) }),
   date: 'Date',
   time: 'Time',
   detachVoucher: 'Detach voucher',
@@ -76,12 +77,12 @@ export const BOOKING_UI = {
     updated: 'Updated',
   },
   suggestedCaptain: 'Suggested captain',
-  serviceChangeTo: (name: string) => `Service change to ${name}`,
+  serviceChangeTo: (name: string) => tr('Service change to {{name}}', { name }),
   now: 'Now',
   scheduled: 'Scheduled',
   besoin: 'Driver search',
   highPriority: 'High priority',
-  orderId: (id: number) => `#${id}`,
+  orderId: (id: number) => tr('#{{id}}', { id }),
   // advanced search
   searchTitle: 'Advanced order search',
   filterKey: 'Filter',
@@ -102,7 +103,7 @@ export const BOOKING_UI = {
     car: 'Car plate',
   },
   // log
-  logTitle: (id: number | string) => `Log of order #${id}`,
+  logTitle: (id: number | string) => tr('Log of order #{{id}}', { id }),
   logColumns: { title: 'Event', datetime: 'Date', doer: 'By', change: 'Change' },
   noLogs: 'No log entries',
   // rides search / reservations
@@ -120,7 +121,7 @@ export const BOOKING_UI = {
   },
   // phone booking
   phoneBookingTitle: 'Phone booking',
-  editOrderTitle: (id: number | string) => `Edit order #${id}`,
+  editOrderTitle: (id: number | string) => tr('Edit order #{{id}}', { id }),
   existingPassenger: 'Existing passenger',
   newPassenger: 'New passenger',
   passengerSearch: 'Search passenger by phone or name',
@@ -131,7 +132,7 @@ export const BOOKING_UI = {
   placeSearch: 'Search a place',
   placeCategory: 'Category',
   placeCategories: { landmark: 'Landmarks', station: 'Stations', hotel: 'Hotels', all: 'All places' },
-  pickOnMap: (which: string) => `Click the map to set the ${which}`,
+  pickOnMap: (which: string) => tr('Click the map to set the {{which}}', { which }),
   mapTarget: 'Map click sets',
   when: 'When',
   datetime: 'Date and time',
@@ -143,8 +144,9 @@ export const BOOKING_UI = {
   showOrders: 'Show orders',
   edit: 'Edit',
   noPassengerOrders: 'No orders for this passenger',
-  mapPoint: (lat: number, lon: number) => `Map point ${lat.toFixed(5)}, ${lon.toFixed(5)}`,
-  created: (id: number) => `Order #${id}`,
+  mapPoint: (lat: number, lon: number) =>
+    tr('Map point {{lat}}, {{lon}}', { lat: lat.toFixed(5), lon: lon.toFixed(5) }),
+  created: (id: number) => tr('Order #{{id}}', { id }),
   mapCredit: '© OpenStreetMap contributors',
   keyboardHint: 'Enter submits · Escape clears',
-} as const;
+} as const);

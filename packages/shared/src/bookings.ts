@@ -1,4 +1,5 @@
 import { BOOKING_MSG } from './booking-messages';
+import { texts, tr } from './i18n';
 
 /** Booking statuses (bookings.md §4). The zod enum, the type and the labels all derive from this. */
 export const BOOKING_STATUSES = [
@@ -21,7 +22,7 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** Operator-view labels. */
-export const STATUS_LABELS: Record<BookingStatus, string> = {
+export const STATUS_LABELS: Record<BookingStatus, string> = texts({
   PENDING: 'Waiting for dispatching',
   APPROVED: 'Order dispatched',
   ACCEPTED: 'Order dispatched',
@@ -37,15 +38,15 @@ export const STATUS_LABELS: Record<BookingStatus, string> = {
   REJECTED: 'Cancelled by CC',
   AT_DESTINATION: 'Arrived to dropoff',
   CANCELLED: 'Cancelled by CC',
-};
+});
 
 /** The request card shows PAID as Completed. */
 export function cardStatusLabel(status: BookingStatus): string {
-  return status === 'PAID' ? 'Completed' : STATUS_LABELS[status];
+  return status === 'PAID' ? tr('Completed') : STATUS_LABELS[status];
 }
 
 /** Status history labels (French). Statuses without one show their code. */
-export const HISTORY_LABELS: Partial<Record<BookingStatus, string>> = {
+export const HISTORY_LABELS: Partial<Record<BookingStatus, string>> = texts({
   APPROVED: 'Validée',
   ACCEPTED: 'Validée',
   PICKED_UP: 'Client à board',
@@ -53,7 +54,7 @@ export const HISTORY_LABELS: Partial<Record<BookingStatus, string>> = {
   PAX_CANCELLED: 'Annulée par client',
   DONE: 'Terminée',
   PAID: 'Terminée',
-};
+});
 export const HISTORY_HIDDEN: readonly BookingStatus[] = ['APPROVED', 'DONE', 'STARTED', 'ARRIVED'];
 
 export interface StatusHistoryEntry {

@@ -12,6 +12,11 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** The city's wall clock at an instant: year, month, day, hour, minute, second as numbers. */
+export function cityWallClock(ms: number): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  return parts(ms) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+}
+
 function parts(ms: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const p of formatter.formatToParts(new Date(ms))) if (p.type !== 'literal') out[p.type] = Number(p.value);

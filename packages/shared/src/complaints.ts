@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { complaintSchema } from './contract/complaints';
 import type { refSchema } from './contract/envelope';
+import { texts, tr } from './i18n';
 /** Complaints (bookings.md §3, §5, §7; people.md). Statuses, limits and texts written once. */
 export const COMPLAINT_STATUSES = ['Not Treated', 'Partially Treated', 'Treated'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
@@ -16,11 +17,11 @@ export type ComplaintCategoryDto = z.infer<typeof refSchema>;
 export type ComplaintDto = z.infer<typeof complaintSchema>;
 
 /** Texts of the complaint calls (ours where the spec leaves them open). */
-export const COMPLAINT_MSG = {
+export const COMPLAINT_MSG = texts({
   wavOnly: 'Only wav audio files are accepted.',
-  audioTooLarge: (mb: number) => `An audio file may not be larger than ${mb} MB.`,
-  tooManyAudios: (n: number) => `At most ${n} audio files.`,
-  descriptionTooLong: (n: number) => `The description may not be longer than ${n} characters.`,
+  audioTooLarge: (mb: number) => tr('An audio file may not be larger than {{mb}} MB.', { mb }),
+  tooManyAudios: (n: number) => tr('At most {{n}} audio files.', { n }),
+  descriptionTooLong: (n: number) => tr('The description may not be longer than {{n}} characters.', { n }),
   unknownCategory: 'Unknown complaint category',
   unknownBooking: 'Unknown booking',
   bookingMismatch: 'The booking id does not match the address.',
@@ -32,4 +33,4 @@ export const COMPLAINT_MSG = {
   complaintCategory: 'Complaint category',
   description: 'Description',
   audioFiles: 'Audio files (wav)',
-} as const;
+} as const);

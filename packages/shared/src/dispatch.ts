@@ -11,6 +11,7 @@ import type {
   scorePartsSchema,
   trackedCaptainSchema,
 } from './contract/tracking';
+import { texts } from './i18n';
 
 /** A captain's live state on the tracking map. */
 export const CAPTAIN_LIVE_STATES = ['OFFLINE', 'FREE', 'OFFERED', 'TO_PICKUP', 'AT_PICKUP', 'ON_TRIP'] as const;
@@ -72,13 +73,13 @@ export function captainUnavailability(captain: CaptainAvailabilityFacts, now: Da
  * The answer to a refused dispatch: the captain's state (inactive, blocked, no car) is a 422; a captain
  * taken by another booking is a 409 conflict, like a booking dispatched by someone else.
  */
-export const UNAVAILABILITY_ANSWER: Record<UnavailabilityReason, { status: 409 | 422; message: string }> = {
+export const UNAVAILABILITY_ANSWER: Record<UnavailabilityReason, { status: 409 | 422; message: string }> = texts({
   inactive: { status: 422, message: BOOKING_MSG.captainUnavailable },
   blocked: { status: 422, message: BOOKING_MSG.captainUnavailable },
   no_car: { status: 422, message: BOOKING_MSG.captainUnavailable },
   on_ride: { status: 409, message: BOOKING_MSG.captainBusy },
   offered: { status: 409, message: BOOKING_MSG.captainOffered },
-};
+});
 
 /** One position report as the console receives it (`captain_location_updated`). */
 export type CaptainLocationPayload = z.infer<typeof captainLocationSchema>;
@@ -93,11 +94,11 @@ export interface CaptainLocationBatch {
 export const LOCATION_FANOUT_MS = 150;
 
 /** Validation messages of a position report. */
-export const POSITION_MSG = {
+export const POSITION_MSG = texts({
   captainId: 'The captain id must be a positive integer.',
   lon: 'The longitude must be between -180 and 180.',
   lat: 'The latitude must be between -90 and 90.',
-} as const;
+} as const);
 
 /** A captain on the tracking map's first paint (GET tracking/captains). */
 export type TrackedCaptainDto = z.infer<typeof trackedCaptainSchema>;

@@ -1,12 +1,13 @@
+import { texts, tr } from './i18n';
 /** Every user-facing text of the spec, written once. Keep the spec's spelling. */
-export const MSG = {
+export const MSG = texts({
   // shell.md
   productionBanner: 'YOU ARE CONNECTED TO PRODUCTION BACK-END SERVER',
   invalidEmail: 'Please enter a valid email',
   invalidPassword:
     'Password must be 8-15 characters, and it must contain at least one uppercase letter, one lowercase letter, one number and one special character.',
   required: 'This field is required',
-  invalidLength: (n: number) => `Invalid character length, required ${n}`,
+  invalidLength: (n: number) => tr('Invalid character length, required {{n}}', { n }),
   checkYourInfo: 'Check your info',
   tokenExpired: 'Token has expired',
   networkError: 'Please check your Internet connection',
@@ -37,16 +38,17 @@ export const MSG = {
   unsupportedMediaType: 'Unsupported media type.',
   // malformed input (issue 9: a 4xx with a clear message, never a 500)
   formKeyForbidden: 'Form field names may not contain __proto__, constructor, prototype or other built-in names.',
-  formKeyTooDeep: (n: number) => `Form field names may nest at most ${n} levels.`,
-  tooManyFormKeys: (n: number) => `A form may carry at most ${n} fields.`,
+  formKeyTooDeep: (n: number) => tr('Form field names may nest at most {{n}} levels.', { n }),
+  tooManyFormKeys: (n: number) => tr('A form may carry at most {{n}} fields.', { n }),
   malformedForm: 'The form data is malformed.',
   malformedJson: 'The JSON body is malformed.',
   // Idempotency-Key (issue 10: idempotent creates)
-  idempotencyKeyInvalid: (max: number) => `The Idempotency-Key header must be 1 to ${max} printable ASCII characters.`,
+  idempotencyKeyInvalid: (max: number) =>
+    tr('The Idempotency-Key header must be 1 to {{max}} printable ASCII characters.', { max }),
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still being processed. Please wait a moment.',
   nulCharacter: 'Text may not contain NUL characters.',
-  textTooLong: (n: number) => `This text may be at most ${n} characters long.`,
+  textTooLong: (n: number) => tr('This text may be at most {{n}} characters long.', { n }),
   invalidId: 'This id does not exist.',
   valueOutOfRange: 'A value is out of range.',
   valueTooLong: 'A value is too long to be stored.',
@@ -54,7 +56,7 @@ export const MSG = {
   invalidValue: 'A value has the wrong format.',
   airportNoSocket: 'Airport agency accounts have no live connection.',
   codeEmailSubject: 'Your verification code',
-  codeEmailText: (code: string) => `Your verification code is ${code}. It is valid for 10 minutes.`,
+  codeEmailText: (code: string) => tr('Your verification code is {{code}}. It is valid for 10 minutes.', { code }),
   // generic table (people.md)
   fillAllFields: 'FILL ALL FIELDS!',
   confirmDelete: 'Are you sure you want to delete this item?',
@@ -112,4 +114,4 @@ export const MSG = {
   retry: 'Retry',
   message: 'Message',
   date: 'Date',
-} as const;
+} as const);

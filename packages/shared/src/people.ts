@@ -9,10 +9,11 @@ import type {
   monthlyBookingsSchema,
   passengerSchema,
 } from './contract/people';
+import { texts, tr } from './i18n';
 import { DB_ID_MAX, dbId, NAME_MAX, TEXT_MAX, text } from './validation';
 
 /** Texts of passengers and captains (people.md §2, §5, §8). Keep the spec's spelling. */
-export const PEOPLE_MSG = {
+export const PEOPLE_MSG = texts({
   // people.md §5 / §8
   fieldRequired: 'Field is required',
   requiredField: 'Required field',
@@ -29,16 +30,18 @@ export const PEOPLE_MSG = {
   whatsappLabel: 'WhatsApp number (with country code, e.g. +377…)',
   imagesOnly: 'Only JPEG, PNG or WebP images are accepted.',
   fileNeedsExtension: 'The file name must have an extension (for example .jpg).',
-  fileTooLarge: (mb: number) => `The file is too large (maximum ${mb} MB).`,
+  fileTooLarge: (mb: number) => tr('The file is too large (maximum {{mb}} MB).', { mb }),
   imageTooManyPixels: (megapixels: number) =>
-    `The image has too many pixels (maximum ${megapixels} megapixels); send a smaller photo or scan.`,
+    tr('The image has too many pixels (maximum {{megapixels}} megapixels); send a smaller photo or scan.', {
+      megapixels,
+    }),
   passengerSaved: 'Passenger saved',
   passengerApproved: 'Passenger approved',
   passengerNotApprovable: 'This passenger cannot be approved (under legal age).',
   documentsRemoved: 'Documents removed',
   removeDocuments: 'Remove documents',
   removalReason: 'Reason',
-  newPassengerAlert: (name: string, docs: string) => `New passenger ${name}: ${docs}`,
+  newPassengerAlert: (name: string, docs: string) => tr('New passenger {{name}}: {{docs}}', { name, docs }),
   captainCreated: 'Driver created',
   carCreated: 'Car created',
   captainBlocked: 'Driver blocked',
@@ -52,8 +55,8 @@ export const PEOPLE_MSG = {
   unknownColor: 'Unknown color.',
   unknownCarModel: 'Unknown car model.',
   noBookings: 'No bookings yet',
-  notAvailableYet: (what: string) => `${what} is not available on this server yet.`,
-} as const;
+  notAvailableYet: (what: string) => tr('{{what}} is not available on this server yet.', { what }),
+} as const);
 
 /**
  * The six document removal reasons, shown and sent in Arabic (people.md §5). `noApproval` marks the one

@@ -1,8 +1,11 @@
+import { type BookingStatus, HISTORY_LABELS, STATUS_LABELS } from './bookings';
+import { texts, tr } from './i18n';
+
 /** Interface texts of the ride details page and the tracking maps (ours; the spec names the sections). */
-export const RIDE_UI = {
+export const RIDE_UI = texts({
   mapCredit: '© OpenStreetMap contributors',
   mapUnavailable: 'The map cannot be shown in this browser (WebGL is off).',
-  title: (id: number | string) => `Ride #${id}`,
+  title: (id: number | string) => tr('Ride #{{id}}', { id }),
   openPage: 'Open the ride page',
   close: 'Close',
   summary: 'Order summary',
@@ -62,12 +65,16 @@ export const RIDE_UI = {
   liveOn: 'Live tracking',
   notFound: 'This order does not exist.',
   loadFailed: 'The order could not be loaded.',
-} as const;
+  geofenceNoCaptain: 'No captain was assigned to this order, so there is no pickup radius log.',
+  geofenceCancelled: 'The order was cancelled before the captain reached the pickup radius.',
+  geofenceNeverEntered:
+    'The ride finished but no position of the captain was reported within the pickup radius (the phone may have been offline, or the passenger was picked up away from the pin).',
+} as const);
 
-export const TRACKING_UI = {
+export const TRACKING_UI = texts({
   searchLabel: 'Search by name or plate',
   captains: 'Captains',
-  online: (n: number) => `${n} online`,
+  online: (n: number) => tr('{{n}} online', { n }),
   noMatch: 'No captain matches',
   selected: 'Selected captain',
   selectHint: 'Click a captain on the map or in the list',
@@ -77,7 +84,7 @@ export const TRACKING_UI = {
   lastReport: 'Last report',
   position: 'Position',
   clear: 'Clear',
-  stackTitle: (n: number) => `${n} captains here`,
+  stackTitle: (n: number) => tr('{{n}} captains here', { n }),
   loading: 'Loading captains…',
   stateLabels: {
     OFFLINE: 'Offline',
@@ -87,4 +94,26 @@ export const TRACKING_UI = {
     AT_PICKUP: 'At pickup',
     ON_TRIP: 'On trip',
   },
-} as const;
+  speedKmh: (speed: number | string) => tr('{{speed}} km/h', { speed }),
+  moreInList: (n: number) => tr('{{n}} more: refine the search', { n }),
+} as const);
+
+/**
+ * History labels of the statuses the spec leaves without one, in the same French as its own (bookings.md
+ * gives 'Validée', 'Client à board', 'Annulée par chauffeur', 'Annulée par client', 'Terminée').
+ */
+export const HISTORY_EXTRA_LABELS: Partial<Record<BookingStatus, string>> = texts({
+  PENDING: 'En attente',
+  STARTED: 'Chauffeur en route',
+  ARRIVED: 'Chauffeur au point de prise en charge',
+  DELETED: 'Supprimée',
+  SYSTEM_CANCELLED: 'Annulée par le CC',
+  REJECTED: 'Refusée',
+  AT_DESTINATION: 'Arrivée à destination',
+  CANCELLED: 'Annulée',
+});
+
+/** Every status row of the ride page's history has a label: the spec's, else ours, never a raw code. */
+export function historyLabel(status: BookingStatus): string {
+  return HISTORY_LABELS[status] ?? HISTORY_EXTRA_LABELS[status] ?? STATUS_LABELS[status] ?? status;
+}

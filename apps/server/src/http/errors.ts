@@ -1,8 +1,10 @@
 import { MSG } from '@taxi/shared';
+import type { Language } from '@taxi/shared/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { localiseIssue, requestLanguage } from './i18n';
 import { FORM_MAX_KEYS } from './limits';
 
 /** Throw from anywhere (services included): `throw new HttpError(409, msg)`. */
@@ -27,21 +29,23 @@ export function validationError(field: string, message: string): HttpError {
   return new HttpError(422, message, { [field]: [message] });
 }
 
-type Issue = { path: readonly PropertyKey[]; message: string };
+type Issue = { path: readonly PropertyKey[]; message: string; code?: string };
 
-function fieldErrors(issues: readonly Issue[]): Record<string, string[]> {
+function fieldErrors(issues: readonly Issue[], language: Language): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
     errors[key] ??= [];
-    errors[key].push(issue.message);
+    errors[key].push(localiseIssue(language, issue));
   }
   return errors;
 }
 
-function validationBody(issues: readonly Issue[]) {
-  const errors = fieldErrors(issues);
-  const first = issues[0]?.message ?? MSG.validationFailed;
+/** The 422 body of failed validation, its messages in the caller's language (zod's own included). */
+function validationBody(request: FastifyRequest, issues: readonly Issue[]) {
+  const language = requestLanguage(request);
+  const errors = fieldErrors(issues, language);
+  const first = issues[0] ? localiseIssue(language, issues[0]) : MSG.validationFailed;
   return { message: first, errors };
 }
 
@@ -119,7 +123,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
         );
     }
     if (error instanceof ZodError) {
-      return reply.status(422).send(withRequestId(request, validationBody(error.issues)));
+      return reply.status(422).send(withRequestId(request, validationBody(request, error.issues)));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A path id too big to be a row's (above int4) names nothing: 404, like an unknown id.
@@ -128,10 +132,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
         return reply.status(404).send(withRequestId(request, { message: MSG.notFound }));
       }
       const issues = error.validation.map((v) => ({
+        ...(v.params ?? {}),
+        code: v.keyword,
         path: [...(v.instancePath ?? '').split('/').filter(Boolean)],
         message: v.message ?? MSG.validationFailed,
       }));
-      return reply.status(422).send(withRequestId(request, validationBody(issues)));
+      return reply.status(422).send(withRequestId(request, validationBody(request, issues)));
     }
     const code = (error as FastifyError).code;
     if (code && Object.hasOwn(CODE_MESSAGES, code)) {

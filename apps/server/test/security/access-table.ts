@@ -79,6 +79,7 @@ export const ACCESS: Record<string, string> = {
 
   // passengers: the Goverment role reads none
   'GET /api/passenger': 'ADCS',
+  'GET /api/passenger/export.csv': 'ADCS',
   'GET /api/passenger/:id': 'ADCS',
   'PUT /api/passenger/:id': 'ADCS',
   'PUT /api/passenger/:id/remove_documents': 'ADCS',
@@ -88,6 +89,7 @@ export const ACCESS: Record<string, string> = {
 
   // captains
   'GET /api/captain': DESK,
+  'GET /api/captain/export.csv': DESK,
   'GET /api/captain/search': DESK,
   'GET /api/captain/:id': DESK,
   'GET /api/captain/:id/cars': DESK,
@@ -103,6 +105,7 @@ export const ACCESS: Record<string, string> = {
   // bookings: the Goverment role opens details and nothing else
   'GET /api/service': DESK,
   'GET /api/booking': DESK,
+  'GET /api/booking/export.csv': DESK,
   'GET /api/booking/search': DESK,
   'GET /api/user_cancellation_reason': DESK,
   'GET /api/bookings/:id': DESK,

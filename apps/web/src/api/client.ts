@@ -1,4 +1,5 @@
 import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@taxi/shared';
+import { currentLanguage } from '../i18n';
 import { getToken } from './session';
 
 /** A rejected API call: `message` is the server's message, or MSG.networkError without a response. */
@@ -64,7 +65,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
   const { query, body, signal, auth = true, idempotencyKey } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its messages (422s, toasts) in the console's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;

@@ -17,6 +17,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { MSG, pathTo, type RouteMeta, routeByName, settingsPolicy, shellPolicy } from '@taxi/shared';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AiStatusButton } from '../features/ai/AiStatusButton';
 import { usePolicy } from '../features/auth/currentUser';
@@ -34,8 +35,9 @@ import { DRAWER_WIDTH } from './theme';
 
 function QuickPhoneBooking() {
   const allows = usePolicy();
+  const { t } = useTranslation();
   if (!allows(shellPolicy.phoneBooking)) return null;
-  const title = routeByName('PhoneBooking').title;
+  const title = t(routeByName('PhoneBooking').title);
   return (
     <Tooltip title={title} placement="left">
       <Fab
@@ -59,11 +61,12 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
   const [wideOpen, setWideOpen] = useState(true);
   const [narrowOpen, setNarrowOpen] = useState(false);
   const allows = usePolicy();
+  const { t } = useTranslation();
   const drawerOpen = wide ? wideOpen : narrowOpen;
 
   useEffect(() => {
-    document.title = meta ? `${meta.title} · ${MSG.appTitle}` : MSG.appTitle;
-  }, [meta]);
+    document.title = meta ? `${t(meta.title)} · ${MSG.appTitle}` : MSG.appTitle;
+  }, [meta, t]);
 
   const toggle = () => (wide ? setWideOpen(!wideOpen) : setNarrowOpen(!narrowOpen));
   const closeNarrow = () => {
@@ -72,7 +75,8 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
 
   return (
     <OrderSearchProvider>
-      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* A fullHeight page (the board, the maps) gets exactly the window: it scrolls inside, the page never. */}
+      <Box sx={{ display: 'flex', minHeight: '100vh', ...(meta?.fullHeight && { height: '100vh' }) }}>
         <AppBar
           position="fixed"
           color="primary"
@@ -94,8 +98,14 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             >
               <MenuIcon />
             </IconButton>
-            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600, ml: 1, flexShrink: 1, minWidth: 0 }}>
-              {meta?.title}
+            {/* The page's title is its one h1 (pages start their own sections at h2). */}
+            <Typography
+              variant="subtitle1"
+              component="h1"
+              noWrap
+              sx={{ fontWeight: 600, ml: 1, flexShrink: 1, minWidth: 0 }}
+            >
+              {meta && t(meta.title)}
             </Typography>
             <Box sx={{ flex: 1 }} />
             <OrderSearchButton />
@@ -137,27 +147,37 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
           </Box>
           <Toolbar variant="dense" />
           {/* Room under the page for the floating phone-booking button, so it never covers a table's paging. */}
-          <Box sx={{ p: { xs: 1.5, md: 2.5 }, pb: meta?.fullHeight ? undefined : { xs: 10, md: 11 }, flex: 1 }}>
+          <Box
+            sx={{
+              p: { xs: 1.5, md: 2.5 },
+              pb: meta?.fullHeight ? undefined : { xs: 10, md: 11 },
+              flex: 1,
+              ...(meta?.fullHeight && { minHeight: 0, display: 'flex', flexDirection: 'column' }),
+            }}
+          >
             {meta?.breadcrumb && (
-              <Breadcrumbs sx={{ mb: 1.5, fontSize: 12 }} data-testid="breadcrumb">
+              <Breadcrumbs aria-label={t('Breadcrumb')} sx={{ mb: 1.5, fontSize: 12 }} data-testid="breadcrumb">
                 <Link component={RouterLink} to="/" underline="hover" color="inherit">
                   {MSG.appTitle}
                 </Link>
                 <Typography color="text.primary" sx={{ fontSize: 12 }}>
-                  {meta.title}
+                  {t(meta.title)}
                 </Typography>
               </Breadcrumbs>
             )}
-            <Stack>{children}</Stack>
+            <Stack sx={meta?.fullHeight ? { flex: 1, minHeight: 0 } : undefined}>{children}</Stack>
           </Box>
         </Box>
-        <ScrollTopButton />
-        <QuickPhoneBooking />
-        {OVERLAYS.map((Overlay, index) => (
-          // Overlays are a fixed list decided at build time: the index is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: static list
-          <Overlay key={index} />
-        ))}
+        {/* Floating controls and panels: a landmark of their own, so nothing on the page sits outside one. */}
+        <Box component="aside" aria-label={t('Quick actions')}>
+          <ScrollTopButton />
+          <QuickPhoneBooking />
+          {OVERLAYS.map((Overlay, index) => (
+            // Overlays are a fixed list decided at build time: the index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: static list
+            <Overlay key={index} />
+          ))}
+        </Box>
       </Box>
     </OrderSearchProvider>
   );

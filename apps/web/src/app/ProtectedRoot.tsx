@@ -11,6 +11,7 @@ import { homePath, meQuery } from '../features/auth/api';
 import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
 import { useBookingRealtime } from '../features/bookings/realtime';
 import { AppShell } from './AppShell';
+import { adoptUserPreferences } from './preferences';
 import { NoAccessContent } from './StatusPages';
 
 export interface RouteHandle {
@@ -89,8 +90,17 @@ export function ProtectedRoot() {
 
   return (
     <CurrentUserProvider user={user}>
+      <UserPreferences userId={user.id} />
       <SocketLifecycle token={session.accessToken} />
       <AppShell meta={meta?.meta}>{content}</AppShell>
     </CurrentUserProvider>
   );
+}
+
+/** Applies the signed-in user's remembered language and theme. */
+function UserPreferences({ userId }: { userId: number }) {
+  useEffect(() => {
+    void adoptUserPreferences(userId);
+  }, [userId]);
+  return null;
 }

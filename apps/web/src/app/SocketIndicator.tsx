@@ -2,10 +2,11 @@ import { Box, Tooltip } from '@mui/material';
 import { MSG } from '@taxi/shared';
 import { useSocketStatus } from '../api/socket';
 
+// Labels are read at render (MSG answers in the current language), not captured here.
 const LOOK = {
-  connected: { color: '#43a047', label: MSG.socketConnected },
-  reconnecting: { color: '#fbc02d', label: MSG.socketReconnecting },
-  offline: { color: '#e53935', label: MSG.socketOffline },
+  connected: { color: '#43a047', label: 'socketConnected' },
+  reconnecting: { color: '#fbc02d', label: 'socketReconnecting' },
+  offline: { color: '#e53935', label: 'socketOffline' },
 } as const;
 
 /** A small dot telling whether live updates arrive. Renders nothing when there is no socket (airport roles). */
@@ -13,11 +14,12 @@ export function SocketIndicator() {
   const status = useSocketStatus();
   if (status === 'idle') return null;
   const look = LOOK[status];
+  const label = MSG[look.label];
   return (
-    <Tooltip title={look.label}>
+    <Tooltip title={label}>
       <Box
         role="status"
-        aria-label={look.label}
+        aria-label={label}
         data-testid="socket-status"
         data-status={status}
         sx={{

@@ -3,18 +3,20 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { Box } from '@mui/material';
 import { MSG, type RouteMeta } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { useSession } from '../api/session';
 import { StatusPage } from '../components/StatusPage';
 import { homePath } from '../features/auth/api';
 
 /** The page of a route whose feature is not built yet. */
 export function PlannedPage({ meta }: { meta: RouteMeta }) {
+  const { t } = useTranslation();
   return (
     <StatusPage
       testId="planned-page"
       icon={<ConstructionIcon />}
       heading={MSG.planned}
-      title={meta.title}
+      title={t(meta.title)}
       text={MSG.plannedHelp}
     />
   );
@@ -28,7 +30,7 @@ function useHome(): string {
 export function NotFoundPage() {
   const home = useHome();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 8 }}>
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 8 }}>
       <StatusPage
         testId="not-found-page"
         icon={<SearchOffIcon />}
@@ -44,7 +46,7 @@ export function NotFoundPage() {
 export function ForbiddenPage() {
   const home = useHome();
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 8 }}>
+    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', pt: 8 }}>
       <StatusPage
         testId="forbidden-page"
         icon={<BlockIcon />}

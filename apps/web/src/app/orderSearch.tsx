@@ -32,6 +32,11 @@ export function useRegisterOrderSearch(open: (() => void) | null): void {
   }, [register, enabled]);
 }
 
+/** Opens the registered order search (the command palette's action); `null` when there is none. */
+export function useOrderSearchOpener(): (() => void) | null {
+  return useContext(OrderSearchContext).open;
+}
+
 /** The toolbar button: shown only once a feature has registered the search (no fake search). */
 export function OrderSearchButton() {
   const { open } = useContext(OrderSearchContext);

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { NavigationProgress, ProductionBanner } from './globalChrome';
 import type { RouteHandle } from './ProtectedRoot';
 import { fallbackPage, PAGES } from './pages';
+import { RouteError } from './RouteError';
 
 // Only the login page is in the first bundle: every other page, the signed-in shell included, is a chunk.
 const statusPages = () => import('./StatusPages');
@@ -42,6 +43,7 @@ function protectedRoute(meta: RouteMeta): RouteObject {
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    errorElement: <RouteError />,
     children: [
       { path: PUBLIC_PATHS.login, Component: LoginPage },
       { path: PUBLIC_PATHS.notFound, lazy: async () => ({ Component: (await statusPages()).NotFoundPage }) },

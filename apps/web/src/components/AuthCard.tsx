@@ -2,11 +2,14 @@ import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
 import { Avatar, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { MSG } from '@taxi/shared';
 import type { ReactNode } from 'react';
+import { CHROME } from '../app/theme';
+import { LanguageLinks } from './LanguageLinks';
 
 /** The frame of the public pages (login, password reset): product title above a card. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',
@@ -14,7 +17,8 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         justifyContent: 'center',
         p: 2,
         bgcolor: 'background.default',
-        backgroundImage: 'linear-gradient(160deg, #14263d 0%, #1f3a5f 45%, #eef1f5 45.1%)',
+        backgroundImage: (theme) =>
+          `linear-gradient(160deg, ${CHROME.deep} 0%, ${CHROME.bar} 45%, ${theme.palette.background.default} 45.1%)`,
       }}
     >
       <Card sx={{ width: '100%', maxWidth: 420 }} elevation={6}>
@@ -41,6 +45,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             </Typography>
           )}
           {children}
+          <LanguageLinks />
         </CardContent>
       </Card>
     </Box>

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_ROWS_PER_PAGE, MSG, type Paginated } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import { FetchState } from './FetchState';
+import { pagerCount, pagerPage } from './pagerCount';
 import { RowsTable, type TableColumn } from './RowsTable';
 import { TablePager } from './TablePager';
 
@@ -44,10 +45,6 @@ export function PagedTable<T>({
   size?: 'small' | 'medium';
 }) {
   const rows = query.data?.data ?? [];
-  // A page past the end (the list shrank meanwhile) shows as the last page.
-  const lastPage = Math.max(0, (query.data?.last_page ?? 1) - 1);
-  const page = query.data ? Math.min(paging.page, lastPage) : paging.page;
-  const beyondCount = !!query.data && query.data.last_page > Math.ceil(query.data.total / paging.perPage);
   return (
     <Paper variant="outlined">
       {toolbar}
@@ -75,9 +72,8 @@ export function PagedTable<T>({
         />
       </TableContainer>
       <TablePager
-        // Lists whose totals are counted only up to a cap say "more than" instead of a wrong count.
-        count={beyondCount ? -1 : (query.data?.total ?? 0)}
-        page={page}
+        count={pagerCount(query.data, paging.perPage)}
+        page={pagerPage(query.data, paging.page)}
         perPage={paging.perPage}
         onPage={paging.setPage}
         onPerPage={paging.setPerPage}

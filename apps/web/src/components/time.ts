@@ -1,13 +1,12 @@
-import { TIME_FORMATS } from '@taxi/shared';
-import dayjs from 'dayjs';
-import relativeTime from 'dayjs/plugin/relativeTime';
+import { formatDateTime, formatRelative } from '../i18n/format';
 
-dayjs.extend(relativeTime);
+/**
+ * Kept for older callers: dates go through ../i18n/format (one format for the whole console, in the
+ * city's time), relative times in the current language.
+ */
+export { formatDateTime };
 
+/** "5 minutes ago" / "il y a 5 minutes" / "قبل 5 دقائق". */
 export function fromNow(value: string | null | undefined): string {
-  return value ? dayjs(value).fromNow() : '';
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  return value ? dayjs(value).format(TIME_FORMATS.dateTime) : '';
+  return formatRelative(value);
 }

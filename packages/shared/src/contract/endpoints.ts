@@ -1,9 +1,11 @@
 import { bookingEndpoints } from './endpoints/bookings';
+import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { rideEndpoints } from './endpoints/rides';
 import { systemEndpoints } from './endpoints/system';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
+export { csvExport } from './endpoints/exports';
 export type { PageQuery } from './endpoints/query';
 export type { AiStatusPatch } from './endpoints/system';
 
@@ -16,4 +18,5 @@ export const endpoints = {
   ...peopleEndpoints,
   ...bookingEndpoints,
   ...rideEndpoints,
+  ...exportEndpoints,
 };

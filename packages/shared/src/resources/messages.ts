@@ -1,5 +1,6 @@
+import { texts, tr } from '../i18n';
 /** Texts of the generic data table and the catalogue resources (ours where the spec leaves them open). */
-export const RESOURCE_MSG = {
+export const RESOURCE_MSG = texts({
   newTitle: 'New',
   editTitle: 'Edit',
   cancel: 'Cancel',
@@ -14,14 +15,14 @@ export const RESOURCE_MSG = {
   no: 'No',
   actions: 'Actions',
   expand: 'Show details',
-  selected: (n: number) => `${n} selected`,
+  selected: (n: number) => tr('{{n}} selected', { n }),
   rowsPerPage: 'Rows per page',
   loading: 'Loading…',
   enterNumber: 'Enter a number',
-  atLeast: (n: number) => `Must be at least ${n}`,
-  atMost: (n: number) => `Must be at most ${n}`,
-  tooShort: (n: number) => `At least ${n} characters`,
-  tooLong: (n: number) => `At most ${n} characters`,
+  atLeast: (n: number) => tr('Must be at least {{n}}', { n }),
+  atMost: (n: number) => tr('Must be at most {{n}}', { n }),
+  tooShort: (n: number) => tr('At least {{n}} characters', { n }),
+  tooLong: (n: number) => tr('At most {{n}} characters', { n }),
   invalidOption: 'Choose one of the options',
   invalidDate: 'Enter a valid date',
   invalidPhone: 'Enter a valid phone number',
@@ -29,7 +30,7 @@ export const RESOURCE_MSG = {
   invalidReference: 'Choose an item from the list',
   invalidSort: 'This column cannot be sorted',
   invalidPerPage: 'Rows per page must be one of 5, 10, 15, 25, 50, 100',
-  taken: (label: string) => `This ${label.toLowerCase()} is already taken`,
+  taken: (label: string) => tr('This {{label}} is already taken', { label: label.toLowerCase() }),
   inUse: 'This item is used by other records and cannot be deleted.',
   missingReference: 'A referenced item does not exist.',
   cannotEdit: 'This item cannot be edited.',
@@ -54,4 +55,4 @@ export const RESOURCE_MSG = {
   created: 'Created.',
   updated: 'Updated.',
   removed: 'Deleted.',
-} as const;
+} as const);

@@ -89,7 +89,8 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
 
 /**
  * Users who get AI popups now: those aiPolicy.popups allows (never the Goverment role nor the airport
- * desk), active, whose AI is on (not stopped, not snoozed); with their popup interval. The popups are
+ * desk), active, online (signed in and not switched to offline), whose AI is on (not stopped, not
+ * snoozed); with their popup interval. The popups are
  * emitted to their consoles' rooms, so only connected users see them.
  */
 export async function operatorsOn(ai: AiDeps, now: Date): Promise<{ id: number; dispatchInterval: number }[]> {
@@ -101,7 +102,7 @@ export async function operatorsOn(ai: AiDeps, now: Date): Promise<{ id: number; 
       dispatchInterval: users.dispatchInterval,
     })
     .from(users)
-    .where(and(eq(users.aiStopped, '0'), eq(users.active, true)));
+    .where(and(eq(users.aiStopped, '0'), eq(users.active, true), eq(users.online, true)));
   const on = rows.filter(
     (u) =>
       aiStateOf(

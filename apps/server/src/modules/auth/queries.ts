@@ -1,5 +1,5 @@
 import type { RoleRef } from '@taxi/shared';
-import { and, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   accessTokens,
@@ -161,4 +161,22 @@ export async function addToOutbox(db: DbOrTx, mail: { to: string; subject: strin
 
 export async function listOutbox(db: DbOrTx, limit = 50) {
   return db.select().from(devOutbox).orderBy(desc(devOutbox.createdAt), desc(devOutbox.id)).limit(limit);
+}
+
+/**
+ * The user's online flag: signing in puts an operator online (at the console, taking popups and later
+ * calls); the last session ending takes them offline. The profile menu's switch sets it by hand.
+ */
+export async function markOnline(db: DbOrTx, userId: number, online: boolean, at: Date): Promise<void> {
+  await db.update(users).set({ online, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Does the user still hold a session (a token neither revoked nor expired)? */
+export async function hasLiveSession(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: accessTokens.id })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+    .limit(1);
+  return rows.length > 0;
 }

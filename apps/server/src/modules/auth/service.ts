@@ -25,7 +25,9 @@ import {
   consumeLoginCode,
   countWrongCode,
   findLoginCode,
+  hasLiveSession,
   insertAccessToken,
+  markOnline,
   replaceLoginCode,
 } from './queries';
 import type { LoginBody, SendCodeBody } from './schemas';
@@ -121,13 +123,14 @@ export class AuthService {
       expiresAt: new Date(now + (rememberMe ? TOKEN_TTL_REMEMBER_MS : TOKEN_TTL_MS)),
       rememberMe,
     });
+    await markOnline(db, user.id, true, new Date(now));
     const roles = await rolesOfUser(db, user.id);
     return {
       accessToken: token,
       timestamp: new Date(now).toISOString(),
       username: user.email,
       roles,
-      online: user.online,
+      online: true,
       ai_status: aiStatusOf(user),
     };
   }
@@ -135,11 +138,20 @@ export class AuthService {
   /** Ends this session: its token is revoked and the sockets opened with it disconnected. */
   async logout(userId: number, tokenId: number | null): Promise<void> {
     if (tokenId !== null) await endSessions(this.deps.db, userId, { only: tokenId });
+    await this.offlineWithoutSessions(userId);
+  }
+
+  /** Nobody is at the console without a session: no popups (and no calls) for them. */
+  private async offlineWithoutSessions(userId: number): Promise<void> {
+    const now = new Date(this.clock.now());
+    if (!(await hasLiveSession(this.deps.db, userId, now))) await markOnline(this.deps.db, userId, false, now);
   }
 
   /** Ends every session of the user (logout everywhere, or an admin ending them); the number ended. */
   async endAllSessions(userId: number): Promise<number> {
-    return (await endSessions(this.deps.db, userId, { allBut: null })).length;
+    const ended = (await endSessions(this.deps.db, userId, { allBut: null })).length;
+    await this.offlineWithoutSessions(userId);
+    return ended;
   }
 
   /** A short-lived HMAC-signed token for the chat service: base64url(payload).base64url(sig). */

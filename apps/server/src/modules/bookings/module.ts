@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { bookingsExportRoutes } from './export';
 import { registerBookingHandlers } from './handlers';
 import { bookingsRoutes } from './routes';
 import { BookingService } from './service';
@@ -11,5 +12,8 @@ export const bookingsModule: ServerModule = {
   },
   handlers: (bus, app) =>
     registerBookingHandlers(bus, { ...app.bookings.deps, realtime: app.realtime, jobs: app.jobs }),
-  routes: bookingsRoutes,
+  routes: async (app) => {
+    await app.register(bookingsRoutes);
+    await app.register(bookingsExportRoutes);
+  },
 };

@@ -5,9 +5,10 @@ import {
   type PaymentRideRow,
   type PaymentRideSort,
 } from '@taxi/shared';
-import { asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, captains, cars, payments, rides } from '../../db/schema';
+import { type KeysetKey, keysetBatches, keysetCursor, keysetOrder } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import type { PageSource } from '../../http/pagination';
 import { presentBookings } from '../bookings/presenter';
@@ -38,14 +39,20 @@ export class PaymentService {
     return or(...parts);
   }
 
-  private order(q: RideListQuery): SQL[] {
-    const dir = q.descending ? desc : asc;
-    if (q.sortBy === 'created_at') return [dir(rides.createdAt), dir(rides.id)];
-    if (q.sortBy === 'total') return [dir(doneTotal), dir(rides.id)];
-    return [dir(rides.id)];
+  /** The list's order as keyset keys (the export reads it in batches after the last row's keys). */
+  private keys(q: RideListQuery): KeysetKey[] {
+    const descending = q.descending;
+    const id = { expr: rides.id, descending };
+    if (q.sortBy === 'created_at') return [{ expr: rides.createdAt, descending }, id];
+    if (q.sortBy === 'total') return [{ expr: doneTotal, descending, notNull: true }, id];
+    return [id];
   }
 
-  private async page(q: RideListQuery, limit?: number, offset = 0): Promise<PaymentRideRow[]> {
+  private async page(
+    q: RideListQuery,
+    { limit, offset = 0, after }: { limit?: number; offset?: number; after?: SQL } = {},
+  ): Promise<(PaymentRideRow & Record<`k${number}`, string | null>)[]> {
+    const keys = this.keys(q);
     const base = this.db
       .select({
         id: rides.id,
@@ -55,18 +62,22 @@ export class PaymentService {
         carNumber: cars.number,
         bookingsCount,
         total: doneTotal,
+        ...keysetCursor(keys),
       })
       .from(rides)
       .innerJoin(captains, eq(captains.id, rides.captainId))
       .leftJoin(cars, eq(cars.id, rides.carId))
-      .where(this.where(q.search))
-      .orderBy(...this.order(q))
+      .where(and(this.where(q.search), after))
+      .orderBy(...keysetOrder(keys))
       .offset(offset);
     const rows = limit === undefined ? await base : await base.limit(limit);
     const statuses = await this.paymentStatuses(rows.map((r) => r.id));
     return rows.map((r) => {
       const counts = statuses.get(r.id) ?? {};
+      const keyText = r as unknown as Record<string, string | null>;
+      const cursor = Object.fromEntries(keys.map((_, i) => [`k${i}`, keyText[`k${i}`]]));
       return {
+        ...cursor,
         id: r.id,
         created_at: new Date(r.createdAt).toISOString(),
         captain: { id: r.captainId, full_name: r.captainName.trim() },
@@ -115,13 +126,14 @@ export class PaymentService {
           .where(this.where(q.search));
         return Number(row?.n ?? 0);
       },
-      rows: (limit, offset) => this.page(q, limit, offset),
+      rows: async (limit, offset) =>
+        (await this.page(q, { limit, offset })).map(({ k0: _k0, k1: _k1, ...row }) => row as PaymentRideRow),
     };
   }
 
-  /** Every row of the filter (CSV export). */
-  all(q: RideListQuery): Promise<PaymentRideRow[]> {
-    return this.page(q);
+  /** Every row of the filter (CSV export), read in keyset batches: never the whole list in memory. */
+  batches(q: RideListQuery): AsyncGenerator<PaymentRideRow[]> {
+    return keysetBatches(this.keys(q), ({ after, limit }) => this.page(q, { limit, after }));
   }
 
   /** GET payment/ride/{id}/bookings: the ride's bookings (with payments), 404 for an unknown ride. */
@@ -137,29 +149,24 @@ export class PaymentService {
   }
 }
 
-/** CSV of the rides list: the columns the page shows. */
-export function ridesCsv(rows: PaymentRideRow[]): string {
-  const cell = (value: string | number): string => {
-    const text = String(value);
-    const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\r\n;]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const header = [
-    'id',
-    PAYMENTS_MSG.created,
-    PAYMENTS_MSG.captain,
-    PAYMENTS_MSG.car,
-    PAYMENTS_MSG.bookings,
-    PAYMENTS_MSG.total,
-    PAYMENTS_MSG.statuses,
-  ];
-  const lines = [header.map(cell).join(',')];
-  for (const r of rows) {
-    lines.push(
-      [r.id, r.created_at, r.captain_label, r.car_label, r.bookings_count, r.total.toFixed(2), r.statuses_label]
-        .map(cell)
-        .join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
+/** The CSV export's columns: those the page shows. */
+export const RIDES_CSV_HEADER = [
+  'id',
+  PAYMENTS_MSG.created,
+  PAYMENTS_MSG.captain,
+  PAYMENTS_MSG.car,
+  PAYMENTS_MSG.bookings,
+  PAYMENTS_MSG.total,
+  PAYMENTS_MSG.statuses,
+];
+
+/** One ride as a CSV record (csvLine of http/csv quotes and defuses the cells). */
+export const ridesCsvRow = (r: PaymentRideRow) => [
+  r.id,
+  r.created_at,
+  r.captain_label,
+  r.car_label,
+  r.bookings_count,
+  r.total.toFixed(2),
+  r.statuses_label,
+];

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { CaptainService } from './captains';
+import { peopleExportRoutes } from './export';
 import { PassengerService } from './passengers';
 import { peopleRoutes } from './routes';
 
@@ -9,5 +10,8 @@ export const peopleModule: ServerModule = {
     app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files, app.clock));
     app.decorate('captains', new CaptainService(app.db, app.clock));
   },
-  routes: peopleRoutes,
+  routes: async (app) => {
+    await app.register(peopleRoutes);
+    await app.register(peopleExportRoutes);
+  },
 };

@@ -1,6 +1,6 @@
 import { type AccountEntryType, LOYALTY_CLASSES } from '@taxi/shared';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import { captains, passengers } from '../../db/schema';
+import { captains, cars, passengers } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search term is matched literally. */
 export const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -58,7 +58,7 @@ export function passengerWhere(f: PassengerFilters): SQL | undefined {
   return and(...conds);
 }
 
-const PASSENGER_SORTS = {
+export const PASSENGER_SORTS = {
   id: passengers.id,
   first_name: passengers.firstName,
   last_name: passengers.lastName,
@@ -87,6 +87,13 @@ export function captainSearch(term: string): SQL | undefined {
     conds.push(sql`${captains.phoneNumber} like ${likePrefix(digits.startsWith('+') ? digits : `+${digits}`)}`);
   }
   if (/^\d+$/.test(t)) conds.push(eq(captains.id, Number(t) <= 2147483647 ? Number(t) : -1));
+  // A car's plate (MC-00012, or part of it): plates carry digits, names do not. The cars table is small.
+  if (t.length >= 3 && /\d/.test(t)) {
+    const plate = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      sql`${captains.id} = ANY(ARRAY(select ${cars.captainId} from ${cars} where ${cars.number} ilike ${plate}))`,
+    );
+  }
   return or(...conds);
 }
 
@@ -112,7 +119,7 @@ export function captainWhere(f: CaptainFilters, now: Date): SQL | undefined {
   return and(...conds);
 }
 
-const CAPTAIN_SORTS = {
+export const CAPTAIN_SORTS = {
   id: captains.id,
   first_name: captains.firstName,
   last_name: captains.lastName,

@@ -26,13 +26,13 @@ const yesNo = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 const file = z.custom<UploadedFile>(isUploadedFile, PEOPLE_MSG.fileRequired);
 
-const passengerListQuery = pageQuerySchema.extend({
+export const passengerListQuery = pageQuerySchema.extend({
   loyalty_class: text().optional(),
   approved: yesNo.optional(),
   registered: yesNo.optional(),
   has_documents: yesNo.optional(),
 });
-const captainListQuery = pageQuerySchema.extend({
+export const captainListQuery = pageQuerySchema.extend({
   active: yesNo.optional(),
   registered: yesNo.optional(),
   online: yesNo.optional(),

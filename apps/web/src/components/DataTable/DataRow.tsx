@@ -5,6 +5,7 @@ import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
 import { Box, Button, Checkbox, Collapse, IconButton, TableCell, TableRow, Tooltip } from '@mui/material';
 import { type FieldDef, pathTo, RESOURCE_MSG, type ResourceDef, type ResourceRow, type RowContext } from '@taxi/shared';
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DataCell } from './DataCell';
 import { ExpandedRows } from './ExpandedRows';
@@ -50,6 +51,7 @@ export function DataRow<D extends ResourceDef>({
   renderExpanded,
   expandLabel,
 }: DataRowProps<D>) {
+  const { t } = useTranslation();
   const editable = writable && (def.canEdit?.(row, ctx) ?? true);
   const deletable = writable && (def.canDelete?.(row, ctx) ?? true);
   const typed = typedRow<D>(row);
@@ -88,7 +90,7 @@ export function DataRow<D extends ResourceDef>({
                 component={RouterLink}
                 to={pathTo(a.route, Object.fromEntries(Object.entries(a.params).map(([k, v]) => [k, String(row[v])])))}
               >
-                {a.label}
+                {t(a.label)}
               </Button>
             ))}
             {writable && (

@@ -1,5 +1,6 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { type FieldDef, RESOURCE_MSG } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import type { TableQuery } from './api';
 
 export interface DataTableHeadProps {
@@ -26,6 +27,7 @@ export function DataTableHead({
   onSelectAll,
   onSort,
 }: DataTableHeadProps) {
+  const { t } = useTranslation();
   return (
     <TableHead>
       <TableRow>
@@ -60,10 +62,10 @@ export function DataTableHead({
                 direction={q.sortBy === f.name && q.descending ? 'desc' : 'asc'}
                 onClick={() => onSort(f.name)}
               >
-                {f.label}
+                {t(f.label)}
               </TableSortLabel>
             ) : (
-              f.label
+              t(f.label)
             )}
           </TableCell>
         ))}

@@ -3,6 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Box, Button, IconButton, InputAdornment, Stack, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
 import { RESOURCE_MSG } from '@taxi/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DataToolbarProps {
   title?: ReactNode;
@@ -35,6 +36,7 @@ export function DataToolbar({
   onExport,
   onNew,
 }: DataToolbarProps) {
+  const { t } = useTranslation();
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
       {title && (
@@ -48,7 +50,7 @@ export function DataToolbar({
           <Typography variant="body2">{RESOURCE_MSG.selected(selectedCount)}</Typography>
           {bulkActions?.map((a) => (
             <Button key={a.key} size="small" variant="outlined" onClick={() => onBulkAction(a.key)}>
-              {a.label}
+              {t(a.label)}
             </Button>
           ))}
         </Stack>
@@ -63,7 +65,7 @@ export function DataToolbar({
         onKeyDown={(e) => {
           if (e.key === 'Enter') onSearch(searchText.trim());
         }}
-        helperText={searchHint}
+        helperText={searchHint && t(searchHint)}
         slotProps={{
           htmlInput: { 'aria-label': RESOURCE_MSG.search },
           input: {

@@ -1,6 +1,7 @@
 import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueEndpoints, MSG, type ResourceDef, type ResourceRow } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { apiData } from '../../api/endpoints';
 
@@ -8,6 +9,7 @@ type Columns = readonly { name: string; label: string }[];
 
 /** The declaration's `expand` list under a row: `GET {expand.url}` as a small table. */
 export function ExpandedRows({ def, rowId, columns }: { def: ResourceDef; rowId: number; columns: Columns }) {
+  const { t } = useTranslation();
   const expand = catalogueEndpoints(def).expand;
   const query = useQuery({
     queryKey: ['resources', 'expand', expand.path, rowId],
@@ -21,7 +23,7 @@ export function ExpandedRows({ def, rowId, columns }: { def: ResourceDef; rowId:
       <TableHead>
         <TableRow>
           {columns.map((c) => (
-            <TableCell key={c.name}>{c.label}</TableCell>
+            <TableCell key={c.name}>{t(c.label)}</TableCell>
           ))}
         </TableRow>
       </TableHead>

@@ -1,6 +1,7 @@
 import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { pathTo, RESOURCE_MSG, type ResourceDef, resourceUrl } from '@taxi/shared';
 import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResourceRow } from './api';
@@ -28,11 +29,12 @@ export function ResourcePage<D extends ResourceDef>({
   heading?: ReactNode;
   parts?: ListParts<D>;
 }) {
+  const { t } = useTranslation();
   const params = useResourceParams(routeParams);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">
-        {heading ?? def.title}
+        {heading ?? t(def.title)}
       </Typography>
       <DataTable {...parts} def={def} params={params} />
     </Stack>
@@ -49,6 +51,7 @@ export function ResourceFormPage({
   mode: 'create' | 'edit';
   Form?: ComponentType<ResourceFormProps>;
 }) {
+  const { t } = useTranslation();
   const { id } = useParams();
   const navigate = useNavigate();
   const url = resourceUrl(def);
@@ -60,8 +63,8 @@ export function ResourceFormPage({
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h5" component="h1">
           {mode === 'create'
-            ? `${RESOURCE_MSG.newTitle} — ${def.title}`
-            : `${RESOURCE_MSG.editTitle} — ${def.title} #${id}`}
+            ? t('New — {{title}}', { title: t(def.title) })
+            : t('Edit — {{title}} #{{id}}', { title: t(def.title), id })}
         </Typography>
         {def.route && (
           <Button component={RouterLink} to={pathTo(def.route)}>

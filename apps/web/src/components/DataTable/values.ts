@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef, ResourceRow } from '@taxi/shared';
-import { inCreate, inEdit } from '@taxi/shared';
-import dayjs from 'dayjs';
+import { cityLocalToDate, dateToCityLocal, inCreate, inEdit } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
+import { formatDate, formatDateTime } from '../../i18n/format';
 import type { FormValues } from './fields/FieldInput';
 
 export const formFields = (def: ResourceDef, editing: boolean): FieldDef[] =>
@@ -15,12 +16,24 @@ export function initialValues(def: ResourceDef, row: ResourceRow | null): FormVa
     else if (f.type === 'multireference') out[f.name] = Array.isArray(value) ? [...value] : [];
     else if (f.type === 'password') out[f.name] = '';
     else if (value === null || value === undefined) out[f.name] = '';
-    else if (f.type === 'datetime') out[f.name] = dayjs(String(value)).format('YYYY-MM-DDTHH:mm');
-    else if (f.type === 'date') out[f.name] = dayjs(String(value)).format('YYYY-MM-DD');
+    // Dates and times are edited on the city's clock, as the list shows them.
+    else if (f.type === 'datetime') out[f.name] = cityLocal(String(value));
+    else if (f.type === 'date') out[f.name] = cityDate(String(value));
     else out[f.name] = String(value);
   }
   return out;
 }
+
+/** 'YYYY-MM-DDTHH:mm' on the city's clock → ISO instant (a text that is none stays as it is). */
+export const cityInstant = (local: string): string => cityLocalToDate(local)?.toISOString() ?? local;
+
+/** A stored instant as the form holds it: 'YYYY-MM-DDTHH:mm' on the city's clock. */
+const cityLocal = (value: string): string =>
+  Number.isNaN(Date.parse(value)) ? value : dateToCityLocal(value).replace(' ', 'T');
+
+/** A stored date ('YYYY-MM-DD', or an instant: its day in the city) as the form holds it. */
+const cityDate = (value: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)) ? value : dateToCityLocal(value).slice(0, 10);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -31,8 +44,8 @@ export function changedValues(def: ResourceDef, initial: FormValues, values: For
     const value = values[f.name];
     if (editing ? same(value, initial[f.name]) : value === '' || value === undefined) continue;
     if (f.type === 'password' && value === '') continue;
-    // datetime-local has no zone: send the instant so the server stores what the operator saw.
-    out[f.name] = f.type === 'datetime' && typeof value === 'string' && value ? dayjs(value).toISOString() : value;
+    // The typed time is the city's wall clock: send the instant so the server stores what the operator saw.
+    out[f.name] = f.type === 'datetime' && typeof value === 'string' && value ? cityInstant(value) : value;
   }
   return out;
 }
@@ -44,9 +57,11 @@ export function cellText(field: FieldDef, row: ResourceRow, yes: string, no: str
   const value = row[field.name];
   if (value === null || value === undefined || value === '') return '';
   if (field.type === 'boolean') return value ? yes : no;
-  if (field.type === 'datetime') return dayjs(String(value)).format('DD/MM/YYYY HH:mm');
-  if (field.type === 'date') return dayjs(String(value)).format('DD/MM/YYYY');
-  if (field.type === 'select')
-    return field.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
+  if (field.type === 'datetime') return formatDateTime(String(value));
+  if (field.type === 'date') return formatDate(String(value));
+  if (field.type === 'select') {
+    const option = field.options?.find((o) => String(o.value) === String(value));
+    return option ? tr(option.label) : String(value);
+  }
   return Array.isArray(value) ? value.join(', ') : String(value);
 }

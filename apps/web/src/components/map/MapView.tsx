@@ -1,14 +1,57 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import type * as maplibregl from 'maplibre-gl';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { loadMaplibre } from './maplibre';
+import { LIGHT_MAP, mapPalette } from './palette';
 
 export { useMap } from './context';
 
 /** OSM raster tiles unless GET app_info names another tile server (`tile_url`). */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 /** Shown where tiles cannot load (offline machines, CI): the layers stay readable on it. */
-export const MAP_BACKGROUND = '#e8eef2';
+export const MAP_BACKGROUND = LIGHT_MAP.background;
+
+/**
+ * The map's box: the style's background in the theme's mode (so nothing flashes light in dark mode), and
+ * MapLibre's popups and controls in the theme's colours. Popups and controls keep working right-to-left.
+ */
+export function mapSurfaceSx(theme: Theme): SxProps<Theme> {
+  const dark = theme.palette.mode === 'dark';
+  const paper = theme.palette.background.paper;
+  return {
+    position: 'relative',
+    minHeight: 240,
+    bgcolor: mapPalette(dark).background,
+    borderRadius: 1,
+    overflow: 'hidden',
+    '& .maplibregl-popup-content': {
+      bgcolor: paper,
+      color: 'text.primary',
+      font: theme.typography.body2.font,
+      fontSize: 13,
+      fontWeight: 500,
+      px: 1,
+      py: 0.5,
+      boxShadow: 3,
+      textAlign: 'start',
+      unicodeBidi: 'plaintext',
+    },
+    '& .maplibregl-popup-anchor-top .maplibregl-popup-tip': { borderBottomColor: paper },
+    '& .maplibregl-popup-anchor-bottom .maplibregl-popup-tip': { borderTopColor: paper },
+    '& .maplibregl-popup-anchor-left .maplibregl-popup-tip': { borderRightColor: paper },
+    '& .maplibregl-popup-anchor-right .maplibregl-popup-tip': { borderLeftColor: paper },
+    ...(dark
+      ? {
+          '& .maplibregl-ctrl-group': { bgcolor: 'background.paper' },
+          '& .maplibregl-ctrl-group button + button': { borderTopColor: 'divider' },
+          '& .maplibregl-ctrl button .maplibregl-ctrl-icon': { filter: 'invert(1)' },
+          '& .maplibregl-ctrl-attrib': { bgcolor: 'rgba(0,0,0,.55)', color: 'text.secondary' },
+          '& .maplibregl-ctrl-attrib a': { color: 'text.secondary' },
+        }
+      : {}),
+  };
+}
 
 export interface MapViewProps {
   center?: [number, number];
@@ -30,11 +73,13 @@ const MapCanvas = lazy(async () => {
 
 /** Holds the map's place (same box, same size) while its code loads, so nothing jumps. */
 function MapPlaceholder({ sx, name, testId }: Pick<MapViewProps, 'sx' | 'name' | 'testId'>) {
+  const { t } = useTranslation();
   return (
     <Box
       data-testid={testId}
       aria-busy="true"
-      sx={{ position: 'relative', minHeight: 240, bgcolor: MAP_BACKGROUND, borderRadius: 1, overflow: 'hidden', ...sx }}
+      aria-label={t('Loading the map…')}
+      sx={[(theme) => mapSurfaceSx(theme), ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>}
     >
       <Box data-map={name} data-map-ready="0" data-map-loading="1" sx={{ position: 'absolute', inset: 0 }} />
     </Box>

@@ -176,3 +176,69 @@ export function LineLayer({
   );
   return <GeoJsonLayer id={id} data={data} layers={layers} />;
 }
+
+/**
+ * The font stack of text on the map. Our style has no glyph server: MapLibre draws the letters with the
+ * browser's own fonts (the stack is a CSS font-family list), so labels work offline and in every script.
+ */
+export const MAP_FONT = ['Roboto Medium', 'Arial', 'sans-serif'];
+
+export type Bounds = [[number, number], [number, number]];
+
+/** The box around positions ([lon, lat]); null without any. */
+export function boundsOf(coordinates: readonly (readonly [number, number])[]): Bounds | null {
+  if (coordinates.length === 0) return null;
+  let [minLon, minLat] = coordinates[0];
+  let [maxLon, maxLat] = coordinates[0];
+  for (const [lon, lat] of coordinates) {
+    minLon = Math.min(minLon, lon);
+    maxLon = Math.max(maxLon, lon);
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+  }
+  return [
+    [minLon, minLat],
+    [maxLon, maxLat],
+  ];
+}
+
+/**
+ * Frames positions on the map: when the map is ready and again whenever the box changes (a route that
+ * arrives later, a dropoff set). One position is centred at `maxZoom`. The map's container says
+ * `data-fitted="1"` once framed (for tests).
+ */
+export function FitBounds({
+  coordinates,
+  padding = 48,
+  maxZoom = 16,
+}: {
+  coordinates: readonly (readonly [number, number])[];
+  padding?: number;
+  maxZoom?: number;
+}) {
+  const map = useMap();
+  const bounds = boundsOf(coordinates);
+  const key = bounds
+    ? bounds
+        .flat()
+        .map((v) => v.toFixed(6))
+        .join(',')
+    : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the bounds
+  useEffect(() => {
+    if (!map || !bounds) return;
+    let frame = requestAnimationFrame(() => {
+      // A dialog or panel may still be laying out: size the map first, then frame.
+      map.resize();
+      const { clientWidth, clientHeight } = map.getContainer();
+      const pad = Math.max(8, Math.min(padding, clientWidth / 5, clientHeight / 5));
+      map.fitBounds(bounds, { padding: pad, maxZoom, duration: 0 });
+      map.getContainer().dataset.fitted = '1';
+      frame = 0;
+    });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [map, key, padding, maxZoom]);
+  return null;
+}

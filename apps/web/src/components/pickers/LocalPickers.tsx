@@ -9,6 +9,7 @@ import {
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 dayjs.extend(customParseFormat);
 
@@ -23,6 +24,7 @@ export function DatePicker(props: {
   required?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const display = (iso: string) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
   const [text, setText] = useState(display(props.value));
   useEffect(() => {
@@ -44,15 +46,22 @@ export function DatePicker(props: {
           else if (e.target.value === '') props.onChange('');
         }}
         error={invalid || Boolean(props.error)}
-        helperText={props.error ?? (invalid ? PICKER_DATE_FORMAT : undefined)}
-        slotProps={{ htmlInput: { 'data-testid': props.testId } }}
+        helperText={
+          props.error ?? (invalid ? t('Use the format {{format}}', { format: PICKER_DATE_FORMAT }) : undefined)
+        }
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': props.testId, dir: 'ltr', inputMode: 'numeric' },
+        }}
+        // Digits read left to right, aligned like the other fields (the RTL cache turns 'left' into 'right').
+        sx={{ '& input': { textAlign: 'left' } }}
         fullWidth
       />
       <TextField
         type="date"
-        aria-label={`${props.label} calendar`}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        slotProps={{ htmlInput: { 'aria-label': t('{{label}}: calendar', { label: props.label }), tabIndex: -1 } }}
         sx={{ width: 56, '& input': { px: 1, color: 'transparent' } }}
       />
     </Stack>
@@ -65,10 +74,11 @@ export function AppearanceConstraintPicker(props: {
   onChange: (value: (typeof APPEARANCE_CONSTRAINTS)[number]) => void;
   label?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <TextField
       select
-      label={props.label ?? 'Appearance constraint'}
+      label={props.label ?? t('Appearance constraint')}
       value={props.value ?? DEFAULT_APPEARANCE_CONSTRAINT}
       onChange={(e) => props.onChange(e.target.value as (typeof APPEARANCE_CONSTRAINTS)[number])}
       fullWidth
@@ -94,6 +104,7 @@ export function ImagePicker(props: {
   error?: string;
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [localError, setLocalError] = useState<string | null>(null);
@@ -125,7 +136,7 @@ export function ImagePicker(props: {
           alignItems: 'center',
           justifyContent: 'center',
           overflow: 'hidden',
-          bgcolor: 'grey.50',
+          bgcolor: 'action.hover',
           mb: 1,
         }}
       >
@@ -133,7 +144,7 @@ export function ImagePicker(props: {
           <img src={shown} alt={props.label} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
         ) : (
           <Typography variant="body2" color="text.secondary">
-            No image
+            {t('No image')}
           </Typography>
         )}
       </Box>
@@ -162,11 +173,11 @@ export function ImagePicker(props: {
       />
       <Stack direction="row" spacing={1}>
         <Button size="small" variant="outlined" onClick={() => input.current?.click()}>
-          {shown ? 'Replace' : 'Choose image'}
+          {shown ? t('Replace') : t('Choose image')}
         </Button>
         {props.file && (
           <Button size="small" onClick={() => props.onChange(null)}>
-            Undo
+            {t('Undo')}
           </Button>
         )}
       </Stack>
@@ -177,11 +188,12 @@ export function ImagePicker(props: {
 
 /** Phone numbers, one per line. */
 export function PhoneNumbersInput(props: { label?: string; value: string[]; onChange: (numbers: string[]) => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useState(props.value.join('\n'));
   return (
     <TextField
-      label={props.label ?? 'Phone numbers'}
-      helperText="One number per line"
+      label={props.label ?? t('Phone numbers')}
+      helperText={t('One number per line')}
       multiline
       minRows={3}
       value={text}

@@ -1,7 +1,8 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Endpoint, MSG, type Paginated, PEOPLE_MSG } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, type QueryValue } from '../../api/client';
 import { callEndpoint } from '../../api/endpoints';
 import { useDebounced } from './useDebounced';
@@ -23,10 +24,12 @@ export interface RemotePickerProps<T> {
   searchable?: boolean;
   /** Minimum characters before a search runs. */
   minChars?: number;
+  /** False while the list cannot be asked for yet (a car model picker before its brand is chosen). */
+  enabled?: boolean;
   toOption: (row: T) => PickerOption;
   /** Drop rows (role 1 in role pickers). */
   filter?: (row: T) => boolean;
-  /** What the endpoint is called in the "not available" empty state. */
+  /** What the endpoint is called in the "not available" empty state (already translated). */
   what?: string;
   value: PickerOption | null;
   onChange: (value: PickerOption | null) => void;
@@ -46,10 +49,11 @@ type Rows<T> = { rows: T[]; missing: boolean };
  * and show the matches as you type. An endpoint the server does not have yet says so plainly.
  */
 export function RemotePicker<T>(props: RemotePickerProps<T>) {
+  const { t } = useTranslation();
   const { endpoint, params, query, searchable = false, minChars = 1, toOption, filter } = props;
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim());
-  const enabled = !searchable || search.length >= minChars;
+  const enabled = (props.enabled ?? true) && (!searchable || search.length >= minChars);
   const result = useQuery({
     queryKey: ['picker', endpoint.path, params, query, searchable ? search : null],
     enabled,
@@ -73,12 +77,13 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
   const rows = (result.data?.rows ?? []).filter((row) => (filter ? filter(row) : true));
   const options = rows.map(toOption);
   const missing = result.data?.missing ?? false;
+  const notAvailable = PEOPLE_MSG.notAvailableYet(props.what ?? props.label);
   const noOptionsText = missing
-    ? PEOPLE_MSG.notAvailableYet(props.what ?? props.label)
+    ? notAvailable
     : result.isError
       ? MSG.networkError
       : searchable && !enabled
-        ? 'Type to search…'
+        ? t('Type to search…')
         : MSG.noData;
 
   return (
@@ -96,12 +101,18 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
           <span>
             {option.label}
             {option.secondary && (
-              <span style={{ color: 'rgba(0,0,0,0.55)', marginLeft: 8, fontSize: '0.85em' }}>{option.secondary}</span>
+              <Box component="span" sx={{ color: 'text.secondary', ms: 1, fontSize: '0.85em' }}>
+                {option.secondary}
+              </Box>
             )}
           </span>
         </li>
       )}
       loading={result.isFetching}
+      loadingText={t('Loading…')}
+      openText={t('Open')}
+      closeText={t('Close')}
+      clearText={t('Clear')}
       noOptionsText={noOptionsText}
       disabled={props.disabled}
       size={props.size}
@@ -113,9 +124,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
           required={props.required}
           autoFocus={props.autoFocus}
           error={Boolean(props.error) || missing}
-          helperText={
-            props.error ?? (missing ? PEOPLE_MSG.notAvailableYet(props.what ?? props.label) : props.helperText)
-          }
+          helperText={props.error ?? (missing ? notAvailable : props.helperText)}
           slotProps={{
             ...params.slotProps,
             input: {

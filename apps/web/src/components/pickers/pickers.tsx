@@ -11,7 +11,9 @@ import {
   staffResource,
   vouchersResource,
 } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
+import { carModelsEnabled } from './carModels';
 import { type PickerOption, RemotePicker, type RemotePickerProps } from './RemotePicker';
 
 type Common = Pick<
@@ -27,10 +29,11 @@ const named = (row: Named): PickerOption => ({ id: row.id, label: row.name });
 
 /** Captains by name, username or phone (GET captain/search). */
 export function CaptainPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<CaptainSearchItem>
       {...props}
-      label={props.label ?? 'Captain'}
+      label={props.label ?? t('Captain')}
       endpoint={endpoints.captainSearch}
       searchable
       toOption={(c) => ({ id: c.id, label: c.full_name, secondary: c.username ?? undefined })}
@@ -40,10 +43,11 @@ export function CaptainPicker(props: Common) {
 
 /** Passengers by name, phone or e-mail (GET passenger?search). */
 export function PassengerPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<PassengerDto>
       {...props}
-      label={props.label ?? 'Passenger'}
+      label={props.label ?? t('Passenger')}
       endpoint={endpoints.passengers}
       query={{ perPage: 20 }}
       searchable
@@ -60,14 +64,15 @@ interface StaffRow {
 }
 /** Staff users (GET user?search, the staff resource). */
 export function UserPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<StaffRow>
       {...props}
-      label={props.label ?? 'User'}
+      label={props.label ?? t('User')}
       endpoint={catalogueEndpoints(staffResource).list}
       query={{ perPage: 20 }}
       searchable
-      what="The staff user list"
+      what={t('The staff user list')}
       toOption={(u) => ({ id: u.id, label: `${u.first_name} ${u.last_name}`.trim(), secondary: u.email })}
     />
   );
@@ -80,14 +85,15 @@ interface PlaceRow {
 }
 /** Places of the city (landmarks, hotels, stations...). */
 export function LocationPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<PlaceRow>
       {...props}
-      label={props.label ?? 'Location'}
+      label={props.label ?? t('Location')}
       endpoint={endpoints.places}
       query={{ perPage: 20 }}
       searchable
-      what="The places list"
+      what={t('The places list')}
       toOption={(p) => ({ id: p.id, label: p.name, secondary: p.category })}
     />
   );
@@ -95,10 +101,11 @@ export function LocationPicker(props: Common) {
 
 /** Roles: 50 per page, role 1 excluded (people.md §6). */
 export function RolePicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<RoleRef>
       {...props}
-      label={props.label ?? 'Role'}
+      label={props.label ?? t('Role')}
       endpoint={endpoints.roles}
       query={{ perPage: PICKER_PAGE_SIZE }}
       filter={(r) => r.id !== ADMIN_ROLE_ID}
@@ -108,10 +115,11 @@ export function RolePicker(props: Common) {
 }
 
 export function PermissionPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Permission'}
+      label={props.label ?? t('Permission')}
       endpoint={endpoints.permissions}
       toOption={named}
     />
@@ -119,26 +127,28 @@ export function PermissionPicker(props: Common) {
 }
 
 export function AreaClusterPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Area cluster'}
+      label={props.label ?? t('Area cluster')}
       endpoint={endpoints.areaClusters}
       query={{ perPage: PICKER_PAGE_SIZE }}
-      what="The area cluster list"
+      what={t('The area cluster list')}
       toOption={named}
     />
   );
 }
 
 export function ProjectPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Project'}
+      label={props.label ?? t('Project')}
       endpoint={endpoints.projects}
       query={{ perPage: PICKER_PAGE_SIZE }}
-      what="The project list"
+      what={t('The project list')}
       toOption={named}
     />
   );
@@ -150,13 +160,14 @@ interface LevelRow {
   contract_template?: { name: string };
 }
 export function ContractTemplateLevelPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<LevelRow>
       {...props}
-      label={props.label ?? 'Contract template level'}
+      label={props.label ?? t('Contract template level')}
       endpoint={endpoints.contractTemplateLevels}
       query={{ perPage: PICKER_PAGE_SIZE }}
-      what="The contract template level list"
+      what={t('The contract template level list')}
       toOption={(l) => ({ id: l.id, label: l.name, secondary: l.contract_template?.name })}
     />
   );
@@ -167,37 +178,40 @@ interface VoucherRow {
   code: string;
 }
 export function VoucherPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<VoucherRow>
       {...props}
-      label={props.label ?? 'Voucher'}
+      label={props.label ?? t('Voucher')}
       endpoint={catalogueEndpoints(vouchersResource).list}
       query={{ perPage: 20 }}
       searchable
-      what="The voucher list"
+      what={t('The voucher list')}
       toOption={(v) => ({ id: v.id, label: v.code })}
     />
   );
 }
 
 export function CashRegisterPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Cash register'}
+      label={props.label ?? t('Cash register')}
       endpoint={catalogueEndpoints(cashRegistersResource).list}
       query={{ perPage: PICKER_PAGE_SIZE }}
-      what="The cash register list"
+      what={t('The cash register list')}
       toOption={named}
     />
   );
 }
 
 export function CarBrandPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Car brand'}
+      label={props.label ?? t('Car brand')}
       endpoint={catalogueEndpoints(carBrandsResource).list}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
       toOption={named}
@@ -207,24 +221,28 @@ export function CarBrandPicker(props: Common) {
 
 /** Models of one brand (loads 100). */
 export function CarModelPicker(props: Common & { brandId: number | null }) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Car model'}
+      label={props.label ?? t('Car model')}
       endpoint={catalogueEndpoints(carModelsResource).list}
       params={{ car_brand_id: props.brandId ?? 0 }}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
-      disabled={props.disabled || !props.brandId}
+      // No brand yet: nothing to ask (GET car_brands/0/models would answer 404, shown as an error).
+      enabled={carModelsEnabled(props.brandId)}
+      disabled={props.disabled || !carModelsEnabled(props.brandId)}
       toOption={named}
     />
   );
 }
 
 export function ColorPicker(props: Common) {
+  const { t } = useTranslation();
   return (
     <RemotePicker<Named>
       {...props}
-      label={props.label ?? 'Color'}
+      label={props.label ?? t('Color')}
       endpoint={catalogueEndpoints(colorsResource).list}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
       toOption={named}

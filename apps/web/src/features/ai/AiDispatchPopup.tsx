@@ -1,7 +1,8 @@
 import { Box, Button } from '@mui/material';
 import { AI_LABELS, type AiDispatchPopupPayload, aiPolicy, BOOKING_MSG } from '@taxi/shared';
 import { useMemo } from 'react';
-import { type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
+import { useTranslation } from 'react-i18next';
+import { FitBounds, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
 import { usePolicy } from '../auth/currentUser';
 import { aiApi } from './api';
@@ -23,6 +24,7 @@ export function AiDispatchPopup({
   nav: QueueNav;
   onDone: () => void;
 }) {
+  useTranslation();
   const seconds = useCountdown(popup.countdown_until);
   const mayLetAi = usePolicy()(aiPolicy.letAiDispatch);
   const { busy, run } = useAction(onDone);
@@ -46,14 +48,7 @@ export function AiDispatchPopup({
     return pts;
   }, [popup]);
   const pins = useMemo(() => pointsToGeoJson(points), [points]);
-  const bounds = useMemo(() => {
-    const lons = points.map((c) => c.lon);
-    const lats = points.map((c) => c.lat);
-    return [
-      [Math.min(...lons), Math.min(...lats)],
-      [Math.max(...lons), Math.max(...lats)],
-    ] as [[number, number], [number, number]];
-  }, [points]);
+  const framed = useMemo(() => points.map((p) => [p.lon, p.lat] as [number, number]), [points]);
   const window = (a: string | null, b: string | null) => (a && b ? `${a} – ${b}` : null);
 
   return (
@@ -113,19 +108,10 @@ export function AiDispatchPopup({
           center={popup.pick_up_location.coordinates}
           zoom={14}
           sx={{ height: 260, minHeight: 260 }}
-          onReady={(map) =>
-            // The panel may still be laying out: size the map first, then frame the three pins.
-            requestAnimationFrame(() => {
-              map.resize();
-              map.fitBounds(bounds, {
-                padding: { top: 50, right: 60, bottom: 40, left: 40 },
-                maxZoom: 16,
-                duration: 0,
-              });
-            })
-          }
         >
           <PinsLayer id="ai-popup-pins" points={pins} radius={8} />
+          {/* Captain, pickup and dropoff in view (the panel may still be laying out: FitBounds sizes first). */}
+          <FitBounds coordinates={framed} padding={44} maxZoom={16} />
         </MapView>
       </Box>
     </PopupFrame>

@@ -13,22 +13,16 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  AI_LABELS,
-  type AiStatus,
-  type AiStatusPatch,
-  type AuthUser,
-  aiPolicy,
-  aiStateOf,
-  dateToCityLocal,
-} from '@taxi/shared';
+import { AI_LABELS, type AiStatus, type AiStatusPatch, type AuthUser, aiPolicy, aiStateOf } from '@taxi/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
 import { ToolbarPopover } from '../../components/ToolbarPopover';
+import { formatTime } from '../../i18n/format';
 import { useCurrentUser, usePolicy } from '../auth/currentUser';
 
 const DOT = { on: 'success.main', snoozed: 'warning.main', stopped: 'text.disabled' } as const;
@@ -69,8 +63,9 @@ function AiStatusDot({ status, onOpen }: { status: AiStatus; onOpen: (el: HTMLEl
   const first = aiStateOf(status, Date.now());
   const { state, until } = aiStateOf(status, useNow(first.until));
   const label = describe(state, until);
+  const { t } = useTranslation();
   return (
-    <Tooltip title={`${AI_LABELS.statusTitle}: ${label}`}>
+    <Tooltip title={t('AI dispatch: {{state}}', { state: label })}>
       <IconButton
         color="inherit"
         aria-label={AI_LABELS.statusButton}
@@ -92,7 +87,7 @@ function AiStatusDot({ status, onOpen }: { status: AiStatus; onOpen: (el: HTMLEl
 
 function describe(state: 'on' | 'snoozed' | 'stopped', until: number | null): string {
   if (state === 'stopped') return AI_LABELS.stateStopped;
-  if (state === 'snoozed' && until) return AI_LABELS.stateSnoozed(dateToCityLocal(new Date(until)).slice(11));
+  if (state === 'snoozed' && until) return AI_LABELS.stateSnoozed(formatTime(until));
   return AI_LABELS.stateOn;
 }
 

@@ -13,9 +13,11 @@ import {
   Stack,
   Tooltip,
   Typography,
+  useTheme,
 } from '@mui/material';
 import { AI_LABELS, AI_TIMINGS } from '@taxi/shared';
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
@@ -118,6 +120,9 @@ export function PopupFrame(props: {
 }) {
   const { nav } = props;
   const titleId = useId();
+  useTranslation();
+  // Previous/next arrows point the way the page reads.
+  const flip = useTheme().direction === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
     e.stopPropagation();
@@ -160,13 +165,13 @@ export function PopupFrame(props: {
         {nav.of > 1 && (
           <Stack direction="row" sx={{ alignItems: 'center', mr: 'auto' }}>
             <IconButton size="small" aria-label={AI_LABELS.previous} onClick={nav.onPrevious}>
-              <ChevronLeftIcon />
+              <ChevronLeftIcon sx={flip} />
             </IconButton>
             <Typography variant="body2" data-testid="ai-popup-position">
               {AI_LABELS.position(nav.at, nav.of)}
             </Typography>
             <IconButton size="small" aria-label={AI_LABELS.next} onClick={nav.onNext}>
-              <ChevronRightIcon />
+              <ChevronRightIcon sx={flip} />
             </IconButton>
           </Stack>
         )}

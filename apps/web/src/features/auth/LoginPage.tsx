@@ -1,6 +1,7 @@
 import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { isValidEmail, isValidPassword, MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useApiMutation } from '../../api/mutation';
 import { queryClient } from '../../api/queryClient';
@@ -23,6 +24,7 @@ const codeRules: FieldRules<CodeForm> = { code: (value) => (value ? undefined : 
 
 /** Two-step login (shell.md §2.6, §4): credentials → code sent by e-mail → verify. */
 export function LoginPage() {
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -83,7 +85,7 @@ export function LoginPage() {
             autoComplete="one-time-code"
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-code' } }}
             error={!!step2.errors.code}
-            helperText={step2.errors.code}
+            helperText={step2.errors.code && t(step2.errors.code)}
             value={step2.values.code}
             onChange={(event) => step2.setValue('code', event.target.value)}
           />
@@ -109,7 +111,7 @@ export function LoginPage() {
           autoComplete="username"
           autoFocus
           error={!!errors.username}
-          helperText={errors.username}
+          helperText={errors.username && t(errors.username)}
           slotProps={{ htmlInput: { 'data-testid': 'login-email' } }}
           value={values.username}
           onChange={(event) => step1.setValue('username', event.target.value)}
@@ -120,7 +122,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           error={!!errors.password}
-          helperText={errors.password}
+          helperText={errors.password && t(errors.password)}
           slotProps={{ htmlInput: { 'data-testid': 'login-password' } }}
           value={values.password}
           onChange={(event) => step1.setValue('password', event.target.value)}

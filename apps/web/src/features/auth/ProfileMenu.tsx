@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { usePreferenceItems } from '../../app/PreferenceItems';
 import { logout, logoutEverywhere, meQuery } from './api';
 import { useCurrentUser } from './currentUser';
 
@@ -28,6 +29,7 @@ export function ProfileMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const name = user.full_name || user.username || user.email;
   const qc = useQueryClient();
+  const preferenceItems = usePreferenceItems(() => setAnchor(null));
 
   const online = useApiMutation({
     mutationFn: (next: boolean) => api(endpoints.setOnline, { body: { online: next } }),
@@ -87,6 +89,8 @@ export function ProfileMenu() {
           </ListItemIcon>
           {MSG.onlineLabel}
         </MenuItem>
+        {preferenceItems}
+        <Divider />
         <MenuItem
           onClick={() => {
             setAnchor(null);

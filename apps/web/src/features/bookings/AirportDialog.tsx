@@ -1,38 +1,43 @@
 import { CircularProgress, Stack, Typography } from '@mui/material';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatEuros, formatPhone } from '../../i18n/format';
 import { useAirportDetails } from './api';
 import { BookingDialog } from './BookingDialog';
 import type { DialogProps } from './dialogContext';
-import { orderTime } from './format';
 
 export function AirportDialog({ booking, close }: DialogProps) {
+  useTranslation();
   const details = useAirportDetails(booking.id);
   const d = details.data;
-  const rows: [string, ReactNode][] = d
+  // [label, value, left-to-right (phone numbers read the same in Arabic)]
+  const rows: [string, ReactNode, boolean?][] = d
     ? [
         [BOOKING_UI.airportLabels.agent, d.agent],
         [BOOKING_UI.airportLabels.agency, d.air_agency_name],
         [BOOKING_UI.passenger, `${d.first_name ?? ''} ${d.last_name ?? ''}`],
-        [BOOKING_UI.phone, d.phone_number],
-        [BOOKING_UI.airportLabels.whatsapp, d.whatsapp_number],
+        [BOOKING_UI.phone, formatPhone(d.phone_number) || null, true],
+        [BOOKING_UI.airportLabels.whatsapp, formatPhone(d.whatsapp_number) || null, true],
         [BOOKING_UI.riders, d.riders],
         [BOOKING_UI.bags, d.bags],
         [BOOKING_UI.airportLabels.pnr, d.pnr],
         [BOOKING_UI.airportLabels.airport, d.country],
-        [BOOKING_UI.airportLabels.price, d.estimated_price],
-        [BOOKING_UI.airportLabels.created, orderTime(d.booking_created_at)],
-        [BOOKING_UI.airportLabels.updated, orderTime(d.last_update)],
+        [BOOKING_UI.airportLabels.price, d.estimated_price === null ? null : formatEuros(d.estimated_price)],
+        [BOOKING_UI.airportLabels.created, formatDateTime(d.booking_created_at)],
+        [BOOKING_UI.airportLabels.updated, formatDateTime(d.last_update)],
       ]
     : [];
   return (
     <BookingDialog title={BOOKING_UI.airportTitle(booking.id)} onClose={close}>
       {details.isPending && <CircularProgress size={24} />}
       {details.isError && <Typography color="text.secondary">{BOOKING_MSG.noExtraDetails}</Typography>}
-      {rows.map(([label, value]) => (
+      {rows.map(([label, value, ltr]) => (
         <Stack key={label} direction="row" spacing={2} sx={{ py: 0.25 }}>
           <Typography sx={{ width: 110, color: 'text.secondary', fontSize: 13 }}>{label}</Typography>
-          <Typography sx={{ fontSize: 13 }}>{value ?? '—'}</Typography>
+          <Typography sx={{ fontSize: 13 }} dir={ltr && value ? 'ltr' : undefined}>
+            {value ?? '—'}
+          </Typography>
         </Stack>
       ))}
     </BookingDialog>

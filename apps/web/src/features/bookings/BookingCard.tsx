@@ -13,15 +13,17 @@ import {
   suggestionLine,
 } from '@taxi/shared';
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatOrderTime, formatPhone } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useBooking } from './api';
-import { CardActionsMenu } from './CardActionsMenu';
+import { BookingActions } from './CardActionsMenu';
 import { CardNotes } from './CardNotes';
 import { Countdown, Line, Loyalty, OrderCountdown } from './CardParts';
 import { useTouch } from './commands';
 import { useOpenDialog } from './dialogContext';
-import { orderTime, statusColour } from './format';
+import { statusColour } from './format';
 
 /** The airport desk's "OK, we received" on a card it has not touched yet. */
 function TouchButton({ booking }: { booking: BookingDto }) {
@@ -39,7 +41,8 @@ function TouchButton({ booking }: { booking: BookingDto }) {
   );
 }
 
-function CardBody({ booking }: { booking: BookingDto }) {
+function CardBody({ booking, selected }: { booking: BookingDto; selected: boolean }) {
+  useTranslation();
   const openDialog = useOpenDialog();
   const allows = usePolicy();
   // bookings.md §6: who may change no booking (the Goverment role) gets the open-details action only.
@@ -60,7 +63,20 @@ function CardBody({ booking }: { booking: BookingDto }) {
       variant="outlined"
       data-testid={`booking-card-${booking.id}`}
       data-status={booking.status}
-      sx={{ borderLeft: 5, borderLeftColor: colour, p: 1.25, display: 'flex', flexDirection: 'column', gap: 0.75 }}
+      aria-current={selected ? 'true' : undefined}
+      data-selected={selected || undefined}
+      sx={{
+        borderLeft: 5,
+        borderLeftColor: colour,
+        p: 1.25,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.75,
+        outline: selected ? 2 : 0,
+        outlineColor: 'primary.main',
+        outlineOffset: -2,
+        bgcolor: selected ? 'action.selected' : undefined,
+      }}
     >
       <Stack direction="row" style={{ alignItems: 'center' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
         <Link component={RouterLink} to={pathTo('Details', { id: booking.id })} sx={{ fontWeight: 700, fontSize: 15 }}>
@@ -70,7 +86,7 @@ function CardBody({ booking }: { booking: BookingDto }) {
           size="small"
           label={cardStatusLabel(booking.status)}
           data-testid="status-label"
-          sx={{ bgcolor: colour, color: '#fff', fontWeight: 600, height: 22 }}
+          sx={{ bgcolor: colour, color: (t) => t.palette.getContrastText(colour), fontWeight: 600, height: 22 }}
         />
         {booking.high_priority && (
           <Chip size="small" color="error" variant="outlined" label={BOOKING_UI.highPriority} />
@@ -86,21 +102,10 @@ function CardBody({ booking }: { booking: BookingDto }) {
         )}
         <Box sx={{ flex: 1 }} />
         <Typography sx={{ fontSize: 13, fontWeight: 600 }} data-testid="order-time">
-          {orderTime(booking.datetime)}
+          {formatOrderTime(booking.datetime)}
         </Typography>
         <OrderCountdown datetime={booking.datetime} />
-        {mayChange ? (
-          <CardActionsMenu booking={booking} />
-        ) : (
-          <Button
-            size="small"
-            component={RouterLink}
-            to={pathTo('Details', { id: booking.id })}
-            data-testid={`details-${booking.id}`}
-          >
-            {BOOKING_UI.openDetails}
-          </Button>
-        )}
+        <BookingActions booking={booking} />
       </Stack>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} divider={<Divider orientation="vertical" flexItem />}>
@@ -110,7 +115,9 @@ function CardBody({ booking }: { booking: BookingDto }) {
             <Typography sx={{ fontSize: 14, fontWeight: 600 }} data-testid="passenger-name">
               {booking.passenger.full_name}
             </Typography>
-            <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{booking.passenger.phone_number}</Typography>
+            <Typography sx={{ fontSize: 13, color: 'text.secondary' }} dir="ltr">
+              {formatPhone(booking.passenger.phone_number)}
+            </Typography>
             <Loyalty booking={booking} />
           </Stack>
           {notApproved && (
@@ -237,8 +244,8 @@ function CardBody({ booking }: { booking: BookingDto }) {
 }
 
 /** One request card, subscribed to its own cache entry: an event for another booking never renders it. */
-export const BookingCard = memo(function BookingCard({ id }: { id: number }) {
+export const BookingCard = memo(function BookingCard({ id, selected = false }: { id: number; selected?: boolean }) {
   const { data } = useBooking(id);
   if (!data) return <Paper variant="outlined" sx={{ height: 120 }} />;
-  return <CardBody booking={data} />;
+  return <CardBody booking={data} selected={selected} />;
 });

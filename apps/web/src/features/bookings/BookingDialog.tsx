@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, type DialogProps, DialogTitle } from '@mui/material';
 import { BOOKING_UI } from '@taxi/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface PanelProps {
   title: ReactNode;
@@ -13,6 +14,7 @@ interface PanelProps {
 
 /** A booking dialog's title, content and actions: Close, then the dialog's own buttons. */
 export function DialogPanel({ title, onClose, actions, dividers, children }: PanelProps) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   return (
     <>
       <DialogTitle>{title}</DialogTitle>

@@ -2,17 +2,19 @@ import { Alert, Box, Button, CircularProgress, MenuItem, MenuList, Stack, TextFi
 import { useQueryClient } from '@tanstack/react-query';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { formatKm, formatOrderTime } from '../../i18n/format';
 import { bookingKeys, useCancellationReasons, useCandidates } from './api';
 import { BookingDialog } from './BookingDialog';
 import { mergeBooking } from './cache';
 import type { DialogProps } from './dialogContext';
-import { orderTime } from './format';
 
 export function CancelDialog({ booking, close }: DialogProps) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
   const reasons = useCancellationReasons(true);
   const [reason, setReason] = useState<number | ''>('');
@@ -67,6 +69,7 @@ export function CancelDialog({ booking, close }: DialogProps) {
 }
 
 export function DispatchDialog({ booking, close }: DialogProps) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
   const candidates = useCandidates(booking.id);
   const [filter, setFilter] = useState('');
@@ -93,7 +96,7 @@ export function DispatchDialog({ booking, close }: DialogProps) {
   return (
     <BookingDialog title={BOOKING_UI.dispatchTitle(booking.id)} onClose={close} maxWidth="sm">
       <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1 }}>
-        {booking.pick_up_location_name} · {orderTime(booking.datetime)}
+        {booking.pick_up_location_name} · {formatOrderTime(booking.datetime)}
       </Typography>
       <TextField
         fullWidth
@@ -135,10 +138,8 @@ export function DispatchDialog({ booking, close }: DialogProps) {
                   {c.online ? BOOKING_UI.online : BOOKING_UI.offline}
                 </Typography>
               </Box>
-              <Typography sx={{ fontSize: 13, width: 80, textAlign: 'right' }}>
-                {BOOKING_UI.km(c.distance_m)}
-              </Typography>
-              <Typography sx={{ fontSize: 13, width: 70, textAlign: 'right', fontWeight: 600 }}>
+              <Typography sx={{ fontSize: 13, width: 80, textAlign: 'end' }}>{formatKm(c.distance_m)}</Typography>
+              <Typography sx={{ fontSize: 13, width: 70, textAlign: 'end', fontWeight: 600 }}>
                 {BOOKING_UI.minutes(c.eta_s)}
               </Typography>
             </Stack>

@@ -1,8 +1,10 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
-import { BOOKING_UI, type BookingDto, BUSY_BOOKING_STATUSES, pathTo } from '@taxi/shared';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Button, IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
+import { BOOKING_UI, type BookingDto, BUSY_BOOKING_STATUSES, bookingPolicy, pathTo } from '@taxi/shared';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePolicy } from '../auth/currentUser';
 import { openRideDialog } from '../rides/overlays';
 import { BOOKING_ACTION_TABLE, MENU_ACTIONS, runBookingAction } from './actionTable';
@@ -12,6 +14,7 @@ import { isActionVisible } from './visibility';
 
 /** The menu's items: the Menu mounts them only while open, so a closed menu on each card costs nothing. */
 function MenuItems({ booking, close }: { booking: BookingDto; close: () => void }) {
+  useTranslation();
   const allows = usePolicy();
   const openDialog = useOpenDialog();
   const navigate = useNavigate();
@@ -50,13 +53,14 @@ function MenuItems({ booking, close }: { booking: BookingDto; close: () => void 
 }
 
 export function CardActionsMenu({ booking }: { booking: BookingDto }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
     <>
       <IconButton
         size="small"
-        aria-label={BOOKING_UI.actions}
+        aria-label={t('Actions')}
         data-testid={`actions-${booking.id}`}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
@@ -66,5 +70,37 @@ export function CardActionsMenu({ booking }: { booking: BookingDto }) {
         <MenuItems booking={booking} close={close} />
       </Menu>
     </>
+  );
+}
+
+/**
+ * The actions of a card or a board row: the menu for who may change bookings; the open-details link only
+ * for the others (bookings.md §6: the Goverment role changes no booking).
+ */
+export function BookingActions({ booking, compact = false }: { booking: BookingDto; compact?: boolean }) {
+  const { t } = useTranslation();
+  const allows = usePolicy();
+  if (allows(bookingPolicy.change)) return <CardActionsMenu booking={booking} />;
+  if (compact)
+    return (
+      <IconButton
+        size="small"
+        component={RouterLink}
+        to={pathTo('Details', { id: booking.id })}
+        aria-label={t('Open details')}
+        data-testid={`details-${booking.id}`}
+      >
+        <OpenInNewIcon fontSize="small" />
+      </IconButton>
+    );
+  return (
+    <Button
+      size="small"
+      component={RouterLink}
+      to={pathTo('Details', { id: booking.id })}
+      data-testid={`details-${booking.id}`}
+    >
+      {t('Open details')}
+    </Button>
   );
 }

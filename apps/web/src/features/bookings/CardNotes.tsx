@@ -1,9 +1,10 @@
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { BOOKING_UI, type BookingDto, bookingPolicy } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useSolveNote } from './commands';
-import { orderTime } from './format';
 
 function SolveButton({ noteId, onSolved }: { noteId: number; onSolved: () => void }) {
   const solve = useSolveNote();
@@ -16,6 +17,7 @@ function SolveButton({ noteId, onSolved }: { noteId: number; onSolved: () => voi
 
 /** The card's unsolved notes; who may change a booking marks them solved. */
 export function CardNotes({ booking }: { booking: BookingDto }) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
   const mayChange = usePolicy()(bookingPolicy.change);
   const notes = booking.notes_list.filter((n) => !n.solved && !hidden.has(n.id));
@@ -36,7 +38,7 @@ export function CardNotes({ booking }: { booking: BookingDto }) {
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography sx={{ fontSize: 13, whiteSpace: 'pre-wrap' }}>{note.note}</Typography>
             <Typography sx={{ fontSize: 11, color: 'text.secondary' }}>
-              {note.author_name ?? ''} · {orderTime(note.created_at)}
+              {note.author_name ?? ''} · {formatDateTime(note.created_at)}
             </Typography>
           </Box>
           {mayChange && (

@@ -2,6 +2,7 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Box, Stack, Tooltip, Typography } from '@mui/material';
 import { BOOKING_MSG, type BookingDto, COUNTDOWN_RED_SECONDS, LOYALTY_CLASSES, mmss, secondsLeft } from '@taxi/shared';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNow } from './useNow';
 
 const LOYALTY_COLOURS: Record<string, string> = { P0: '#8d6e63', P1: '#9e9e9e', P2: '#f9a825', P3: '#5c6bc0' };
@@ -48,6 +49,7 @@ export function OrderCountdown({ datetime }: { datetime: string }) {
 }
 
 export function Loyalty({ booking }: { booking: BookingDto }) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const cls = booking.passenger.active_loyalty_classes.find((c) =>
     (LOYALTY_CLASSES as readonly string[]).includes(c.name),
   );
@@ -67,7 +69,8 @@ export function Loyalty({ booking }: { booking: BookingDto }) {
         data-testid="loyalty"
       >
         <WorkspacePremiumIcon sx={{ fontSize: 16 }} />
-        <Typography component="span" sx={{ fontSize: 11, fontWeight: 700 }}>
+        {/* The class colour is the icon's; the text keeps the theme's contrast. */}
+        <Typography component="span" sx={{ fontSize: 11, fontWeight: 700, color: 'text.primary' }}>
           {cls.name}
         </Typography>
       </Stack>

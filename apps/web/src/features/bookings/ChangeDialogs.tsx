@@ -17,11 +17,13 @@ import {
   BOOKING_MSG,
   BOOKING_UI,
   cityLocalToDate,
+  dateToCityLocal,
   isWithinChangeWindow,
   SERVICE_IDS,
   showsServiceShortcuts,
 } from '@taxi/shared';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
@@ -29,11 +31,11 @@ import { toast } from '../../api/toast';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import type { DialogProps } from './dialogContext';
-import { cityDateTime } from './format';
 
 export function ChangeTimeDialog({ booking, close }: DialogProps) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
-  const [initialDate, initialTime] = cityDateTime(booking.datetime).split(' ');
+  const [initialDate, initialTime] = dateToCityLocal(booking.datetime).split(' ');
   const [date, setDate] = useState(initialDate);
   const [time, setTime] = useState(initialTime);
   const [detach, setDetach] = useState(false);
@@ -117,6 +119,7 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
 }
 
 export function ServiceDialog({ booking, close, mode }: DialogProps & { mode: 'change' | 'suggest' }) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
   const services = useServices();
   const [serviceId, setServiceId] = useState<number | ''>('');
@@ -216,6 +219,7 @@ export function ServiceDialog({ booking, close, mode }: DialogProps & { mode: 'c
 }
 
 export function AcceptServiceChangeDialog({ booking, close }: DialogProps) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
   const accept = useApiMutation({
     mutationFn: () => api(endpoints.acceptServiceChange, { params: { id: booking.id } }),

@@ -16,6 +16,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   BOOKING_MSG,
@@ -30,15 +31,17 @@ import {
   type SearchRow,
 } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage, type QueryValue } from '../../api/client';
 import { apiData, endpoints } from '../../api/endpoints';
 import { useRegisterOrderSearch } from '../../app/orderSearch';
+import { formatOrderTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { bookingKeys, useSectors } from './api';
 import { DialogPanel } from './BookingDialog';
 import { DateRangeFields } from './DateRangeFields';
-import { orderTime, statusColour } from './format';
+import { routeText, statusColour } from './format';
 
 const SEARCH_PAGE_SIZE = 15;
 
@@ -76,6 +79,8 @@ function ValueInput({ row, onChange }: { row: SearchRow; onChange: (value: strin
 }
 
 function SearchPanel({ onClose }: { onClose: () => void }) {
+  useTranslation();
+  const direction = useTheme().direction;
   const navigate = useNavigate();
   const [rows, setRows] = useState<SearchRow[]>([{ key: 'customer', value: '' }]);
   const [fromDate, setFromDate] = useState('');
@@ -188,7 +193,13 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
             >
               <ListItemText
                 primary={`${BOOKING_UI.orderId(b.id)} · ${b.passenger.full_name} · ${cardStatusLabel(b.status)}`}
-                secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}${b.pull_down_location_name ? ` → ${b.pull_down_location_name}` : ''}${b.ride ? ` · ${b.ride.captain.full_name}` : ''}`}
+                secondary={[
+                  formatOrderTime(b.datetime),
+                  routeText(b.pick_up_location_name, b.pull_down_location_name, direction),
+                  b.ride?.captain.full_name,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </ListItemButton>
           ))}

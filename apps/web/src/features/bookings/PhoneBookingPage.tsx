@@ -23,6 +23,7 @@ import {
 } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { api, apiData, endpoints } from '../../api/endpoints';
@@ -42,6 +43,7 @@ import { PlaceField, placeError } from './phone/PlaceField';
 
 /** PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. */
 export default function PhoneBookingPage() {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
   // One key per submission of the order form: a second Save press while the first is in flight reuses it.
   const idempotency = useIdempotencyKey();

@@ -29,7 +29,8 @@ export interface ActionContext {
 }
 
 interface ActionBase {
-  label: string;
+  /** Read at render time (a getter), so it follows the current language. */
+  readonly label: string;
   /** The user's rule behind the action's call or page (with bookingPolicy.act and the status rules). */
   rule: Rule;
 }
@@ -43,24 +44,76 @@ const page = (name: RouteName) => (ctx: ActionContext) => ctx.navigate(pathTo(na
  * command). Keyed by BookingAction and checked exhaustively: a new action does not compile until it is here.
  */
 export const BOOKING_ACTION_TABLE = {
-  dispatch: { label: BOOKING_UI.dispatch, rule: bookingPolicy.change, dialog: 'dispatch' },
-  cancel: { label: BOOKING_UI.cancel, rule: bookingPolicy.change, dialog: 'cancel' },
+  dispatch: {
+    get label() {
+      return BOOKING_UI.dispatch;
+    },
+    rule: bookingPolicy.change,
+    dialog: 'dispatch',
+  },
+  cancel: {
+    get label() {
+      return BOOKING_UI.cancel;
+    },
+    rule: bookingPolicy.change,
+    dialog: 'cancel',
+  },
   pendingReminder: {
-    label: BOOKING_UI.pendingReminder,
+    get label() {
+      return BOOKING_UI.pendingReminder;
+    },
     rule: bookingPolicy.change,
     command: (ctx) => ctx.remind('pendingReminder', ctx.booking),
   },
   dispatchedReminder: {
-    label: BOOKING_UI.dispatchedReminder,
+    get label() {
+      return BOOKING_UI.dispatchedReminder;
+    },
     rule: bookingPolicy.change,
     command: (ctx) => ctx.remind('dispatchedReminder', ctx.booking),
   },
-  extend: { label: BOOKING_UI.extend, rule: bookingPolicy.change, command: (ctx) => ctx.extend(ctx.booking) },
-  changeTime: { label: BOOKING_UI.changeTime, rule: bookingPolicy.change, dialog: 'changeTime' },
-  changeService: { label: BOOKING_UI.changeService, rule: bookingPolicy.change, dialog: 'changeService' },
-  suggestService: { label: BOOKING_UI.suggestService, rule: bookingPolicy.change, dialog: 'suggestService' },
-  logs: { label: BOOKING_UI.logs, rule: bookingPolicy.logs, command: page('BookingLog') },
-  bookingChat: { label: BOOKING_UI.bookingChat, rule: bookingPolicy.change, command: page('BookingChat') },
+  extend: {
+    get label() {
+      return BOOKING_UI.extend;
+    },
+    rule: bookingPolicy.change,
+    command: (ctx) => ctx.extend(ctx.booking),
+  },
+  changeTime: {
+    get label() {
+      return BOOKING_UI.changeTime;
+    },
+    rule: bookingPolicy.change,
+    dialog: 'changeTime',
+  },
+  changeService: {
+    get label() {
+      return BOOKING_UI.changeService;
+    },
+    rule: bookingPolicy.change,
+    dialog: 'changeService',
+  },
+  suggestService: {
+    get label() {
+      return BOOKING_UI.suggestService;
+    },
+    rule: bookingPolicy.change,
+    dialog: 'suggestService',
+  },
+  logs: {
+    get label() {
+      return BOOKING_UI.logs;
+    },
+    rule: bookingPolicy.logs,
+    command: page('BookingLog'),
+  },
+  bookingChat: {
+    get label() {
+      return BOOKING_UI.bookingChat;
+    },
+    rule: bookingPolicy.change,
+    command: page('BookingChat'),
+  },
 } as const satisfies Record<BookingAction, ActionSpec>;
 
 /** The menu's order: the table's. */

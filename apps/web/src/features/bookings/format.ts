@@ -1,29 +1,9 @@
-import {
-  BOOKING_COLOURS,
-  type BookingStatus,
-  CANCELLED_STATUSES,
-  dateToCityLocal,
-  ORDER_TIME_FORMAT,
-  TIME_FORMATS,
-} from '@taxi/shared';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { BOOKING_COLOURS, type BookingStatus, CANCELLED_STATUSES } from '@taxi/shared';
 
-dayjs.extend(customParseFormat);
-
-/** The city's wall-clock time of an instant as a naive dayjs (so formatting never shifts the zone). */
-export function cityDayjs(iso: string): dayjs.Dayjs {
-  return dayjs(dateToCityLocal(iso), TIME_FORMATS.dateTime);
-}
-
-/** Order times: 'HH h mm - DD/MM/YYYY' (bookings.md §9). */
-export function orderTime(iso: string | null | undefined): string {
-  return iso ? cityDayjs(iso).format(ORDER_TIME_FORMAT) : '';
-}
-
-export function cityDateTime(iso: string | null | undefined): string {
-  return iso ? dateToCityLocal(iso) : '';
-}
+/**
+ * Status colours of the bookings screens. Dates, phones and money use the shared formatters of
+ * apps/web/src/i18n/format.ts (formatOrderTime for order times, formatDateTime for the others).
+ */
 
 /** Status colour of the shell's booking colour indicators. */
 export function statusColour(status: BookingStatus): string {
@@ -46,4 +26,14 @@ export function statusColour(status: BookingStatus): string {
     default:
       return CANCELLED_STATUSES.includes(status) ? '#455a64' : BOOKING_COLOURS.CONFIRMED;
   }
+}
+
+/** The arrow between a pickup and a dropoff, along the reading direction (→, or ← right-to-left). */
+export function routeArrow(direction: 'ltr' | 'rtl'): string {
+  return direction === 'rtl' ? '←' : '→';
+}
+
+/** "Pickup → Dropoff", or the pickup alone. */
+export function routeText(pickup: string, dropoff: string | null | undefined, direction: 'ltr' | 'rtl'): string {
+  return dropoff ? `${pickup} ${routeArrow(direction)} ${dropoff}` : pickup;
 }

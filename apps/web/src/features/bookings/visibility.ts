@@ -8,11 +8,13 @@ import {
 import type { Allows } from '../auth/allows';
 import { BOOKING_ACTION_TABLE } from './actionTable';
 
-/** Timing refusals stay visible (the button explains why it cannot run yet); status refusals hide it. */
-const TIMING_REFUSALS: readonly string[] = [
-  BOOKING_MSG.pendingReminderTooEarly,
-  BOOKING_MSG.dispatchedReminderTooEarly,
-];
+/**
+ * Timing refusals stay visible (the button explains why it cannot run yet); status refusals hide it.
+ * Read at call time: the texts follow the current language, as the rule's message does.
+ */
+function isTimingRefusal(message: string): boolean {
+  return message === BOOKING_MSG.pendingReminderTooEarly || message === BOOKING_MSG.dispatchedReminderTooEarly;
+}
 
 /**
  * Is this booking action shown on a card or the ride page? The user's rules (bookingPolicy.act, the one
@@ -27,5 +29,5 @@ export function isActionVisible(
 ): boolean {
   if (!allows(bookingPolicy.act, action) || !allows(BOOKING_ACTION_TABLE[action].rule)) return false;
   const result = checkBookingAction(action, booking, nowMs);
-  return result.ok || TIMING_REFUSALS.includes(result.message);
+  return result.ok || isTimingRefusal(result.message);
 }

@@ -18,16 +18,18 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { EVENTS, MSG, NOTIFICATION_PREVIEW_CHARS, pathTo, truncate } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
 import { ToolbarPopover } from '../../components/ToolbarPopover';
-import { fromNow } from '../../components/time';
+import { formatRelative } from '../../i18n/format';
 import { applyNewNotification, setUnseen, useLatestNotifications, useUnseenCount } from './api';
 import { NotificationIcon } from './NotificationIcon';
 
 /** Bell with a badge and the latest 5 notifications (shell.md §2.4, §2.7). Hidden for airport roles by the
  * toolbar. Live 'new notification' events are applied here. */
 export function NotificationBell() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -79,9 +81,9 @@ export function NotificationBell() {
                   <NotificationIcon icon={item.icon} color={item.color} />
                 </ListItemAvatar>
                 <ListItemText
-                  primary={truncate(item.message, NOTIFICATION_PREVIEW_CHARS)}
-                  secondary={fromNow(item.datetime)}
-                  slotProps={{ primary: { title: item.message } }}
+                  primary={truncate(t(item.message), NOTIFICATION_PREVIEW_CHARS)}
+                  secondary={formatRelative(item.datetime)}
+                  slotProps={{ primary: { title: t(item.message) } }}
                 />
               </ListItem>
             ))}

@@ -1,9 +1,10 @@
 import { Alert, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { COUNTED_PAYMENT_STATUS, cardStatusLabel, PAYMENTS_MSG, paymentRidesResource, RIDE_UI } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
 import { errorMessage } from '../../api/client';
 import { apiData, endpoints } from '../../api/endpoints';
-import { formatEuros, formatTime } from '../rides/format';
+import { formatEuros, formatOrderTime } from '../../i18n/format';
 
 const expand = paymentRidesResource.expand;
 
@@ -22,7 +23,7 @@ export function RideBookings({ rideId }: { rideId: number }) {
         <TableRow>
           {expand.columns.map((c) => (
             <TableCell key={c.name} sx={{ fontWeight: 600, color: 'text.secondary' }}>
-              {c.label}
+              {tr(c.label)}
             </TableCell>
           ))}
         </TableRow>
@@ -43,7 +44,7 @@ export function RideBookings({ rideId }: { rideId: number }) {
             <TableCell>
               {b.pick_up_location_name} → {b.pull_down_location_name ?? RIDE_UI.none}
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTime(b.datetime)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatOrderTime(b.datetime)}</TableCell>
             <TableCell>
               {(b.payments ?? []).length === 0 ? (
                 <span>{PAYMENTS_MSG.noPayments}</span>

@@ -1,15 +1,17 @@
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CaptainDto, captainPolicy } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
-import { formatDateTime } from '../../components/time';
+import { formatComplaintTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { usePeopleInvalidate } from './api';
 import { CaptainList } from './CaptainsPage';
 
 function UnblockButton({ c }: { c: CaptainDto }) {
+  const { t } = useTranslation();
   const allows = usePolicy();
   const invalidate = usePeopleInvalidate();
   const unblock = useMutation({
@@ -30,23 +32,24 @@ function UnblockButton({ c }: { c: CaptainDto }) {
       }}
       disabled={unblock.isPending}
     >
-      Unblock
+      {t('Unblock')}
     </Button>
   );
 }
 
 /** /blockedCaptains (Punishment): drivers blocked until a date, with the reason. */
 export default function BlockedCaptainsPage() {
+  const { t } = useTranslation();
   return (
     <CaptainList
-      title="Punishment"
+      title={t('Punishment')}
       blocked
       filters={false}
       extraColumn={{
-        label: 'Blocked until / reason',
+        label: t('Blocked until / reason'),
         render: (c) => (
           <>
-            {formatDateTime(c.blocked_until)} — {c.block_reason} <UnblockButton c={c} />
+            {formatComplaintTime(c.blocked_until)} — {c.block_reason} <UnblockButton c={c} />
           </>
         ),
       }}

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { useMutation } from '@tanstack/react-query';
 import { PEOPLE_MSG } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
@@ -10,6 +11,7 @@ import { usePeopleInvalidate } from './api';
 
 /** Captain activation needs a cash register (people.md §2, §5). */
 export function ActivateCaptainDialog(props: { captainId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [register, setRegister] = useState<PickerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
   const invalidate = usePeopleInvalidate();
@@ -39,7 +41,7 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
   };
   return (
     <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid="activate-captain-dialog">
-      <DialogTitle>Activate driver</DialogTitle>
+      <DialogTitle>{t('Activate driver')}</DialogTitle>
       <DialogContent dividers>
         <CashRegisterPicker
           value={register}
@@ -47,16 +49,17 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
             setRegister(v);
             setError(undefined);
           }}
-          error={error}
+          label={t('Cash register')}
+          error={error && t(error)}
           required
           autoFocus
           testId="cash-register-picker"
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('Cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={activate.isPending}>
-          Activate
+          {t('Activate')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -65,6 +68,7 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
 
 /** Punishment: block a driver until a date with a reason. */
 export function BlockCaptainDialog(props: { captainId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -92,16 +96,22 @@ export function BlockCaptainDialog(props: { captainId: number; open: boolean; on
   };
   return (
     <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Block driver</DialogTitle>
+      <DialogTitle>{t('Block driver')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <DatePicker label="Blocked until" value={until} onChange={setUntil} error={errors.until} required />
+          <DatePicker
+            label={t('Blocked until')}
+            value={until}
+            onChange={setUntil}
+            error={errors.until && t(errors.until)}
+            required
+          />
           <TextField
-            label="Reason"
+            label={t('Reason')}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             error={Boolean(errors.reason)}
-            helperText={errors.reason}
+            helperText={errors.reason && t(errors.reason)}
             multiline
             minRows={2}
             required
@@ -109,9 +119,9 @@ export function BlockCaptainDialog(props: { captainId: number; open: boolean; on
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('Cancel')}</Button>
         <Button variant="contained" color="error" onClick={submit} disabled={block.isPending}>
-          Block
+          {t('Block')}
         </Button>
       </DialogActions>
     </Dialog>

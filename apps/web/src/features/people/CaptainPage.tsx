@@ -1,15 +1,16 @@
 import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import { type CaptainCarDto, captainPolicy, MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
-import { formatDateTime } from '../../components/time';
+import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
-import { EMPTY_ROW_SX, PageHeader, PersonTabs, ProfileCard, StoredImages } from './components';
+import { EMPTY_ROW_SX, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
 import { PersonBookings } from './PersonBookings';
 
 function ColorSwatch({ color }: { color: CaptainCarDto['color'] }) {
@@ -30,21 +31,22 @@ function ColorSwatch({ color }: { color: CaptainCarDto['color'] }) {
   );
 }
 
-const CAR_COLUMNS: readonly TableColumn<CaptainCarDto>[] = [
-  { key: 'number', label: 'Number', render: (car) => car.number },
-  { key: 'brand', label: 'Brand', render: (car) => car.brand?.name ?? '—' },
-  { key: 'model', label: 'Model', render: (car) => car.model?.name ?? '—' },
-  { key: 'color', label: 'Color', render: (car) => <ColorSwatch color={car.color} /> },
-  { key: 'type', label: 'Type', render: (car) => car.vehicle_type },
-  { key: 'seats', label: 'Seats', render: (car) => car.seats },
+const carColumns = (t: (source: string) => string): readonly TableColumn<CaptainCarDto>[] => [
+  { key: 'number', label: t('Number'), render: (car) => car.number },
+  { key: 'brand', label: t('Brand'), render: (car) => car.brand?.name ?? '—' },
+  { key: 'model', label: t('Model'), render: (car) => car.model?.name ?? '—' },
+  { key: 'color', label: t('Color'), render: (car) => <ColorSwatch color={car.color} /> },
+  { key: 'type', label: t('Type'), render: (car) => t(car.vehicle_type) },
+  { key: 'seats', label: t('Seats'), render: (car) => car.seats },
 ];
 
 function Cars({ id }: { id: number }) {
+  const { t } = useTranslation();
   const cars = useCaptainCars(id);
   if (!cars.isSuccess) return <FetchState query={cars} />;
   return (
     <RowsTable
-      columns={CAR_COLUMNS}
+      columns={carColumns(t)}
       rows={cars.data}
       rowKey={(car) => car.id}
       empty={MSG.noData}
@@ -56,6 +58,7 @@ function Cars({ id }: { id: number }) {
 
 /** /captains/{id}: profile, cars, documents, bookings, link to monthly bookings; activation and punishment. */
 export default function CaptainPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const allows = usePolicy();
   const query = useCaptain(id);
@@ -84,21 +87,21 @@ export default function CaptainPage() {
         actions={
           <>
             <Button component={RouterLink} to={pathTo('CaptainMonthlyBookings', { id: c.id })}>
-              Monthly bookings
+              {t('Monthly bookings')}
             </Button>
             {allows(captainPolicy.change) && (
               <Button variant="outlined" component={RouterLink} to={pathTo('DriversCreateCar', { id: c.id })}>
-                Add car
+                {t('Add car')}
               </Button>
             )}
             {allows(captainPolicy.punish) && !blocked && (
               <Button variant="outlined" color="error" onClick={() => setBlocking(true)}>
-                Block
+                {t('Block')}
               </Button>
             )}
             {allows(captainPolicy.change) && (
               <Button variant="contained" onClick={() => setActivating(true)} data-testid="activate-captain">
-                {c.active ? 'Change cash register' : 'Activate'}
+                {c.active ? t('Change cash register') : t('Activate')}
               </Button>
             )}
           </>
@@ -106,19 +109,19 @@ export default function CaptainPage() {
       />
       {blocked && (
         <Alert severity="error">
-          Blocked until {formatDateTime(c.blocked_until)}: {c.block_reason}
+          {t('Blocked until {{date}}: {{reason}}', { date: formatDateTime(c.blocked_until), reason: c.block_reason })}
         </Alert>
       )}
       <ProfileCard
         fields={[
-          ['Username', c.username],
-          ['Phone', c.phone_number],
-          ['WhatsApp', c.whatsapp_number],
-          ['E-mail', c.email],
-          ['Cash register', c.cash_register?.name],
-          ['Activated', c.activated_at ? formatDateTime(c.activated_at) : null],
-          ['Registered', c.registered ? 'Yes' : 'No'],
-          ['Created', formatDateTime(c.created_at)],
+          [t('Username'), c.username],
+          [t('Phone'), c.phone_number ? <PhoneText key="phone" value={c.phone_number} /> : null],
+          [t('WhatsApp'), c.whatsapp_number ? <PhoneText key="whatsapp" value={c.whatsapp_number} /> : null],
+          [t('E-mail'), c.email],
+          [t('Cash register'), c.cash_register?.name],
+          [t('Activated'), c.activated_at ? formatDateTime(c.activated_at) : null],
+          [t('Registered'), c.registered ? t('Yes') : t('No')],
+          [t('Created'), formatDateTime(c.created_at)],
         ]}
         footer={
           c.conversation_id && (
@@ -127,20 +130,20 @@ export default function CaptainPage() {
               component={RouterLink}
               to={`/messages?conversation=${encodeURIComponent(c.conversation_id)}`}
             >
-              Open conversation
+              {t('Open conversation')}
             </Button>
           )
         }
       />
       <PersonTabs
         tabs={[
-          { id: 'cars', label: `Cars (${c.cars_count ?? 0})`, content: <Cars id={c.id} /> },
+          { id: 'cars', label: t('Cars ({{n}})', { n: c.cars_count ?? 0 }), content: <Cars id={c.id} /> },
           {
             id: 'documents',
-            label: 'Documents',
-            content: <StoredImages images={[[c.profile_image, 'Profile photo']]} />,
+            label: t('Documents'),
+            content: <StoredImages images={[[c.profile_image, t('Profile photo')]]} />,
           },
-          { id: 'bookings', label: 'Bookings', content: <PersonBookings kind="captain" id={c.id} /> },
+          { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="captain" id={c.id} /> },
         ]}
       />
       <ActivateCaptainDialog captainId={c.id} open={activating} onClose={() => setActivating(false)} />

@@ -1,27 +1,31 @@
 import { Button, Chip, Stack } from '@mui/material';
 import { type CaptainDto, captainPolicy, pathTo } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
 import { SelectField } from '../../components/SelectField';
-import { formatDateTime } from '../../components/time';
+import { formatComplaintTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useCaptains } from './api';
-import { filterSetter, PageHeader, SearchBox, YES_NO_FILTER } from './components';
+import { filterSetter, PageHeader, PhoneText, SearchBox, translatedOptions, YES_NO_FILTER } from './components';
 
 export function CaptainStatus({ c }: { c: CaptainDto }) {
+  const { t } = useTranslation();
   const blocked = c.blocked_until && new Date(c.blocked_until) > new Date();
   return (
     <Stack direction="row" spacing={0.5}>
       {blocked ? (
-        <Chip size="small" color="error" label="Blocked" />
+        <Chip size="small" color="error" label={t('Blocked')} />
       ) : c.active ? (
-        <Chip size="small" color="success" label="Active" />
+        <Chip size="small" color="success" label={t('Active')} />
       ) : (
-        <Chip size="small" label="Inactive" />
+        <Chip size="small" label={t('Inactive')} />
       )}
-      {c.online && <Chip size="small" color="info" variant="outlined" label="Online" />}
+      {c.online && <Chip size="small" color="info" variant="outlined" label={t('Online')} />}
     </Stack>
   );
 }
@@ -36,6 +40,7 @@ export function CaptainList(props: {
   actions?: ReactNode;
   extraColumn?: { label: string; render: (c: CaptainDto) => ReactNode };
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState('');
@@ -48,27 +53,43 @@ export function CaptainList(props: {
   );
   const columns: PagedColumn<CaptainDto>[] = [
     { key: 'id', label: '#', render: (c) => c.id },
-    { key: 'name', label: 'Name', render: (c) => c.full_name },
-    { key: 'username', label: 'Username', render: (c) => c.username ?? '—' },
-    { key: 'phone', label: 'Phone', render: (c) => c.phone_number ?? '—' },
-    { key: 'status', label: 'Status', render: (c) => <CaptainStatus c={c} /> },
+    { key: 'name', label: t('Name'), render: (c) => c.full_name },
+    { key: 'username', label: t('Username'), render: (c) => c.username ?? '—' },
+    { key: 'phone', label: t('Phone'), render: (c) => (c.phone_number ? <PhoneText value={c.phone_number} /> : '—') },
+    { key: 'status', label: t('Status'), render: (c) => <CaptainStatus c={c} /> },
     {
       key: 'extra',
-      label: props.extraColumn?.label ?? 'Created',
-      render: (c) => (props.extraColumn ? props.extraColumn.render(c) : formatDateTime(c.created_at)),
+      label: props.extraColumn?.label ?? t('Created'),
+      render: (c) => (props.extraColumn ? props.extraColumn.render(c) : formatComplaintTime(c.created_at)),
     },
   ];
   const filter = filterSetter(paging);
   const select = (label: string, value: string, set: (v: string) => void) => (
-    <SelectField label={label} value={value} options={YES_NO_FILTER} onChange={filter(set)} sx={{ minWidth: 130 }} />
+    <SelectField
+      label={label}
+      value={value}
+      options={translatedOptions(YES_NO_FILTER, t)}
+      onChange={filter(set)}
+      sx={{ minWidth: 130 }}
+    />
   );
   return (
     <Stack spacing={2}>
       <PageHeader title={props.title} actions={props.actions} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <SearchBox value={search} onChange={filter(setSearch)} placeholder="Name, username or phone" />
-        {props.filters !== false && select('Active', active, setActive)}
-        {props.filters !== false && select('Online', online, setOnline)}
+        <SearchBox value={search} onChange={filter(setSearch)} placeholder={t('Name, username or phone')} />
+        {props.filters !== false && select(t('Active'), active, setActive)}
+        {props.filters !== false && select(t('Online'), online, setOnline)}
+        <ExportCsvButton
+          endpoint={endpoints.captainsCsv}
+          filter={{
+            search: term,
+            active,
+            online,
+            ...props.fixed,
+            ...(props.blocked ? { blocked: true, sortBy: 'blocked_until' } : {}),
+          }}
+        />
       </Stack>
       <PagedTable
         columns={columns}
@@ -83,15 +104,16 @@ export function CaptainList(props: {
 }
 
 export default function CaptainsPage() {
+  const { t } = useTranslation();
   const allows = usePolicy();
   return (
     <CaptainList
-      title="Drivers"
+      title={t('Drivers')}
       fixed={{ registered: true }}
       actions={
         allows(captainPolicy.change) && (
           <Button variant="contained" component={RouterLink} to={pathTo('DriversCreate')}>
-            New driver
+            {t('New driver')}
           </Button>
         )
       }

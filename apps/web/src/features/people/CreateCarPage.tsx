@@ -2,6 +2,7 @@ import { Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -14,6 +15,7 @@ import { SaveCancelActions } from './SaveCancelActions';
 
 /** /drivers/{id}/createCar: number, colour, brand model, vehicle type, seats. */
 export default function CreateCarPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const captain = useCaptain(id);
@@ -55,25 +57,32 @@ export default function CreateCarPage() {
   };
   return (
     <Stack spacing={2} component="form" onSubmit={submit} noValidate>
-      <PageHeader title={`New car${captain.data ? ` — ${captain.data.full_name}` : ''}`} />
+      <PageHeader title={captain.data ? t('New car — {{name}}', { name: captain.data.full_name }) : t('New car')} />
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
-              label="Number"
+              label={t('Number')}
               value={number}
               onChange={(e) => setNumber(e.target.value)}
               error={Boolean(errors.number)}
-              helperText={errors.number}
+              helperText={errors.number && t(errors.number)}
               required
               fullWidth
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <ColorPicker value={color} onChange={setColor} error={errors.color_id} required />
+            <ColorPicker
+              label={t('Color')}
+              value={color}
+              onChange={setColor}
+              error={errors.color_id && t(errors.color_id)}
+              required
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <CarBrandPicker
+              label={t('Car brand')}
               value={brand}
               onChange={(v) => {
                 setBrand(v);
@@ -83,36 +92,37 @@ export default function CreateCarPage() {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <CarModelPicker
+              label={t('Car model')}
               brandId={brand?.id ?? null}
               value={model}
               onChange={setModel}
-              error={errors.car_model_id}
+              error={errors.car_model_id && t(errors.car_model_id)}
               required
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
               select
-              label="Vehicle type"
+              label={t('Vehicle type')}
               value={vehicleType}
               onChange={(e) => setVehicleType(e.target.value)}
               fullWidth
             >
-              {VEHICLE_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
+              {VEHICLE_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(type)}
                 </MenuItem>
               ))}
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
-              label="Seats"
+              label={t('Seats')}
               type="number"
               value={seats}
               onChange={(e) => setSeats(e.target.value)}
               error={Boolean(errors.seats)}
-              helperText={errors.seats}
+              helperText={errors.seats && t(errors.seats)}
               fullWidth
             />
           </Grid>

@@ -2,6 +2,7 @@ import { Grid, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CreateCaptainInput, createCaptainSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -15,6 +16,7 @@ type Form = Record<keyof CreateCaptainInput, string>;
 
 /** /drivers/create: a new driver (inactive until activated with a cash register). */
 export default function CreateDriverPage() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const invalidate = usePeopleInvalidate();
   const [form, setForm] = useState<Form>({
@@ -58,21 +60,21 @@ export default function CreateDriverPage() {
       value={form[name]}
       onChange={(e) => setForm({ ...form, [name]: e.target.value })}
       error={Boolean(errors[name])}
-      helperText={errors[name]}
+      helperText={errors[name] && t(errors[name])}
       required={required}
       fullWidth
     />
   );
   return (
     <Stack spacing={2} component="form" onSubmit={submit} noValidate>
-      <PageHeader title="New driver" />
+      <PageHeader title={t('New driver')} />
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 720 }}>
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('first_name', 'First name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('last_name', 'Last name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('username', 'Username')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'E-mail', false)}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('phone_number', 'Phone number (with country code)')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('first_name', t('First name'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('last_name', t('Last name'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('username', t('Username'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('email', t('E-mail'), false)}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('phone_number', t('Phone number (with country code)'))}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('whatsapp_number', PEOPLE_MSG.whatsappLabel, false)}</Grid>
         </Grid>
         <SaveCancelActions saving={create.isPending} />

@@ -1,6 +1,7 @@
 import { Alert, Button, Snackbar } from '@mui/material';
 import { EVENTS, hasIdDocs, type NewPassengerPayload, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSocketEvent } from '../../api/socket';
 import { usePolicy } from '../auth/currentUser';
 import { usePeopleInvalidate } from './api';
@@ -11,6 +12,7 @@ import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
  * itself (people.md §2); the alert says 'With Docs' or 'Without Docs'.
  */
 export function NewPassengerOverlay() {
+  const { t } = useTranslation();
   const allows = usePolicy();
   const invalidate = usePeopleInvalidate();
   const [alert, setAlert] = useState<NewPassengerPayload['passenger'] | null>(null);
@@ -37,7 +39,7 @@ export function NewPassengerOverlay() {
             data-testid="new-passenger-alert"
             action={
               <Button color="inherit" size="small" onClick={() => setOpenId(alert.id)}>
-                Open
+                {t('Open')}
               </Button>
             }
           >

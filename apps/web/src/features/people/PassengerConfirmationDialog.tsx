@@ -22,10 +22,12 @@ import {
   passengerConfirmationSchema,
 } from '@taxi/shared';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, apiData, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
 import { ImagePicker } from '../../components/pickers';
+import { formatPhone } from '../../i18n/format';
 import { peopleKeys, useActivatePassenger, useAuthedImage, usePeopleInvalidate } from './api';
 
 type Errors = Partial<
@@ -54,6 +56,7 @@ export function PassengerConfirmationDialog(props: {
 }
 
 function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose: (approved: boolean) => void }) {
+  const { t } = useTranslation();
   const invalidate = usePeopleInvalidate();
   const passenger = useQuery({
     queryKey: peopleKeys.passenger(id),
@@ -157,7 +160,7 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
         setErrors((prev) => ({ ...prev, [name]: undefined }));
       }}
       error={Boolean(errors[name])}
-      helperText={errors[name]}
+      helperText={errors[name] && t(errors[name])}
       required
       fullWidth
       slotProps={{ htmlInput: { 'data-testid': `wizard-${name}` } }}
@@ -167,7 +170,7 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
   return (
     <>
       <DialogTitle>
-        {current ? `${current.full_name} — #${current.id}` : 'Passenger'}
+        {current ? `${current.full_name} — #${current.id}` : t('Passenger')}
         {current && (
           <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
             {hasIdDocs(current) ? PEOPLE_MSG.withDocs : PEOPLE_MSG.withoutDocs}
@@ -186,32 +189,32 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
         {passenger.isError && <Alert severity="error">{errorMessage(passenger.error)}</Alert>}
         {step === 0 && current && (
           <Grid container spacing={2}>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('first_name', 'First name')}</Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>{field('last_name', 'Last name')}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('first_name', t('First name'))}</Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>{field('last_name', t('Last name'))}</Grid>
             <Grid size={12}>{field('whatsapp_number', PEOPLE_MSG.whatsappLabel)}</Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <ImagePicker
-                label="ID card front"
+                label={t('ID card front')}
                 file={front}
                 onChange={(file) => {
                   setFront(file);
                   setErrors((prev) => ({ ...prev, id_card_front: undefined }));
                 }}
                 currentUrl={frontImage.url}
-                error={errors.id_card_front}
+                error={errors.id_card_front && t(errors.id_card_front)}
                 testId="wizard-id-front"
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <ImagePicker
-                label="ID card back"
+                label={t('ID card back')}
                 file={back}
                 onChange={(file) => {
                   setBack(file);
                   setErrors((prev) => ({ ...prev, id_card_back: undefined }));
                 }}
                 currentUrl={backImage.url}
-                error={errors.id_card_back}
+                error={errors.id_card_back && t(errors.id_card_back)}
                 testId="wizard-id-back"
               />
             </Grid>
@@ -220,10 +223,17 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
         {step === 1 && current && (
           <Stack spacing={1} data-testid="wizard-summary">
             <Typography variant="h6">{current.full_name}</Typography>
-            <Typography>WhatsApp: {current.whatsapp_number}</Typography>
-            <Typography>Phone: {current.phone_number}</Typography>
             <Typography>
-              ID card: {current.id_card_front ? 'front ✓' : 'front ✗'} / {current.id_card_back ? 'back ✓' : 'back ✗'}
+              {t('WhatsApp:')} <span dir="ltr">{formatPhone(current.whatsapp_number)}</span>
+            </Typography>
+            <Typography>
+              {t('Phone:')} <span dir="ltr">{formatPhone(current.phone_number)}</span>
+            </Typography>
+            <Typography>
+              {t('ID card: {{front}} / {{back}}', {
+                front: current.id_card_front ? t('front ✓') : t('front ✗'),
+                back: current.id_card_back ? t('back ✓') : t('back ✗'),
+              })}
             </Typography>
             {!current.can_be_approved && <Alert severity="warning">{PEOPLE_MSG.passengerNotApprovable}</Alert>}
             {approved && <Alert severity="success">{PEOPLE_MSG.passengerApproved}</Alert>}
@@ -231,11 +241,11 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>Close</Button>
-        {step === 1 && !approved && <Button onClick={() => setStep(0)}>Back</Button>}
+        <Button onClick={close}>{t('Close')}</Button>
+        {step === 1 && !approved && <Button onClick={() => setStep(0)}>{t('Back')}</Button>}
         {step === 0 && (
           <Button variant="contained" onClick={submitStep1} disabled={save.isPending || !current}>
-            Save and continue
+            {t('Save and continue')}
           </Button>
         )}
         {step === 1 && !approved && (

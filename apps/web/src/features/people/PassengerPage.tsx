@@ -1,19 +1,13 @@
-import { Button, Chip, Stack, TablePagination, Typography } from '@mui/material';
-import {
-  ACCOUNT_ENTRY_TYPES,
-  type AccountEntryDto,
-  CURRENCY,
-  hasIdDocs,
-  MSG,
-  PEOPLE_MSG,
-  passengerPolicy,
-} from '@taxi/shared';
+import { Button, Chip, Stack, Typography } from '@mui/material';
+import { ACCOUNT_ENTRY_TYPES, type AccountEntryDto, hasIdDocs, MSG, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { SelectField } from '../../components/SelectField';
-import { formatDateTime } from '../../components/time';
+import { TablePager } from '../../components/TablePager';
+import { formatComplaintTime, formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useAccountEntries, usePassenger } from './api';
 import {
@@ -22,8 +16,10 @@ import {
   LoyaltyBadges,
   PageHeader,
   PersonTabs,
+  PhoneText,
   ProfileCard,
   StoredImages,
+  translatedOptions,
   withAll,
 } from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
@@ -32,32 +28,33 @@ import { RemoveDocumentsDialog } from './RemoveDocumentsDialog';
 
 const ENTRY_TYPE_FILTER = withAll(ACCOUNT_ENTRY_TYPES);
 
-const ENTRY_COLUMNS: readonly TableColumn<AccountEntryDto>[] = [
+const entryColumns = (t: (source: string) => string): readonly TableColumn<AccountEntryDto>[] => [
   { key: 'id', label: '#', render: (e) => e.id },
-  { key: 'type', label: 'Type', render: (e) => e.type },
+  { key: 'type', label: t('Type'), render: (e) => t(e.type) },
   {
     key: 'amount',
-    label: `Amount (${CURRENCY})`,
+    label: t('Amount'),
     align: 'right',
     render: (e) => (
       <Typography component="span" variant="inherit" color={Number(e.amount) < 0 ? 'error' : undefined}>
-        {Number(e.amount).toFixed(2)}
+        {formatEuros(Number(e.amount))}
       </Typography>
     ),
   },
-  { key: 'date', label: 'Date', render: (e) => formatDateTime(e.created_at) },
+  { key: 'date', label: t('Date'), render: (e) => formatComplaintTime(e.created_at) },
 ];
 
 function AccountEntries({ id }: { id: number }) {
+  const { t } = useTranslation();
   const [type, setType] = useState('');
   const [page, setPage] = useState(0);
   const query = useAccountEntries(id, { type, page: page + 1, perPage: 10 });
   return (
     <Stack spacing={1}>
       <SelectField
-        label="Type"
+        label={t('Type')}
         value={type}
-        options={ENTRY_TYPE_FILTER}
+        options={translatedOptions(ENTRY_TYPE_FILTER, t)}
         onChange={(v) => {
           setType(v);
           setPage(0);
@@ -66,7 +63,7 @@ function AccountEntries({ id }: { id: number }) {
       />
       <FetchState query={query} />
       <RowsTable
-        columns={ENTRY_COLUMNS}
+        columns={entryColumns(t)}
         rows={query.data?.data ?? []}
         rowKey={(e) => e.id}
         pending={query.isPending}
@@ -74,13 +71,13 @@ function AccountEntries({ id }: { id: number }) {
         emptySx={EMPTY_ROW_SX}
         testId="account-entries"
       />
-      <TablePagination
-        component="div"
+      <TablePager
         count={query.data?.total ?? 0}
         page={page}
-        rowsPerPage={10}
-        rowsPerPageOptions={[10]}
-        onPageChange={(_, next) => setPage(next)}
+        perPage={10}
+        perPageOptions={[10]}
+        onPage={setPage}
+        onPerPage={() => undefined}
       />
     </Stack>
   );
@@ -88,6 +85,7 @@ function AccountEntries({ id }: { id: number }) {
 
 /** /passengers/{id}: profile, documents, bookings, account entries; Approve (wizard) and Remove documents. */
 export default function PassengerPage() {
+  const { t } = useTranslation();
   const id = Number(useParams().id);
   const allows = usePolicy();
   const query = usePassenger(id);
@@ -120,7 +118,7 @@ export default function PassengerPage() {
                 disabled={!p.can_be_approved}
                 data-testid="approve-button"
               >
-                {p.approved_at ? 'Review' : 'Approve'}
+                {p.approved_at ? t('Review') : t('Approve')}
               </Button>
             </>
           )
@@ -128,31 +126,31 @@ export default function PassengerPage() {
       />
       <Stack direction="row" spacing={1}>
         {p.approved_at ? (
-          <Chip color="success" label={`Approved ${formatDateTime(p.approved_at)}`} />
+          <Chip color="success" label={t('Approved {{date}}', { date: formatDateTime(p.approved_at) })} />
         ) : (
-          <Chip label="Not approved" />
+          <Chip label={t('Not approved')} />
         )}
         <Chip
           color={hasIdDocs(p) ? 'info' : 'default'}
           label={hasIdDocs(p) ? PEOPLE_MSG.withDocs : PEOPLE_MSG.withoutDocs}
         />
-        {!p.registered && <Chip color="warning" label="Unregistered" />}
-        {p.can_use_vip && <Chip color="secondary" label="VIP" />}
+        {!p.registered && <Chip color="warning" label={t('Unregistered')} />}
+        {p.can_use_vip && <Chip color="secondary" label={t('VIP')} />}
         {!p.can_be_approved && <Chip color="error" label={PEOPLE_MSG.passengerNotApprovable} />}
       </Stack>
       <ProfileCard
         fields={[
-          ['First name', p.first_name],
-          ['Last name', p.last_name],
-          ['Username', p.username],
-          ['E-mail', p.email],
-          ['Phone', p.phone_number],
-          ['WhatsApp', p.whatsapp_number],
-          ['Created', formatDateTime(p.created_at)],
-          ['Rejected documents', p.rejected_count],
+          [t('First name'), p.first_name],
+          [t('Last name'), p.last_name],
+          [t('Username'), p.username],
+          [t('E-mail'), p.email],
+          [t('Phone'), p.phone_number ? <PhoneText key="phone" value={p.phone_number} /> : null],
+          [t('WhatsApp'), p.whatsapp_number ? <PhoneText key="whatsapp" value={p.whatsapp_number} /> : null],
+          [t('Created'), formatDateTime(p.created_at)],
+          [t('Rejected documents'), p.rejected_count],
         ]}
         footer={
-          <Field label="Loyalty">
+          <Field label={t('Loyalty')}>
             <LoyaltyBadges classes={p.active_loyalty_classes} />
           </Field>
         }
@@ -161,18 +159,18 @@ export default function PassengerPage() {
         tabs={[
           {
             id: 'documents',
-            label: 'Documents',
+            label: t('Documents'),
             content: (
               <StoredImages
                 images={[
-                  [p.id_card_front, 'ID card front'],
-                  [p.id_card_back, 'ID card back'],
+                  [p.id_card_front, t('ID card front')],
+                  [p.id_card_back, t('ID card back')],
                 ]}
               />
             ),
           },
-          { id: 'bookings', label: 'Bookings', content: <PersonBookings kind="passenger" id={p.id} /> },
-          { id: 'entries', label: 'Account entries', content: <AccountEntries id={p.id} /> },
+          { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="passenger" id={p.id} /> },
+          { id: 'entries', label: t('Account entries'), content: <AccountEntries id={p.id} /> },
         ]}
       />
       <PassengerConfirmationDialog passengerId={wizard ? p.id : null} onClose={() => setWizard(false)} />

@@ -1,48 +1,62 @@
 import { Chip, Stack } from '@mui/material';
 import { LOYALTY_CLASSES, type PassengerDto, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { useDebounced } from '../../components/pickers';
 import { SelectField } from '../../components/SelectField';
-import { formatDateTime } from '../../components/time';
+import { formatComplaintTime } from '../../i18n/format';
 import { usePassengers } from './api';
-import { filterSetter, LoyaltyBadges, PageHeader, SearchBox, withAll, YES_NO_FILTER } from './components';
+import {
+  filterSetter,
+  LoyaltyBadges,
+  PageHeader,
+  PhoneText,
+  SearchBox,
+  translatedOptions,
+  withAll,
+  YES_NO_FILTER,
+} from './components';
 
-const LOYALTY_FILTER = [...withAll(LOYALTY_CLASSES), { value: 'none', label: PEOPLE_MSG.noClass }];
+/** The loyalty filter; PEOPLE_MSG.noClass is read when shown, so in the current language. */
+const loyaltyFilter = () => [...withAll(LOYALTY_CLASSES), { value: 'none', label: PEOPLE_MSG.noClass }];
 
-const COLUMNS: PagedColumn<PassengerDto>[] = [
+const columns = (t: (source: string) => string): PagedColumn<PassengerDto>[] => [
   { key: 'id', label: '#', render: (p) => p.id },
   {
     key: 'name',
-    label: 'Name',
+    label: t('Name'),
     render: (p) => (
       <>
         {p.full_name}
-        {p.can_use_vip && <Chip size="small" label="VIP" color="secondary" sx={{ ml: 1 }} />}
+        {p.can_use_vip && <Chip size="small" label={t('VIP')} color="secondary" sx={{ ml: 1 }} />}
       </>
     ),
   },
-  { key: 'phone', label: 'Phone', render: (p) => p.phone_number },
-  { key: 'email', label: 'E-mail', render: (p) => p.email ?? '—' },
-  { key: 'loyalty', label: 'Loyalty', render: (p) => <LoyaltyBadges classes={p.active_loyalty_classes} /> },
+  { key: 'phone', label: t('Phone'), render: (p) => <PhoneText value={p.phone_number} /> },
+  { key: 'email', label: t('E-mail'), render: (p) => p.email ?? '—' },
+  { key: 'loyalty', label: t('Loyalty'), render: (p) => <LoyaltyBadges classes={p.active_loyalty_classes} /> },
   {
     key: 'status',
-    label: 'Status',
+    label: t('Status'),
     render: (p) =>
       p.approved_at ? (
-        <Chip size="small" color="success" label="Approved" />
+        <Chip size="small" color="success" label={t('Approved')} />
       ) : p.id_card_front || p.id_card_back ? (
         <Chip size="small" color="warning" label={PEOPLE_MSG.withDocs} />
       ) : (
         <Chip size="small" label={PEOPLE_MSG.withoutDocs} />
       ),
   },
-  { key: 'created', label: 'Created', render: (p) => formatDateTime(p.created_at) },
+  { key: 'created', label: t('Created'), render: (p) => formatComplaintTime(p.created_at) },
 ];
 
 /** /passengers (registered) and /unregistered_passengers: server-side search, filters and paging. */
 export function PassengerList({ registered, title }: { registered: boolean; title: string }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [loyalty, setLoyalty] = useState('');
@@ -65,24 +79,28 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
     <Stack spacing={2}>
       <PageHeader title={title} />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <SearchBox value={search} onChange={filter(setSearch)} placeholder="Name, phone or e-mail" />
+        <SearchBox value={search} onChange={filter(setSearch)} placeholder={t('Name, phone or e-mail')} />
         <SelectField
-          label="Loyalty class"
+          label={t('Loyalty class')}
           value={loyalty}
-          options={LOYALTY_FILTER}
+          options={translatedOptions(loyaltyFilter(), t)}
           onChange={filter(setLoyalty)}
           sx={{ minWidth: 160 }}
         />
         <SelectField
-          label="Approved"
+          label={t('Approved')}
           value={approved}
-          options={YES_NO_FILTER}
+          options={translatedOptions(YES_NO_FILTER, t)}
           onChange={filter(setApproved)}
           sx={{ minWidth: 140 }}
         />
+        <ExportCsvButton
+          endpoint={endpoints.passengersCsv}
+          filter={{ search: term, loyalty_class: loyalty, approved, registered, sortBy: 'id', descending: true }}
+        />
       </Stack>
       <PagedTable
-        columns={COLUMNS}
+        columns={columns(t)}
         query={query}
         paging={paging}
         rowKey={(p) => p.id}
@@ -94,5 +112,6 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
 }
 
 export default function PassengersPage() {
-  return <PassengerList registered title="Passengers" />;
+  const { t } = useTranslation();
+  return <PassengerList registered title={t('Passengers')} />;
 }

@@ -12,6 +12,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { DOCUMENT_REMOVAL_REASONS, PEOPLE_MSG } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
@@ -19,6 +20,7 @@ import { usePeopleInvalidate } from './api';
 
 /** Rejects a passenger's documents with one of the six reasons, shown and sent in Arabic (people.md §5). */
 export function RemoveDocumentsDialog(props: { passengerId: number; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const [reason, setReason] = useState<string>('');
   const [error, setError] = useState<string | null>(null);
   const invalidate = usePeopleInvalidate();
@@ -60,13 +62,19 @@ export function RemoveDocumentsDialog(props: { passengerId: number; open: boolea
           lang="ar"
         >
           {DOCUMENT_REMOVAL_REASONS.map((r) => (
-            <FormControlLabel key={r.key} value={r.message} control={<Radio />} label={r.message} title={r.english} />
+            <FormControlLabel
+              key={r.key}
+              value={r.message}
+              control={<Radio />}
+              label={r.message}
+              title={t(r.english)}
+            />
           ))}
         </RadioGroup>
         {error && <FormHelperText error>{error}</FormHelperText>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose}>Cancel</Button>
+        <Button onClick={props.onClose}>{t('Cancel')}</Button>
         <Button variant="contained" color="error" onClick={submit} disabled={remove.isPending}>
           {PEOPLE_MSG.removeDocuments}
         </Button>

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { CaptainList } from './CaptainsPage';
 
 export default function UnregisteredCaptainsPage() {
-  return <CaptainList title="Unregistered drivers" fixed={{ registered: false }} />;
+  const { t } = useTranslation();
+  return <CaptainList title={t('Unregistered drivers')} fixed={{ registered: false }} />;
 }

@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { PassengerList } from './PassengersPage';
 
 export default function UnregisteredPassengersPage() {
-  return <PassengerList registered={false} title="Unregistered passengers" />;
+  const { t } = useTranslation();
+  return <PassengerList registered={false} title={t('Unregistered passengers')} />;
 }

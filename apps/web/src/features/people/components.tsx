@@ -2,7 +2,9 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Box, Chip, Grid, LinearProgress, Paper, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { type LoyaltyClassRef, PEOPLE_MSG } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../components/SelectField';
+import { formatPhone } from '../../i18n/format';
 import { useAuthedImage } from './api';
 
 const LOYALTY_COLORS: Record<string, string> = { P0: '#8d6e63', P1: '#90a4ae', P2: '#fbc02d', P3: '#7e57c2' };
@@ -50,14 +52,21 @@ export function PageHeader({ title, actions }: { title: ReactNode; actions?: Rea
   );
 }
 
+/** A phone number in its international form, left to right in every language. */
+export function PhoneText({ value }: { value: string | null | undefined }) {
+  if (!value) return null;
+  return <span dir="ltr">{formatPhone(value)}</span>;
+}
+
 export function SearchBox(props: { value: string; onChange: (v: string) => void; placeholder: string }) {
+  const { t } = useTranslation();
   return (
     <TextField
       size="small"
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       placeholder={props.placeholder}
-      label="Search"
+      label={t('Search')}
       sx={{ minWidth: 280 }}
       slotProps={{ htmlInput: { 'data-testid': 'people-search', type: 'search' } }}
     />
@@ -102,6 +111,7 @@ export function Field({ label, children }: { label: string; children: ReactNode 
 
 /** A stored upload fetched with the token and shown as a blob URL. */
 export function StoredImage({ name, label }: { name: string | null; label: string }) {
+  const { t } = useTranslation();
   const image = useAuthedImage(name);
   return (
     <Paper variant="outlined" sx={{ p: 1 }}>
@@ -114,14 +124,14 @@ export function StoredImage({ name, label }: { name: string | null; label: strin
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'center',
-          bgcolor: 'grey.50',
+          bgcolor: 'action.hover',
           borderRadius: 1,
           overflow: 'hidden',
         }}
       >
         {!name && (
           <Typography variant="body2" color="text.secondary">
-            Not uploaded
+            {t('Not uploaded')}
           </Typography>
         )}
         {name && image.url && (
@@ -130,7 +140,7 @@ export function StoredImage({ name, label }: { name: string | null; label: strin
         {name && !image.url && !image.error && <LinearProgress sx={{ width: '60%' }} />}
         {name && image.error && (
           <Typography variant="body2" color="error">
-            The image could not be loaded
+            {t('The image could not be loaded')}
           </Typography>
         )}
       </Box>
@@ -180,6 +190,12 @@ export const YES_NO_FILTER: readonly SelectOption<string>[] = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
 ];
+
+/** Options whose labels are English source texts, in the current language. */
+export const translatedOptions = <V extends string>(
+  options: readonly SelectOption<V>[],
+  t: (source: string) => string,
+): SelectOption<V>[] => options.map((o) => ({ ...o, label: t(o.label) }));
 
 /** For a paged list: a filter's setter that also takes the list back to its first page. */
 export const filterSetter =

@@ -10,11 +10,13 @@ import {
   Typography,
 } from '@mui/material';
 import { BOOKING_MSG, type ComplaintDto, RIDE_UI } from '@taxi/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toastError } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { RefSelect } from '../../components/RefSelect';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
+import { formatComplaintTime } from '../../i18n/format';
 import {
   fetchAudioUrl,
   useBookingComplaints,
@@ -22,10 +24,10 @@ import {
   useCreateComplaint,
   useSaveCategory,
 } from './api';
-import { formatTime } from './format';
 
 /** Complaint category picker with Save (bookings.md §2, §5); read-only without complaintPolicy.categorize. */
 export function CategoryPicker({ bookingId, canSave }: { bookingId: number; canSave: boolean }) {
+  useTranslation();
   const categories = useComplaintCategories();
   const current = useBookingComplaints(bookingId).data?.category_id ?? null;
   const [value, setValue] = useState<number | ''>('');
@@ -62,6 +64,7 @@ export function CategoryPicker({ bookingId, canSave }: { bookingId: number; canS
 }
 
 function AudioLinks({ complaint }: { complaint: ComplaintDto }) {
+  const { t } = useTranslation();
   const [urls, setUrls] = useState<Record<string, string>>({});
   useEffect(
     () => () => {
@@ -91,7 +94,7 @@ function AudioLinks({ complaint }: { complaint: ComplaintDto }) {
                 .catch((e) => toastError(e))
             }
           >
-            {RIDE_UI.play} #{i + 1}
+            {t('Play #{{n}}', { n: i + 1 })}
           </Button>
         ),
       )}
@@ -100,6 +103,7 @@ function AudioLinks({ complaint }: { complaint: ComplaintDto }) {
 }
 
 function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; open: boolean; onClose: () => void }) {
+  useTranslation();
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const create = useCreateComplaint(bookingId);
@@ -158,7 +162,7 @@ function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; o
   );
 }
 
-const COMPLAINT_COLUMNS: readonly TableColumn<ComplaintDto>[] = [
+const complaintColumns = (): readonly TableColumn<ComplaintDto>[] => [
   { key: 'id', label: RIDE_UI.complaintId, render: (c) => c.id },
   {
     key: 'description',
@@ -171,7 +175,7 @@ const COMPLAINT_COLUMNS: readonly TableColumn<ComplaintDto>[] = [
   {
     key: 'time',
     label: RIDE_UI.complaintTime,
-    render: (c) => formatTime(c.created_at),
+    render: (c) => formatComplaintTime(c.created_at),
     sx: { whiteSpace: 'nowrap' },
   },
   { key: 'audio', label: RIDE_UI.complaintAudio, render: (c) => <AudioLinks complaint={c} /> },
@@ -181,6 +185,9 @@ const COMPLAINT_COLUMNS: readonly TableColumn<ComplaintDto>[] = [
 export function ComplaintsTable({ bookingId, canAdd }: { bookingId: number; canAdd: boolean }) {
   const list = useBookingComplaints(bookingId);
   const [open, setOpen] = useState(false);
+  const { i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
+  const columns = useMemo(complaintColumns, [i18n.language]);
   const rows = list.data?.complaints ?? [];
   return (
     <Box>
@@ -196,7 +203,7 @@ export function ComplaintsTable({ bookingId, canAdd }: { bookingId: number; canA
       </Stack>
       <Box sx={{ overflowX: 'auto' }}>
         <RowsTable
-          columns={COMPLAINT_COLUMNS}
+          columns={columns}
           rows={rows}
           rowKey={(c) => c.id}
           pending={list.isPending}

@@ -17,20 +17,23 @@ import {
 import {
   type BookingDto,
   type BookingStatusDto,
+  CANCELLED_STATUSES,
   COUNTED_PAYMENT_STATUS,
   complaintPolicy,
-  HISTORY_LABELS,
+  FINISHED_STATUSES,
+  historyLabel,
   RIDE_UI,
   STATUS_LABELS,
   visibleHistory,
 } from '@taxi/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
+import { formatDateTime, formatEuros, formatPhone } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
-import { formatEuros, formatTime } from './format';
 import { RideMap } from './RideMap';
 import { useRideStatusUpdates } from './realtime';
 
@@ -82,7 +85,16 @@ function Summary({ booking }: { booking: BookingDto }) {
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.passenger}>
             {booking.passenger?.full_name}{' '}
-            {booking.passenger?.phone_number ? `· ${booking.passenger.phone_number}` : ''}
+            {booking.passenger?.phone_number ? (
+              <>
+                {'· '}
+                <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPhone(booking.passenger.phone_number)}
+                </bdi>
+              </>
+            ) : (
+              ''
+            )}
           </Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -95,10 +107,10 @@ function Summary({ booking }: { booking: BookingDto }) {
           <Field label={RIDE_UI.origin}>{booking.origin}</Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field label={RIDE_UI.orderTime}>{formatTime(booking.datetime)}</Field>
+          <Field label={RIDE_UI.orderTime}>{formatDateTime(booking.datetime)}</Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field label={RIDE_UI.createdAt}>{formatTime(booking.created_at)}</Field>
+          <Field label={RIDE_UI.createdAt}>{formatDateTime(booking.created_at)}</Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.pickup}>{booking.pick_up_location_name}</Field>
@@ -114,12 +126,21 @@ function Summary({ booking }: { booking: BookingDto }) {
   );
 }
 
-function Geofence({ logs }: { logs: BookingDto['geofence_logs'] }) {
+/** Why a ride has no geofence row: no captain, cancelled before, or finished without a report near the pickup. */
+function noGeofenceReason(booking: BookingDto): string {
+  if (!booking.ride?.captain_id) return RIDE_UI.geofenceNoCaptain;
+  if (CANCELLED_STATUSES.includes(booking.status)) return RIDE_UI.geofenceCancelled;
+  if (FINISHED_STATUSES.includes(booking.status)) return RIDE_UI.geofenceNeverEntered;
+  return RIDE_UI.noGeofence;
+}
+
+function Geofence({ booking }: { booking: BookingDto }) {
+  const logs = booking.geofence_logs;
   return (
-    <Section title={RIDE_UI.geofence}>
+    <Section title={RIDE_UI.geofence} testId="ride-geofence">
       {!logs?.length ? (
-        <Typography variant="body2" color="text.secondary">
-          {RIDE_UI.noGeofence}
+        <Typography variant="body2" color="text.secondary" data-testid="geofence-empty">
+          {noGeofenceReason(booking)}
         </Typography>
       ) : (
         <Table size="small">
@@ -133,8 +154,8 @@ function Geofence({ logs }: { logs: BookingDto['geofence_logs'] }) {
             {logs.map((log, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: log rows have no id and never reorder
               <TableRow key={i}>
-                <TableCell>{formatTime(log.enter_time)}</TableCell>
-                <TableCell>{formatTime(log.leave_time)}</TableCell>
+                <TableCell>{formatDateTime(log.enter_time) || RIDE_UI.none}</TableCell>
+                <TableCell>{formatDateTime(log.leave_time) || RIDE_UI.none}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -144,38 +165,50 @@ function Geofence({ logs }: { logs: BookingDto['geofence_logs'] }) {
   );
 }
 
-const HISTORY_COLUMNS: readonly TableColumn<BookingStatusDto>[] = [
-  { key: 'status', label: RIDE_UI.historyStatus, render: (s) => HISTORY_LABELS[s.status] ?? s.status },
-  { key: 'time', label: RIDE_UI.historyTime, render: (s) => formatTime(s.created_at) },
-];
-
 function History({ statuses }: { statuses: BookingStatusDto[] }) {
+  const { i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
+  const columns = useMemo<readonly TableColumn<BookingStatusDto>[]>(
+    () => [
+      {
+        key: 'status',
+        label: RIDE_UI.historyStatus,
+        render: (s) => (
+          <span data-testid="history-status" data-status={s.status}>
+            {historyLabel(s.status)}
+          </span>
+        ),
+      },
+      { key: 'time', label: RIDE_UI.historyTime, render: (s) => formatDateTime(s.created_at) },
+    ],
+    [i18n.language],
+  );
   return (
     <Section title={RIDE_UI.history} testId="ride-history">
-      <RowsTable
-        columns={HISTORY_COLUMNS}
-        rows={visibleHistory(statuses)}
-        rowKey={(s) => s.status}
-        empty={RIDE_UI.noHistory}
-      />
+      <RowsTable columns={columns} rows={visibleHistory(statuses)} rowKey={(s) => s.status} empty={RIDE_UI.noHistory} />
     </Section>
   );
 }
 
 type Payment = NonNullable<BookingDto['payments']>[number];
-const PAYMENT_COLUMNS: readonly TableColumn<Payment>[] = [
-  { key: 'type', label: RIDE_UI.paymentType, render: (p) => p.type },
-  { key: 'status', label: RIDE_UI.paymentStatus, render: (p) => p.status },
-  { key: 'time', label: RIDE_UI.paymentTime, render: (p) => formatTime(p.created_at) },
-  { key: 'amount', label: RIDE_UI.paymentAmount, render: (p) => formatEuros(Number(p.amount)), align: 'right' },
-];
 
 function Payments({ payments }: { payments: BookingDto['payments'] }) {
+  const { i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language
+  const columns = useMemo<readonly TableColumn<Payment>[]>(
+    () => [
+      { key: 'type', label: RIDE_UI.paymentType, render: (p) => p.type },
+      { key: 'status', label: RIDE_UI.paymentStatus, render: (p) => p.status },
+      { key: 'time', label: RIDE_UI.paymentTime, render: (p) => formatDateTime(p.created_at) },
+      { key: 'amount', label: RIDE_UI.paymentAmount, render: (p) => formatEuros(Number(p.amount)), align: 'right' },
+    ],
+    [i18n.language],
+  );
   const rows = payments ?? [];
   return (
     <Section title={RIDE_UI.payments} testId="ride-payments">
       <RowsTable
-        columns={PAYMENT_COLUMNS}
+        columns={columns}
         rows={rows}
         rowKey={(p) => p.id}
         empty={RIDE_UI.noPayments}
@@ -201,6 +234,7 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
   const statuses = useStatuses(bookingId, booking.data?.statuses);
   useRideStatusUpdates(bookingId);
   const allows = usePolicy();
+  useTranslation();
 
   if (booking.isPending)
     return (
@@ -221,7 +255,7 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
       <Grid size={{ xs: 12, lg: 5 }}>
         <Stack spacing={2}>
           <Summary booking={b} />
-          <Geofence logs={b.geofence_logs} />
+          <Geofence booking={b} />
           <History statuses={history} />
           <Payments payments={b.payments} />
         </Stack>

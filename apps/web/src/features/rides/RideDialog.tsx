@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Dialog, DialogContent, DialogTitle, IconButton, Stack, Tooltip } from '@mui/material';
 import { pathTo, RIDE_UI } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RideDetails } from './RideDetails';
 import { closeRideDialog, useRideDialogId } from './rideDialog';
@@ -9,6 +10,7 @@ import { closeRideDialog, useRideDialogId } from './rideDialog';
 /** The ride page dialog overlay: the ride details of one booking over the current page. */
 export function RideDialog() {
   const id = useRideDialogId();
+  useTranslation();
   return (
     <Dialog open={id !== null} onClose={closeRideDialog} fullWidth maxWidth="xl" aria-labelledby="ride-dialog-title">
       {id !== null && (

@@ -3,17 +3,16 @@ import {
   BOOKING_COLOURS,
   type BookingDto,
   type BookingStatusDto,
-  HISTORY_LABELS,
   isLiveTracking,
   isRouteFetched,
   MAP_CENTER,
   RIDE_MAP_ZOOM,
   RIDE_UI,
   ROUTE_DRAWN_STATUSES,
-  STATUS_LABELS,
 } from '@taxi/shared';
 import { useMemo } from 'react';
-import { LineLayer, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
+import { useTranslation } from 'react-i18next';
+import { FitBounds, LineLayer, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
 import { useRideRoute } from './api';
 import { useLiveCaptain } from './realtime';
@@ -30,15 +29,17 @@ const EMPTY: [number, number][] = [];
 
 function Legend({ colour, label, line }: { colour: string; label: string; line?: boolean }) {
   return (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-testid="ride-legend-item">
       <Box
         sx={{
           width: line ? 18 : 12,
           height: line ? 4 : 12,
           borderRadius: line ? 1 : '50%',
           bgcolor: colour,
-          border: line ? 0 : '2px solid #fff',
+          border: line ? 0 : '2px solid',
+          borderColor: 'background.paper',
           boxShadow: line ? 0 : '0 0 0 1px rgba(0,0,0,.25)',
+          flex: 'none',
         }}
       />
       <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
@@ -48,7 +49,10 @@ function Legend({ colour, label, line }: { colour: string; label: string; line?:
   );
 }
 
-/** Pickup and dropoff pins, where each status happened, the captain live and the route (zoom 16). */
+/**
+ * Pickup and dropoff pins, where each status happened, the captain live and the route. The map frames
+ * pickup, dropoff and route; the legend lists only what is drawn.
+ */
 export function RideMap({
   booking,
   statuses,
@@ -58,6 +62,7 @@ export function RideMap({
   statuses: BookingStatusDto[];
   height?: number;
 }) {
+  useTranslation();
   const live = isLiveTracking(booking.status, booking.now);
   const captainId = booking.ride?.captain_id ?? null;
   const captain = useLiveCaptain(captainId, live);
@@ -65,26 +70,24 @@ export function RideMap({
   const drawRoute = ROUTE_DRAWN_STATUSES.includes(booking.status);
 
   const [pickLon, pickLat] = booking.pick_up_location?.coordinates ?? MAP_CENTER;
+  const drop = booking.pull_down_location?.coordinates ?? null;
   const ends = useMemo(() => {
-    const points: PinPoint[] = [{ lon: pickLon, lat: pickLat, colour: RIDE_MAP_COLOURS.pickup, label: RIDE_UI.pickup }];
-    const drop = booking.pull_down_location?.coordinates;
-    if (drop) points.push({ lon: drop[0], lat: drop[1], colour: RIDE_MAP_COLOURS.dropoff, label: RIDE_UI.dropoff });
+    const points: PinPoint[] = [{ lon: pickLon, lat: pickLat, colour: RIDE_MAP_COLOURS.pickup }];
+    if (drop) points.push({ lon: drop[0], lat: drop[1], colour: RIDE_MAP_COLOURS.dropoff });
     return pointsToGeoJson(points);
-  }, [pickLon, pickLat, booking.pull_down_location]);
+  }, [pickLon, pickLat, drop]);
 
+  const located = useMemo(() => statuses.filter((s) => s.location), [statuses]);
   const statusPoints = useMemo(
     () =>
       pointsToGeoJson(
-        statuses
-          .filter((s) => s.location)
-          .map((s) => ({
-            lon: s.location?.coordinates[0] ?? 0,
-            lat: s.location?.coordinates[1] ?? 0,
-            colour: (BOOKING_COLOURS as Record<string, string>)[s.status] ?? RIDE_MAP_COLOURS.status,
-            label: HISTORY_LABELS[s.status] ?? STATUS_LABELS[s.status],
-          })),
+        located.map((s) => ({
+          lon: s.location?.coordinates[0] ?? 0,
+          lat: s.location?.coordinates[1] ?? 0,
+          colour: (BOOKING_COLOURS as Record<string, string>)[s.status] ?? RIDE_MAP_COLOURS.status,
+        })),
       ),
-    [statuses],
+    [located],
   );
 
   const captainPoint = useMemo(
@@ -96,6 +99,13 @@ export function RideMap({
     () => (drawRoute && route.data ? route.data.route.map((p) => [p.lng, p.lat]) : EMPTY),
     [drawRoute, route.data],
   );
+  const hasRoute = routeCoords.length >= 2;
+
+  // Pickup, dropoff and the whole route in view.
+  const framed = useMemo<[number, number][]>(
+    () => [[pickLon, pickLat], ...(drop ? [[drop[0], drop[1]] as [number, number]] : []), ...routeCoords],
+    [pickLon, pickLat, drop, routeCoords],
+  );
 
   return (
     <Box>
@@ -104,13 +114,20 @@ export function RideMap({
         <PinsLayer id="ride-statuses" points={statusPoints} radius={5} />
         <PinsLayer id="ride-ends" points={ends} radius={9} />
         <PinsLayer id="ride-captain" points={captainPoint} radius={8} />
+        <FitBounds coordinates={framed} maxZoom={RIDE_MAP_ZOOM} />
       </MapView>
-      <Stack direction="row" spacing={2} sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}
+        useFlexGap
+        data-testid="ride-legend"
+      >
         <Legend colour={RIDE_MAP_COLOURS.pickup} label={RIDE_UI.legendPickup} />
-        <Legend colour={RIDE_MAP_COLOURS.dropoff} label={RIDE_UI.legendDropoff} />
-        <Legend colour={RIDE_MAP_COLOURS.status} label={RIDE_UI.legendStatus} />
-        <Legend colour={RIDE_MAP_COLOURS.captain} label={RIDE_UI.legendCaptain} />
-        <Legend colour={RIDE_MAP_COLOURS.route} label={RIDE_UI.legendRoute} line />
+        {drop && <Legend colour={RIDE_MAP_COLOURS.dropoff} label={RIDE_UI.legendDropoff} />}
+        {located.length > 0 && <Legend colour={RIDE_MAP_COLOURS.status} label={RIDE_UI.legendStatus} />}
+        {captain && <Legend colour={RIDE_MAP_COLOURS.captain} label={RIDE_UI.legendCaptain} />}
+        {hasRoute && <Legend colour={RIDE_MAP_COLOURS.route} label={RIDE_UI.legendRoute} line />}
         {live && <Chip size="small" color="primary" variant="outlined" label={RIDE_UI.liveOn} />}
       </Stack>
     </Box>

@@ -1,9 +1,11 @@
-import { CURRENCY, dateToCityLocal } from '@taxi/shared';
+import { formatDateTime, formatEuros } from '../../i18n/format';
 
-/** The city's wall-clock time of an instant ('YYYY-MM-DD HH:mm'), or '—'. */
-export function formatTime(iso: string | null | undefined): string {
-  return iso ? dateToCityLocal(iso) : '—';
+/**
+ * The ride pages use the shared formatters (apps/web/src/i18n/format.ts); these names stay for the pages
+ * of other features that still import them. An instant without a value reads '—'.
+ */
+export function formatTime(value: string | null | undefined): string {
+  return formatDateTime(value) || '—';
 }
 
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: CURRENCY });
-export const formatEuros = (amount: number) => euros.format(amount);
+export { formatEuros };

@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_SEASON, MSG, SEASONS, type Season } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { api, apiData, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
@@ -18,6 +19,7 @@ export function useSeason() {
 
 /** Season selector (needs SETTINGS — the caller checks): sends the new value and shows the server message. */
 export function SeasonSelector() {
+  const { t } = useTranslation();
   const client = useQueryClient();
   const season = useSeason();
   const change = useApiMutation({
@@ -37,7 +39,7 @@ export function SeasonSelector() {
       fullWidth={false}
       slotProps={{
         htmlInput: { 'data-testid': 'season-select', 'aria-label': MSG.season },
-        select: { renderValue: (selected) => `${MSG.season}: ${String(selected)}` },
+        select: { renderValue: (selected) => t('Season: {{season}}', { season: t(String(selected)) }) },
       }}
       sx={{
         minWidth: 150,
@@ -49,7 +51,7 @@ export function SeasonSelector() {
     >
       {SEASONS.map((s) => (
         <MenuItem key={s} value={s}>
-          {s}
+          {t(s)}
         </MenuItem>
       ))}
     </TextField>

@@ -1,5 +1,6 @@
 import { Alert, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { pathTo, RESOURCE_MSG, rolesResource, staffResource } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResourceRow } from '../../components/DataTable/api';
@@ -12,6 +13,7 @@ export const RolesPage = () => <ResourcePage def={rolesResource} />;
 
 /** /users/{id}: a staff member's details and roles, with the link to their project schedule. */
 export function UserProfilePage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const user = useResourceRow(staffResource, staffResource.url, Number(id) || null);
   const row = user.data;
@@ -33,7 +35,7 @@ export function UserProfilePage() {
             {details.map((f) => (
               <Stack key={f.name} direction="row" spacing={2}>
                 <Typography sx={{ width: 160 }} color="text.secondary">
-                  {f.label}
+                  {t(f.label)}
                 </Typography>
                 <Typography data-testid={`profile-${f.name}`}>
                   {cellText(f, row, RESOURCE_MSG.active, RESOURCE_MSG.inactive)}

@@ -30,9 +30,10 @@ import {
 } from '@taxi/shared';
 import type * as maplibregl from 'maplibre-gl';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { MapView } from '../../components/map/MapView';
-import { formatTime } from '../rides/format';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { CaptainsLayer } from './CaptainsLayer';
 import { useCaptainStore } from './store';
 
@@ -74,6 +75,7 @@ function fleetBounds(captains: readonly TrackedCaptainDto[]): [[number, number],
 
 /** Every online captain live on one map (MONITORING): /rides_tracker and /drivers/map. */
 export function TrackingPage() {
+  useTranslation();
   const { store, panelRevision, loading, error } = useCaptainStore();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim().toLowerCase());
@@ -126,7 +128,7 @@ export function TrackingPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', gap: 2, p: { xs: 1, md: 2 }, height: 'calc(100vh - 96px)', minHeight: 480 }}>
+    <Box sx={{ display: 'flex', gap: 2, p: { xs: 1, md: 2 }, flex: 1, minHeight: 480 }}>
       <Paper
         variant="outlined"
         sx={{ width: 320, flex: 'none', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
@@ -173,7 +175,7 @@ export function TrackingPage() {
         {loading && <LinearProgress />}
         {error && <Alert severity="error">{errorMessage(error)}</Alert>}
         <Divider />
-        <List dense sx={{ flex: 1, overflow: 'auto', py: 0 }} data-testid="captain-list">
+        <List component="div" dense sx={{ flex: 1, overflow: 'auto', py: 0 }} data-testid="captain-list">
           {!loading && matches.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
               {TRACKING_UI.noMatch}
@@ -187,6 +189,11 @@ export function TrackingPage() {
               onClick={() => select(c.captain_id)}
             />
           ))}
+          {matches.length > LIST_LIMIT && (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 2, py: 1 }}>
+              {TRACKING_UI.moreInList(matches.length - LIST_LIMIT)}
+            </Typography>
+          )}
         </List>
         <Divider />
         <Box sx={{ p: 1.5, minHeight: 132 }} data-testid="selected-captain">
@@ -212,13 +219,19 @@ export function TrackingPage() {
                 <span>{TRACKING_UI.stateLabels[selected.state]}</span>
               </Stack>
               <Box color="text.secondary">{TRACKING_UI.speed}</Box>
-              <Box>{selected.speed_kmh == null ? RIDE_UI.none : `${Math.round(selected.speed_kmh)} km/h`}</Box>
+              <Box>
+                {selected.speed_kmh == null
+                  ? RIDE_UI.none
+                  : TRACKING_UI.speedKmh(formatNumber(Math.round(selected.speed_kmh), 0))}
+              </Box>
               <Box color="text.secondary">{TRACKING_UI.position}</Box>
               <Box>
-                {selected.lat.toFixed(5)}, {selected.lon.toFixed(5)}
+                <bdi dir="ltr">
+                  {selected.lat.toFixed(5)}, {selected.lon.toFixed(5)}
+                </bdi>
               </Box>
               <Box color="text.secondary">{TRACKING_UI.lastReport}</Box>
-              <Box>{formatTime(selected.at)}</Box>
+              <Box>{formatDateTime(selected.at)}</Box>
             </Box>
           ) : (
             <Typography variant="body2" color="text.secondary">
@@ -242,12 +255,13 @@ export function TrackingPage() {
           selectedId={selectedId}
           onSelect={(id) => select(id, false)}
           onStack={(ids) => setStack(ids)}
+          fleetSize={total}
         />
       </MapView>
       <Dialog open={stack !== null} onClose={() => setStack(null)} fullWidth maxWidth="xs">
         <DialogTitle>{TRACKING_UI.stackTitle(stack?.length ?? 0)}</DialogTitle>
         <DialogContent dividers sx={{ p: 0 }}>
-          <List dense>
+          <List component="div" dense>
             {(stack ?? []).map((id) => {
               const c = store.current.captains.get(id);
               return c ? <CaptainRow key={id} c={c} onClick={() => select(id, false)} /> : null;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { texts, tr } from '../../i18n';
 import { defineResource } from '../define';
 
 /** Texts of the payments page (ours; the spec names the page, its permission and the expand call). */
-export const PAYMENTS_MSG = {
+export const PAYMENTS_MSG = texts({
   title: 'Payments',
   created: 'Created',
   captain: 'Captain',
@@ -20,10 +21,10 @@ export const PAYMENTS_MSG = {
   route: 'Pickup → Dropoff',
   time: 'Time',
   payments: 'Payments',
-  expandRide: (id: number) => `Show the bookings of ride #${id}`,
-  collapseRide: (id: number) => `Hide the bookings of ride #${id}`,
-  ridesOf: (id: number) => `Bookings of ride #${id}`,
-} as const;
+  expandRide: (id: number) => tr('Show the bookings of ride #{{id}}', { id }),
+  collapseRide: (id: number) => tr('Hide the bookings of ride #{{id}}', { id }),
+  ridesOf: (id: number) => tr('Bookings of ride #{{id}}', { id }),
+} as const);
 
 /** Sort keys of GET payment/rides. */
 export const PAYMENT_RIDE_SORTS = ['id', 'created_at', 'total'] as const;

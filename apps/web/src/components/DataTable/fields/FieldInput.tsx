@@ -8,8 +8,16 @@ import {
   TextField,
 } from '@mui/material';
 import type { FieldDef } from '@taxi/shared';
+import type { TFunction } from 'i18next';
 import { type Control, Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { translateText } from '../../../i18n';
+import { DateTextField } from '../../DateTextField';
 import { useReferenceOptions } from '../api';
+
+/** Under a field: its error (a shared zod or server message) or its hint, in the current language. */
+const fieldHelper = (t: TFunction, error: string | undefined, helper: string | undefined) =>
+  error ? translateText(error) : helper && t(helper);
 
 export type FormValues = Record<string, unknown>;
 
@@ -23,6 +31,7 @@ interface Props {
 
 /** Roles (50, role 1 excluded), permissions and any other reference list. */
 function MultiReferenceInput({ field, control }: Props) {
+  const { t } = useTranslation();
   const options = useReferenceOptions(field);
   return (
     <Controller
@@ -36,6 +45,11 @@ function MultiReferenceInput({ field, control }: Props) {
             multiple
             options={list}
             loading={options.isLoading}
+            loadingText={t('Loading…')}
+            noOptionsText={t('No options')}
+            openText={t('Open')}
+            closeText={t('Close')}
+            clearText={t('Clear')}
             value={list.filter((o) => ids.includes(o.id))}
             getOptionLabel={(o) => o.label}
             isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -44,10 +58,10 @@ function MultiReferenceInput({ field, control }: Props) {
               <TextField
                 {...params}
                 name={field.name}
-                label={field.label}
+                label={t(field.label)}
                 required={field.required}
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? field.helper}
+                helperText={fieldHelper(t, fieldState.error?.message, field.helper)}
               />
             )}
           />
@@ -58,6 +72,7 @@ function MultiReferenceInput({ field, control }: Props) {
 }
 
 function ReferenceInput({ field, control }: Props) {
+  const { t } = useTranslation();
   const options = useReferenceOptions(field);
   return (
     <Controller
@@ -68,12 +83,12 @@ function ReferenceInput({ field, control }: Props) {
           select
           fullWidth
           name={field.name}
-          label={field.label}
+          label={t(field.label)}
           required={field.required}
           value={f.value ?? ''}
           onChange={(e) => f.onChange(e.target.value)}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? field.helper}
+          helperText={fieldHelper(t, fieldState.error?.message, field.helper)}
         >
           {(options.data ?? []).map((o) => (
             <MenuItem key={o.id} value={String(o.id)}>
@@ -89,6 +104,7 @@ function ReferenceInput({ field, control }: Props) {
 /** One input of the add/edit dialog, chosen by the field's type; errors (client or server 422) below it. */
 export function FieldInput(props: Props) {
   const { field, control, autoFocus, editing } = props;
+  const { t } = useTranslation();
   if (field.type === 'multireference') return <MultiReferenceInput {...props} />;
   if (field.type === 'reference') return <ReferenceInput {...props} />;
   return (
@@ -96,7 +112,7 @@ export function FieldInput(props: Props) {
       name={field.name}
       control={control}
       render={({ field: f, fieldState }) => {
-        const helper = fieldState.error?.message ?? field.helper;
+        const helper = fieldHelper(t, fieldState.error?.message, field.helper);
         if (field.type === 'boolean') {
           return (
             <div>
@@ -104,7 +120,7 @@ export function FieldInput(props: Props) {
                 control={
                   <Checkbox name={field.name} checked={!!f.value} onChange={(e) => f.onChange(e.target.checked)} />
                 }
-                label={field.label}
+                label={t(field.label)}
               />
               {helper && <FormHelperText error={!!fieldState.error}>{helper}</FormHelperText>}
             </div>
@@ -113,7 +129,7 @@ export function FieldInput(props: Props) {
         const common = {
           fullWidth: true,
           name: field.name,
-          label: field.label,
+          label: t(field.label),
           required: field.required && !(editing && field.type === 'password'),
           value: (f.value as string | undefined) ?? '',
           onChange: (e: { target: { value: string } }) => f.onChange(e.target.value),
@@ -129,7 +145,7 @@ export function FieldInput(props: Props) {
               <TextField select {...common}>
                 {(field.options ?? []).map((o) => (
                   <MenuItem key={String(o.value)} value={String(o.value)}>
-                    {o.label}
+                    {t(o.label)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -139,9 +155,23 @@ export function FieldInput(props: Props) {
           case 'number':
             return <TextField {...common} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
           case 'date':
-            return <TextField type="date" {...common} slotProps={{ inputLabel: { shrink: true } }} />;
           case 'datetime':
-            return <TextField type="datetime-local" {...common} slotProps={{ inputLabel: { shrink: true } }} />;
+            // Typed DD/MM/YYYY [HH:mm]: a native date input would follow the browser's locale (mm/dd/yyyy).
+            return (
+              <DateTextField
+                kind={field.type}
+                value={common.value}
+                onChange={f.onChange}
+                label={common.label}
+                name={field.name}
+                required={common.required}
+                error={common.error}
+                helperText={helper}
+                autoFocus={autoFocus}
+                onBlur={f.onBlur}
+                inputRef={f.ref}
+              />
+            );
           case 'password':
             return <TextField type="password" autoComplete="new-password" {...common} />;
           case 'email':
@@ -158,7 +188,7 @@ export function FieldInput(props: Props) {
                       <InputAdornment position="start">
                         <input
                           type="color"
-                          aria-label={field.label}
+                          aria-label={t(field.label)}
                           value={/^#[0-9a-f]{6}$/i.test(String(f.value ?? '')) ? String(f.value) : '#000000'}
                           onChange={(e) => f.onChange(e.target.value)}
                           style={{ width: 28, height: 28, border: 0, padding: 0, background: 'none' }}

@@ -1,6 +1,7 @@
 import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { BOOKING_UI, type BookingCreateInput, pathTo } from '@taxi/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { PassengerPicker, type PickerOption } from '../../../components/pickers';
 
 export type PassengerMode = 'existing' | 'new';
@@ -16,6 +17,7 @@ interface Props {
 
 /** Who rides: an existing passenger (the shared passenger picker) or a new one typed in. */
 export function PassengerFields({ mode, onMode, passenger, onPassenger, register, errors }: Props) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const passengerError = errors.passenger_id?.message;
   return (
     <>

@@ -1,13 +1,15 @@
 import { Alert, Link, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_UI, cardStatusLabel, pathTo } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../api/client';
 import { apiData, endpoints } from '../../../api/endpoints';
-import { orderTime } from '../format';
+import { formatOrderTime } from '../../../i18n/format';
 import { bookingKeys } from '../keys';
 
 /** The passenger's orders (show_order_list=1&id), each with a link to edit it. */
 export function PassengerOrders({ passengerId }: { passengerId: number }) {
+  useTranslation();
   const orders = useQuery({
     queryKey: bookingKeys.passengerOrders(passengerId, 1),
     queryFn: ({ signal }) =>
@@ -32,7 +34,7 @@ export function PassengerOrders({ passengerId }: { passengerId: number }) {
           >
             <ListItemText
               primary={`${BOOKING_UI.orderId(b.id)} · ${cardStatusLabel(b.status)}`}
-              secondary={`${orderTime(b.datetime)} · ${b.pick_up_location_name}`}
+              secondary={`${formatOrderTime(b.datetime)} · ${b.pick_up_location_name}`}
             />
           </ListItem>
         ))}

@@ -2,6 +2,7 @@ import { Autocomplete, ListItemText, Stack, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_UI, type BookingCreateInput } from '@taxi/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiData, endpoints } from '../../../api/endpoints';
 import { useDebounced } from '../../../components/pickers/useDebounced';
 import { SelectField } from '../../../components/SelectField';
@@ -16,7 +17,6 @@ interface PlaceOption {
 }
 export type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
 const CATEGORIES = ['all', 'landmark', 'station', 'hotel'] as const;
-const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c, label: BOOKING_UI.placeCategories[c] }));
 
 /** A pickup or drop-off: a place of the city (by category), with its coordinates. */
 export function PlaceField({
@@ -32,7 +32,10 @@ export function PlaceField({
   error?: string;
   testId: string;
 }) {
+  useTranslation(); // re-render on a language change (the shared texts are read at render)
   const [category, setCategory] = useState<(typeof CATEGORIES)[number]>('all');
+  // Built at render: the labels follow the current language.
+  const categoryOptions = CATEGORIES.map((c) => ({ value: c, label: BOOKING_UI.placeCategories[c] }));
   const [input, setInput] = useState('');
   const search = useDebounced(input);
   const places = useQuery({
@@ -60,7 +63,7 @@ export function PlaceField({
       <SelectField
         label={BOOKING_UI.placeCategory}
         value={category}
-        options={CATEGORY_OPTIONS}
+        options={categoryOptions}
         onChange={setCategory}
         sx={{ width: 140 }}
       />

@@ -1,4 +1,5 @@
 import { carBrandsResource, carModelsResource } from '@taxi/shared';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useResourceRow } from '../../../components/DataTable/api';
 import { ResourcePage } from '../../../components/DataTable/ResourcePage';
@@ -6,6 +7,7 @@ import { defineCatalogueWeb } from '../web';
 
 /** /car_brands/{id}/models: the models of one brand, headed with the brand's name. */
 function CarBrandModelsPage() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const brand = useResourceRow(carBrandsResource, carBrandsResource.url, Number(id) || null);
   const name = brand.data?.name;
@@ -13,7 +15,7 @@ function CarBrandModelsPage() {
     <ResourcePage
       def={carModelsResource}
       routeParams={{ car_brand_id: 'id' }}
-      heading={typeof name === 'string' ? `${carModelsResource.title} — ${name}` : carModelsResource.title}
+      heading={typeof name === 'string' ? t('Car models — {{brand}}', { brand: name }) : t(carModelsResource.title)}
     />
   );
 }

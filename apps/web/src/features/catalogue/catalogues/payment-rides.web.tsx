@@ -7,15 +7,15 @@ import {
   RIDE_UI,
   type RowOf,
 } from '@taxi/shared';
+import { formatDateTime, formatEuros } from '../../../i18n/format';
 import { RideBookings } from '../../payments/RideBookings';
-import { formatEuros, formatTime } from '../../rides/format';
 import { defineCatalogueWeb } from '../web';
 
 /** The payments page's own cells: date and time, captain and car names, euros, and chips per status. */
 export function paymentCell(row: RowOf<typeof paymentRidesResource>, field: FieldDef) {
   switch (field.name) {
     case 'created_at':
-      return <Box sx={{ whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Box>;
+      return <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Box>;
     case 'captain':
       return row.captain.full_name;
     case 'car':

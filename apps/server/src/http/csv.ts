@@ -1,0 +1,169 @@
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CSV_TOTAL_HEADER } from '@taxi/shared';
+import { pickLanguage } from '@taxi/shared/i18n';
+import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
+import { translateRendered } from '@taxi/shared/i18n/rendered';
+import { and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Rows read from the database per statement while a CSV export streams (tests make it small). */
+export const csvBatch = { size: 1000 };
+
+export type CsvValue = string | number | boolean | Date | null | undefined;
+
+/** A cell that starts like a formula (= + - @, tab, CR) gets a leading apostrophe (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One RFC 4180 cell: quoted when it holds a comma, quote, CR, LF or edge spaces; formulas defused. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  // Numbers are written by us ("-3.50" is an amount, not a formula); text comes from users.
+  const safe = typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** One record with its CRLF terminator. */
+export const csvLine = (cells: readonly CsvValue[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Translates an export's English column headers (and cell words) to the request's Accept-Language. */
+export function csvTranslator(request: FastifyRequest): (source: string) => string {
+  const language = pickLanguage(request.headers['accept-language']);
+  if (language === 'en') return (source) => source;
+  const catalogue = CATALOGUES[language];
+  return (source) => translateRendered(catalogue, source);
+}
+
+// keyset paging ------------------------------------------------------------------------------------------
+
+/** One key of an export's order. The last key must be unique (the id) so that the order is total. */
+export interface KeysetKey {
+  expr: SQLWrapper;
+  descending: boolean;
+  /** Never null (a NOT NULL column says so itself; give it for an expression). */
+  notNull?: boolean;
+}
+
+const isNotNull = (k: KeysetKey) => k.notNull ?? (is(k.expr, Column) && k.expr.notNull);
+
+/** The ORDER BY of the keys (PostgreSQL's defaults: NULLS LAST ascending, NULLS FIRST descending). */
+export const keysetOrder = (keys: readonly KeysetKey[]): SQL[] =>
+  keys.map((k) => (k.descending ? desc(k.expr) : asc(k.expr)));
+
+/**
+ * The keys as text, to select with each row: the next batch starts after the last row's values. Text
+ * keeps what a JS value would lose (a timestamp's microseconds, a numeric's digits); PostgreSQL reads it
+ * back as the key's own type in the comparison.
+ */
+export const keysetCursor = (keys: readonly KeysetKey[]): Record<string, SQL<string | null>> =>
+  Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string | null>`(${k.expr})::text`]));
+
+/**
+ * Rows strictly after the cursor values in the keys' order. Keys of one direction that are never null
+ * compare as a row, `(a, b) > (x, y)`, which an index on (a, b) answers; otherwise the lexicographic OR,
+ * with the first key's range (`a >= x`) repeated so that an index on it still bounds the scan.
+ */
+export function keysetAfter(keys: readonly KeysetKey[], values: readonly (string | null)[]): SQL {
+  const direction = keys[0].descending;
+  if (keys.every((k, i) => k.descending === direction && isNotNull(k) && values[i] !== null)) {
+    const left = sql.join(
+      keys.map((k) => sql`${k.expr}`),
+      sql`, `,
+    );
+    const right = sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+    return direction ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+  }
+  const same = (k: KeysetKey, v: string | null) => (v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${v}`);
+  const after = (k: KeysetKey, v: string | null): SQL => {
+    if (k.descending) return v === null ? sql`${k.expr} is not null` : sql`${k.expr} < ${v}`;
+    if (v === null) return sql`false`;
+    return isNotNull(k) ? sql`${k.expr} > ${v}` : sql`(${k.expr} > ${v} or ${k.expr} is null)`;
+  };
+  const [first] = keys;
+  const v0 = values[0];
+  let bound: SQL | undefined;
+  if (v0 === null) bound = first.descending ? undefined : sql`${first.expr} is null`;
+  else if (first.descending) bound = sql`${first.expr} <= ${v0}`;
+  else bound = isNotNull(first) ? sql`${first.expr} >= ${v0}` : sql`(${first.expr} >= ${v0} or ${first.expr} is null)`;
+  const branches = keys.map((k, i) => and(...keys.slice(0, i).map((p, j) => same(p, values[j])), after(k, values[i])));
+  return and(bound, or(...branches)) as SQL;
+}
+
+export interface KeysetLoad<T> {
+  /** `where` narrows to the rows after the previous batch (undefined for the first). */
+  (page: {
+    after: SQL | undefined;
+    order: SQL[];
+    cursor: Record<string, SQL<string | null>>;
+    limit: number;
+  }): Promise<(T & Record<`k${number}`, string | null>)[]>;
+}
+
+/**
+ * Reads a query in batches of `size` by keyset (each batch a short statement of its own: no OFFSET
+ * rescans, no transaction held open, never more than one batch in memory). `load` selects `cursor` with
+ * its columns, filters with `after` and orders by `order`.
+ */
+export async function* keysetBatches<T>(
+  keys: readonly KeysetKey[],
+  load: KeysetLoad<T>,
+  size = csvBatch.size,
+): AsyncGenerator<T[]> {
+  const order = keysetOrder(keys);
+  const cursor = keysetCursor(keys);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await load({ after, order, cursor, limit: size });
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    // PGlite answers in the same thread, its promises resolve without leaving the microtask queue: let the
+    // socket write this batch and other requests run before the next one.
+    await nextTurn();
+    const last = rows[rows.length - 1];
+    after = keysetAfter(
+      keys,
+      keys.map((_, i) => last[`k${i}`] ?? null),
+    );
+  }
+}
+
+// the reply ----------------------------------------------------------------------------------------------
+
+export interface CsvExport<T> {
+  /** The file's base name: `passengers` gives passengers-2026-11-23.csv. */
+  name: string;
+  /** The date in the file name (the city's day). */
+  date: string;
+  /** Rows of the filter, counted before the first row is sent (X-Total-Count). */
+  total: number;
+  header: readonly string[];
+  batches: AsyncIterable<T[]>;
+  row: (item: T) => readonly CsvValue[];
+}
+
+/**
+ * Sends a CSV export as a stream (X-Total-Count and the file name are exposed to the page's script also
+ * when the console runs on another origin): UTF-8 BOM (Excel then reads accents and Arabic), the header row, then
+ * each batch as it is read. The row count goes first in X-Total-Count so the client shows progress.
+ */
+export function sendCsv<T>(reply: FastifyReply, csv: CsvExport<T>): FastifyReply {
+  async function* body(): AsyncGenerator<string> {
+    yield `\uFEFF${csvLine(csv.header)}`;
+    for await (const batch of csv.batches) {
+      let chunk = '';
+      for (const item of batch) chunk += csvLine(csv.row(item));
+      yield chunk;
+    }
+  }
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${csv.name}-${csv.date}.csv"`)
+    .header(CSV_TOTAL_HEADER, String(csv.total))
+    .header('cache-control', 'no-store')
+    .header('access-control-expose-headers', `${CSV_TOTAL_HEADER}, Content-Disposition`)
+    .send(Readable.from(body(), { objectMode: false }));
+}

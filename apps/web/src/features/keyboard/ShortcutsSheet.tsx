@@ -1,0 +1,66 @@
+import {
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Keys } from './CommandPalette';
+import { SHORTCUTS, type ShortcutScope } from './shortcuts';
+
+const SCOPES: readonly { scope: ShortcutScope; title: string }[] = [
+  { scope: 'global', title: 'Everywhere' },
+  { scope: 'board', title: 'Requests board' },
+];
+
+/** The `?` sheet: every keyboard shortcut with its keys and what it does. */
+export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="shortcuts-sheet">
+      <DialogTitle>{t('Keyboard shortcuts')}</DialogTitle>
+      <DialogContent dividers sx={{ p: 0 }}>
+        <Table size="small" aria-label={t('Keyboard shortcuts')}>
+          {SCOPES.map(({ scope, title }) => (
+            <Fragment key={scope}>
+              <TableHead>
+                <TableRow>
+                  <TableCell colSpan={2} sx={{ bgcolor: 'action.hover' }}>
+                    <Typography component="span" sx={{ fontSize: 13, fontWeight: 700 }}>
+                      {t(title)}
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {SHORTCUTS.filter((s) => s.scope === scope).map((s) => (
+                  <TableRow key={s.id} data-testid={`shortcut-${s.id}`}>
+                    <TableCell sx={{ width: '40%', whiteSpace: 'nowrap' }}>
+                      {s.keys.map((keys, index) => (
+                        <Fragment key={keys}>
+                          {index > 0 && (
+                            <Typography component="span" sx={{ mx: 0.75, fontSize: 12, color: 'text.secondary' }}>
+                              {t('or')}
+                            </Typography>
+                          )}
+                          <Keys keys={keys} />
+                        </Fragment>
+                      ))}
+                    </TableCell>
+                    <TableCell>{t(s.label)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Fragment>
+          ))}
+        </Table>
+      </DialogContent>
+    </Dialog>
+  );
+}

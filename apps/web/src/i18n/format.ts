@@ -1,0 +1,153 @@
+import { CURRENCY, cityWallClock } from '@taxi/shared';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { currentLanguage, currentLocale } from './index';
+
+/**
+ * One formatter per kind of value, for every page. Times are the city's wall clock (bookings are entered
+ * and shown in the city's time whatever the browser's zone). The spec's formats are numeric and the same
+ * in every language: orders 'HH h mm - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', pickers 'DD-MM-YYYY',
+ * everything else 'DD/MM/YYYY HH:mm'. Numbers and euros follow the language.
+ */
+
+type Instant = string | number | Date | null | undefined;
+
+interface Parts {
+  YYYY: string;
+  MM: string;
+  DD: string;
+  HH: string;
+  mm: string;
+  ss: string;
+}
+
+/** The city's wall-clock parts of an instant, or null for nothing or an invalid date. */
+export function cityClock(value: Instant): Parts | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const p = cityWallClock(date.getTime());
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    YYYY: String(p.year),
+    MM: two(p.month),
+    DD: two(p.day),
+    HH: two(p.hour),
+    mm: two(p.minute),
+    ss: two(p.second),
+  };
+}
+
+const EMPTY = '';
+
+/** Orders (bookings.md §9 'HH h m - DD/MM/YYYY'): 17h05 - 22/11/2026. */
+export function formatOrderTime(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.HH}h${p.mm} - ${p.DD}/${p.MM}/${p.YYYY}` : EMPTY;
+}
+
+/** Complaints and the lists of people.md (HHhmm DD/MM/YYYY): 17h05 22/11/2026. */
+export function formatComplaintTime(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.HH}h${p.mm} ${p.DD}/${p.MM}/${p.YYYY}` : EMPTY;
+}
+
+/** Date pickers (people.md §2: DD-MM-YYYY). */
+export function formatPickerDate(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.DD}-${p.MM}-${p.YYYY}` : EMPTY;
+}
+
+/** A date alone: 22/11/2026. */
+export function formatDate(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.DD}/${p.MM}/${p.YYYY}` : EMPTY;
+}
+
+/** A time alone: 17:05. */
+export function formatTime(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.HH}:${p.mm}` : EMPTY;
+}
+
+/** Any other date and time (logs, notifications, tables): 22/11/2026 17:05. */
+export function formatDateTime(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.DD}/${p.MM}/${p.YYYY} ${p.HH}:${p.mm}` : EMPTY;
+}
+
+/** With seconds, where order of events matters (audit logs): 22/11/2026 17:05:09. */
+export function formatDateTimeSeconds(value: Instant): string {
+  const p = cityClock(value);
+  return p ? `${p.DD}/${p.MM}/${p.YYYY} ${p.HH}:${p.mm}:${p.ss}` : EMPTY;
+}
+
+/** A month of the calendar ('2026-11') in words, in the current language: November 2026, novembre 2026. */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return month;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
+  return new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "5 minutes ago" / "il y a 5 minutes" / "قبل 5 دقائق", against `now` (ms). */
+export function formatRelative(value: Instant, now: number = Date.now()): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY;
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' });
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size || unit === 'second') return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return EMPTY;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `${currentLanguage()}|${key}`;
+  let format = numberFormats.get(id);
+  if (!format) {
+    format = new Intl.NumberFormat(currentLocale(), options);
+    numberFormats.set(id, format);
+  }
+  return format;
+}
+
+export function formatNumber(value: number | null | undefined, fractionDigits?: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
+  return numberFormat(`n${fractionDigits ?? ''}`, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits ?? 2,
+  }).format(value);
+}
+
+/** Money is euros (shell.md §9). */
+export function formatEuros(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY;
+  return numberFormat('eur', { style: 'currency', currency: CURRENCY }).format(value);
+}
+
+export function formatKm(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined || !Number.isFinite(metres)) return EMPTY;
+  return `${formatNumber(metres / 1000, 1)} km`;
+}
+
+/**
+ * Phone numbers in one international form (+377 6 12 34 56 78), from whatever was stored; what cannot be
+ * parsed is shown as typed. Show them inside a `dir="ltr"` element so they read the same in Arabic.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return EMPTY;
+  const parsed = parsePhoneNumberFromString(value.trim(), 'MC');
+  return parsed?.isPossible() ? parsed.formatInternational() : value;
+}

@@ -1,0 +1,77 @@
+import type { BookingStatus } from '@taxi/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  type BoardSortable,
+  boardTier,
+  compareBoard,
+  sameOrder,
+  sortBoardIds,
+} from '../src/features/bookings/boardOrder';
+
+const b = (id: number, status: BookingStatus, datetime: string): BoardSortable => ({ id, status, datetime });
+
+function order(list: BoardSortable[]): number[] {
+  const byId = new Map(list.map((x) => [x.id, x]));
+  return sortBoardIds(
+    list.map((x) => x.id),
+    (id) => byId.get(id),
+  );
+}
+
+describe('the Requests board order', () => {
+  it('puts pending orders first, above trips under way and dispatched orders', () => {
+    const list = [
+      b(1, 'PICKED_UP', '2026-11-23T08:00:00Z'),
+      b(2, 'APPROVED', '2026-11-23T08:05:00Z'),
+      b(3, 'PENDING', '2026-11-23T12:00:00Z'),
+      b(4, 'STARTED', '2026-11-23T07:00:00Z'),
+      b(5, 'PENDING', '2026-11-23T09:00:00Z'),
+    ];
+    expect(order(list)).toEqual([5, 3, 4, 1, 2]);
+  });
+
+  it('orders each tier by urgency: the nearest pickup time (smallest countdown) first, overdue before upcoming', () => {
+    const list = [
+      b(10, 'PENDING', '2026-11-23T10:30:00Z'),
+      b(11, 'PENDING', '2026-11-23T09:59:00Z'), // overdue: countdown 00:00
+      b(12, 'PENDING', '2026-11-23T10:05:00Z'),
+      b(13, 'ACCEPTED', '2026-11-23T10:20:00Z'),
+      b(14, 'ARRIVED', '2026-11-23T10:10:00Z'),
+    ];
+    expect(order(list)).toEqual([11, 12, 10, 14, 13]);
+  });
+
+  it('keeps finished and cancelled orders last, newest first', () => {
+    const list = [
+      b(20, 'DONE', '2026-11-22T10:00:00Z'),
+      b(21, 'SYSTEM_CANCELLED', '2026-11-22T12:00:00Z'),
+      b(22, 'PENDING', '2026-11-23T12:00:00Z'),
+      b(23, 'PAID', '2026-11-22T11:00:00Z'),
+    ];
+    expect(order(list)).toEqual([22, 21, 23, 20]);
+    expect([boardTier('PENDING'), boardTier('STARTED'), boardTier('PAID')]).toEqual([0, 1, 2]);
+  });
+
+  it('breaks ties by id, puts invalid times last in their tier and unloaded ids at the end', () => {
+    const list = [
+      b(31, 'PENDING', '2026-11-23T10:00:00Z'),
+      b(30, 'PENDING', '2026-11-23T10:00:00Z'),
+      b(32, 'PENDING', 'x'),
+    ];
+    const byId = new Map(list.map((x) => [x.id, x]));
+    expect(sortBoardIds([99, 31, 32, 30, 98], (id) => byId.get(id))).toEqual([30, 31, 32, 99, 98]);
+    expect(compareBoard(list[0], list[0])).toBe(0);
+  });
+
+  it('is one rule for both views: the same input gives the same order whatever its starting order', () => {
+    const list = [
+      b(1, 'PICKED_UP', '2026-11-23T08:00:00Z'),
+      b(2, 'PENDING', '2026-11-23T08:05:00Z'),
+      b(3, 'APPROVED', '2026-11-23T07:00:00Z'),
+      b(4, 'PENDING', '2026-11-23T07:30:00Z'),
+    ];
+    expect(order([...list].reverse())).toEqual(order(list));
+    expect(sameOrder(order(list), [4, 2, 3, 1])).toBe(true);
+    expect(sameOrder([1, 2], [2, 1])).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatComplaintTime,
+  formatDateTime,
+  formatEuros,
+  formatNumber,
+  formatOrderTime,
+  formatPhone,
+  formatPickerDate,
+} from '../src/i18n/format';
+import { i18n } from '../src/i18n/index';
+
+// 16:05 UTC is 17:05 in Monaco in winter, 18:05 in summer: the city's clock, not the machine's zone.
+const WINTER = '2026-11-22T16:05:09Z';
+const SUMMER = '2026-07-02T16:05:09Z';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('one formatter per kind, in the spec formats', () => {
+  it("orders 'HH h m - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', pickers 'DD-MM-YYYY', the rest DD/MM/YYYY HH:mm", () => {
+    expect(formatOrderTime(WINTER)).toBe('17h05 - 22/11/2026');
+    expect(formatOrderTime(SUMMER)).toBe('18h05 - 02/07/2026');
+    expect(formatComplaintTime(WINTER)).toBe('17h05 22/11/2026');
+    expect(formatPickerDate(WINTER)).toBe('22-11-2026');
+    expect(formatDateTime(WINTER)).toBe('22/11/2026 17:05');
+  });
+
+  it('answers nothing for nothing or an invalid date', () => {
+    for (const value of [null, undefined, '', 'not a date']) {
+      expect(formatOrderTime(value)).toBe('');
+      expect(formatDateTime(value)).toBe('');
+    }
+  });
+
+  it('numbers and euros follow the language', async () => {
+    expect(formatEuros(1234.5)).toBe('€1,234.50');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    await i18n.changeLanguage('fr');
+    expect(formatEuros(1234.5).replace(/\s/g, ' ')).toBe('1 234,50 €');
+    await i18n.changeLanguage('ar');
+    // Arabic keeps Latin digits (the locale's nu-latn), readable beside plates and ids.
+    expect(formatNumber(1234.5)).toMatch(/1.?234.5/);
+  });
+
+  it('phones in one international form, whatever was stored', () => {
+    expect(formatPhone('+37793123456')).toBe('+377 93 12 34 56');
+    expect(formatPhone('+377 93 12 34 56')).toBe('+377 93 12 34 56');
+    expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
+    expect(formatPhone('call me')).toBe('call me');
+    expect(formatPhone(null)).toBe('');
+  });
+});

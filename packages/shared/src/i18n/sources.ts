@@ -1,0 +1,52 @@
+import { AI_LABELS, AI_MSG } from '../ai';
+import { BOOKING_MSG } from '../booking-messages';
+import { BOOKING_UI } from '../booking-ui';
+import { HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { COMPLAINT_MSG } from '../complaints';
+import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
+import { DRAWER } from '../drawer';
+import { MSG } from '../messages';
+import { PEOPLE_MSG } from '../people';
+import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
+import { RESOURCE_MSG } from '../resources/messages';
+import { resourceSourceTexts } from '../resources/texts';
+import { RIDE_UI, TRACKING_UI } from '../ride-ui';
+import { PROTECTED_ROUTES } from '../routes';
+import { sourceStrings } from './index';
+
+/**
+ * Every English text the shared package holds outside `t()`/`tr()` calls: the texts() objects, page
+ * titles and the drawer. The catalogue test asks each of them (and each literal text of a t() call in the code)
+ * to have a French and an Arabic translation.
+ */
+export function sharedSourceTexts(): string[] {
+  const out: string[] = [];
+  for (const object of [
+    MSG,
+    BOOKING_UI,
+    BOOKING_MSG,
+    RIDE_UI,
+    TRACKING_UI,
+    AI_MSG,
+    AI_LABELS,
+    STATUS_LABELS,
+    HISTORY_LABELS,
+    COMPLAINT_MSG,
+    UNAVAILABILITY_ANSWER,
+    POSITION_MSG,
+    PEOPLE_MSG,
+    RESOURCE_MSG,
+    PAYMENTS_MSG,
+  ]) {
+    sourceStrings(object, out);
+  }
+  out.push(...resourceSourceTexts());
+  for (const route of PROTECTED_ROUTES) out.push(route.title);
+  for (const item of DRAWER) {
+    if ('group' in item) {
+      out.push(item.group);
+      for (const entry of item.entries) out.push(entry.title);
+    } else out.push(item.title);
+  }
+  return [...new Set(out)];
+}
