@@ -83,10 +83,12 @@ test('an operator cancels with a reason, dispatches by hand and changes a time',
   const total = h * 60 + m + 30;
   const near = `${String(Math.floor(total / 60) % 24).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
   if (total >= 24 * 60) {
+    // The date is typed DD/MM/YYYY (never the browser's mm/dd/yyyy).
     const dateInput = page.getByTestId('date-input');
-    const d = new Date(`${await dateInput.inputValue()}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + 1);
-    await dateInput.fill(d.toISOString().slice(0, 10));
+    const [dd, mm, yyyy] = (await dateInput.inputValue()).split('/').map(Number);
+    const d = new Date(Date.UTC(yyyy, mm - 1, dd + 1));
+    const two = (n: number) => String(n).padStart(2, '0');
+    await dateInput.fill(`${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`);
   }
   await timeInput.fill(near);
   await page.getByTestId('save-time').click();

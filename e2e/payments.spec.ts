@@ -7,7 +7,7 @@ const ARTIFACTS = 'e2e/artifacts';
 test('the admin opens /payments, expands a ride and sees its bookings with payments', async ({ page, request }) => {
   await login(page, request, USERS.admin);
   await page.goto('/payments');
-  await expect(page.getByRole('heading', { name: PAYMENTS_MSG.title, level: 1 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: PAYMENTS_MSG.title, level: 1 })).toBeVisible();
   const table = page.getByTestId('table-payment_rides');
   // Read-only: no New button, no edit/delete.
   await expect(table.getByRole('button', { name: RESOURCE_MSG.newButton })).toHaveCount(0);

@@ -16,7 +16,8 @@ export default function Toaster() {
       <GlobalStyles
         styles={Object.fromEntries(
           VARIANTS.map((variant) => [
-            `.notistack-MuiContent-${variant}`,
+            // Two classes: above notistack's own one-class rule, whatever order the styles are inserted in.
+            `.notistack-MuiContent.notistack-MuiContent-${variant}`,
             { backgroundColor: theme.palette[variant].main, color: theme.palette[variant].contrastText },
           ]),
         )}

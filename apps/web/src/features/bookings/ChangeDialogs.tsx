@@ -28,12 +28,15 @@ import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { DateTextField } from '../../components/DateTextField';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import type { DialogProps } from './dialogContext';
 
+const TIME_TEXT = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 export function ChangeTimeDialog({ booking, close }: DialogProps) {
-  useTranslation(); // re-render on a language change (the shared texts are read at render)
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const [initialDate, initialTime] = dateToCityLocal(booking.datetime).split(' ');
   const [date, setDate] = useState(initialDate);
@@ -62,6 +65,11 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
     },
   });
   const submit = () => {
+    // A half-typed date or time is a format problem, not a time outside the window.
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !TIME_TEXT.test(time)) {
+      setFieldError(t('Use the format {{format}}', { format: 'DD/MM/YYYY HH:mm' }));
+      return;
+    }
     const local = `${date} ${time}`;
     const next = cityLocalToDate(local);
     if (!next || !isWithinChangeWindow(booking.datetime, next.toISOString())) {
@@ -82,20 +90,24 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
         <DialogTitle>{BOOKING_UI.changeTimeTitle(booking.id)}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ mt: 1 }}>
-            <TextField
-              type="date"
+            <DateTextField
+              kind="date"
               label={BOOKING_UI.date}
               value={date}
-              onChange={(e) => setDate(e.target.value)}
+              onChange={setDate}
               autoFocus
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'date-input' } }}
+              testId="date-input"
             />
+            {/* Typed HH:mm: the browser's time input would show AM/PM in an English-US browser. */}
             <TextField
-              type="time"
               label={BOOKING_UI.time}
               value={time}
-              onChange={(e) => setTime(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'time-input' } }}
+              placeholder="HH:mm"
+              onChange={(e) => setTime(e.target.value.trim())}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': 'time-input', dir: 'ltr', inputMode: 'numeric', maxLength: 5 },
+              }}
               error={!!fieldError}
               helperText={fieldError ?? ' '}
             />

@@ -30,6 +30,7 @@ import { api, apiData, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { DateTextField } from '../../components/DateTextField';
 import type { PickerOption } from '../../components/pickers';
 import { RefSelect } from '../../components/RefSelect';
 import { useServices } from './api';
@@ -43,7 +44,7 @@ import { PlaceField, placeError } from './phone/PlaceField';
 
 /** PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. */
 export default function PhoneBookingPage() {
-  useTranslation(); // re-render on a language change (the shared texts are read at render)
+  const { t } = useTranslation();
   const qc = useQueryClient();
   // One key per submission of the order form: a second Save press while the first is in flight reuses it.
   const idempotency = useIdempotencyKey();
@@ -223,22 +224,22 @@ export default function PhoneBookingPage() {
               <FormControlLabel value="later" control={<Radio size="small" />} label={BOOKING_UI.scheduled} />
             </RadioGroup>
             {!isNow && (
-              <TextField
-                size="small"
-                type="datetime-local"
-                label={BOOKING_UI.datetime}
-                value={when}
-                onChange={(e) => {
-                  setWhen(e.target.value);
-                  setValue('datetime', e.target.value ? e.target.value.replace('T', ' ') : null, {
-                    shouldValidate: formState.isSubmitted,
-                  });
-                }}
-                error={!!err.datetime}
-                helperText={err.datetime?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
-                sx={{ flex: 1 }}
-              />
+              <Box sx={{ flex: 1 }}>
+                <DateTextField
+                  kind="datetime"
+                  label={BOOKING_UI.datetime}
+                  value={when}
+                  onChange={(value) => {
+                    setWhen(value);
+                    setValue('datetime', value ? value.replace('T', ' ') : null, {
+                      shouldValidate: formState.isSubmitted,
+                    });
+                  }}
+                  error={!!err.datetime}
+                  helperText={err.datetime?.message ? t(err.datetime.message) : undefined}
+                  testId="phone-datetime"
+                />
+              </Box>
             )}
           </Stack>
 
