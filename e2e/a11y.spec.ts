@@ -87,6 +87,13 @@ for (const theme of ['light', 'dark'] as const) {
     test.setTimeout(600_000);
     await usePreferences(page, theme);
     await login(page, request, USERS.admin);
+    // The account's saved choice wins over the browser's at sign-in: save this run's theme on it.
+    expect((await api(page, 'PUT', 'preferences', { language: 'en', theme })).status).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('drawer-toggle')).toBeVisible();
+    const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const darkest = Math.max(...(body.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+    expect(theme === 'dark' ? darkest < 60 : darkest > 200, `${theme} body ${body}`).toBe(true);
     let plannedChecked = false;
     for (const { name, path, title } of await pathsToVisit(page)) {
       // In-app navigation (what a click in the drawer does): no reload per page, so 130 pages take seconds.

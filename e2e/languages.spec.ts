@@ -45,7 +45,7 @@ test("the server's messages come in the chosen language", async ({ page }) => {
   expect(Object.values(fr)).toContain(text.trim());
 });
 
-test('dark mode is switchable and remembered', async ({ page, request }) => {
+test('dark mode is switchable and remembered on the account', async ({ page, request, browser }) => {
   await login(page, request, USERS.dispatcher);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await background();
@@ -59,4 +59,14 @@ test('dark mode is switchable and remembered', async ({ page, request }) => {
   await page.reload();
   await expect(page.getByTestId('drawer-toggle')).toBeVisible();
   expect(await background()).toBe(dark);
+
+  // Kept on the account: another browser signing in as the same user gets it too.
+  const other = await browser.newPage();
+  await login(other, request, USERS.dispatcher);
+  await expect.poll(() => other.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(dark);
+  await other.close();
+
+  await page.getByTestId('profile-menu-button').click();
+  await page.getByTestId('theme-system').click();
+  await expect.poll(background).toBe(light);
 });

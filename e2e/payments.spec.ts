@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PAYMENTS_MSG, RESOURCE_MSG } from '@taxi/shared';
+import { CODE_LABELS, PAYMENTS_MSG, RESOURCE_MSG } from '@taxi/shared';
 import { login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -30,7 +30,8 @@ test('the admin opens /payments, expands a ride and sees its bookings with payme
   const bookings = page.getByTestId(`ride-bookings-${rideId}`);
   await expect(bookings).toBeVisible();
   await expect(bookings.locator('tbody tr').first()).toContainText('#');
-  await expect(bookings.getByText(/booking · .*€.* · DONE/).first()).toBeVisible();
+  const paid = new RegExp(`${CODE_LABELS.paymentType.booking} · .*€.* · ${CODE_LABELS.paymentStatus.DONE}`);
+  await expect(bookings.getByText(paid).first()).toBeVisible();
   // The artefact shows the panel once its opening animation has finished.
   await expect(page.locator('.MuiCollapse-entered')).toHaveCount(1);
   await page.screenshot({ path: `${ARTIFACTS}/payments-expanded.png`, fullPage: true });

@@ -94,6 +94,8 @@ const envSchema = z
     APP_ENV: z.preprocess(emptyToUndefined, z.enum(APP_ENVS).default('development')),
     SMTP_URL: optionalString,
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Taxi console <no-reply@example.com>')),
+    /** The console's public address, for links in e-mails (password reset); http://localhost:PORT when unset. */
+    PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SIMULATOR: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
     SIM_CAPTAINS: int(150, 1),
     SIM_BOOKINGS_PER_HOUR: int(240, 0),
@@ -147,6 +149,8 @@ export interface Config {
   isDevelopment: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** PUBLIC_URL without a trailing slash: the base of links sent by e-mail. */
+  publicUrl: string;
   simulator: boolean;
   /** Fleet size and booking rate of the world simulator. */
   sim: { captains: number; bookingsPerHour: number };
@@ -203,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isDevelopment: e.APP_ENV === 'development',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     simulator: e.SIMULATOR === 'on',
     sim: { captains: e.SIM_CAPTAINS, bookingsPerHour: e.SIM_BOOKINGS_PER_HOUR },
     tileUrl: e.TILE_URL,

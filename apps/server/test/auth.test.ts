@@ -267,3 +267,29 @@ describe('online flag', () => {
     await close();
   });
 });
+
+describe('preferences', () => {
+  it('keeps the language and theme on the account: 401, 422, then merged and sent back by check_auth', async () => {
+    const { app, close } = await buildTestApp();
+    const put = (token: string | null, payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/preferences', headers: token ? bearer(token) : {}, payload });
+    expect((await put(null, { language: 'fr' })).statusCode).toBe(401);
+    const token = await login(app, 'dispatcher@example.com');
+    const me = async () =>
+      (await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) })).json().data.preferences;
+    expect(await me()).toEqual({});
+    for (const bad of [{ language: 'de' }, { theme: 'blue' }, { language: 'fr', extra: 1 }]) {
+      const res = await put(token, bad);
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors).length).toBeGreaterThan(0);
+    }
+    expect((await put(token, { language: 'ar' })).json().data).toEqual({ language: 'ar' });
+    expect((await put(token, { theme: 'dark' })).json().data).toEqual({ language: 'ar', theme: 'dark' });
+    expect(await me()).toEqual({ language: 'ar', theme: 'dark' });
+    // Another user's account is untouched.
+    const other = await login(app, 'callcenter@example.com');
+    const theirs = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(other) });
+    expect(theirs.json().data.preferences).toEqual({});
+    await close();
+  });
+});

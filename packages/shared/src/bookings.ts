@@ -111,6 +111,23 @@ export type LoyaltyClass = (typeof LOYALTY_CLASSES)[number];
 export const PAYMENT_TYPES = ['booking', 'tip', 'CANCELLATION_FEES'] as const;
 export const COUNTED_PAYMENT_STATUS = 'DONE';
 
+/**
+ * What the stored codes mean, for display (the codes stay what the API sends). A code without a label
+ * (a new one from the apps) shows as it is.
+ */
+export const CODE_LABELS = texts({
+  origin: { app: 'Passenger app', dashboard: 'Console', phone: 'Phone' } satisfies Record<BookingOrigin, string>,
+  requestedBy: { APP: 'Passenger app', DASHBOARD: 'Console' } as Record<string, string>,
+  paymentType: { booking: 'Ride', tip: 'Tip', CANCELLATION_FEES: 'Cancellation fees' } as Record<string, string>,
+  paymentStatus: { DONE: 'Paid', PENDING: 'Pending', FAILED: 'Failed', REFUNDED: 'Refunded' } as Record<string, string>,
+});
+
+export function codeLabel(kind: keyof typeof CODE_LABELS, code: string | null | undefined): string {
+  if (!code) return '';
+  const labels = CODE_LABELS[kind] as Record<string, string>;
+  return Object.hasOwn(labels, code) ? labels[code] : code;
+}
+
 /** Timings and limits of bookings.md §9. */
 export const PENDING_REMINDER_MIN_AGE_MS = 15 * 60_000;
 export const CHANGE_TIME_WINDOW_MS = 120 * 60_000;

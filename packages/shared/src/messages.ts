@@ -57,6 +57,13 @@ export const MSG = texts({
   airportNoSocket: 'Airport agency accounts have no live connection.',
   codeEmailSubject: 'Your verification code',
   codeEmailText: (code: string) => tr('Your verification code is {{code}}. It is valid for 10 minutes.', { code }),
+  resetEmailSubject: 'Reset your password',
+  resetEmailText: (link: string, minutes: number) =>
+    tr(
+      'Open this link to choose a new password: {{link}} It works once and for {{minutes}} minutes. If you did not ask for it, ignore this e-mail.',
+      { link, minutes },
+    ),
+  resetLinkInvalid: 'This reset link is invalid, already used or expired. Please ask for a new one.',
   // generic table (people.md)
   fillAllFields: 'FILL ALL FIELDS!',
   confirmDelete: 'Are you sure you want to delete this item?',
@@ -87,7 +94,8 @@ export const MSG = texts({
   passwordsDiffer: 'The two passwords differ',
   sendLink: 'Send link',
   savePassword: 'Save password',
-  resetPlannedHelp: 'Password reset by e-mail is not available yet. Ask an administrator to reset your password.',
+  resetLinkMissing: 'This reset link is invalid.',
+  askNewLink: 'Ask for a new link',
   plannedHelp: 'This part of the console is not built yet. It will appear here in a later release.',
   pageNotFoundTitle: 'Page not found',
   pageNotFoundHelp: 'The address you opened does not exist in the console.',

@@ -4,6 +4,7 @@ import { type AuthUser, EVENTS, MSG, mayOpen, type RouteMeta, sessionPolicy } fr
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { errorMessage } from '../api/client';
+import { api, endpoints } from '../api/endpoints';
 import { queryKeys } from '../api/queryKeys';
 import { useSession } from '../api/session';
 import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
@@ -90,17 +91,17 @@ export function ProtectedRoot() {
 
   return (
     <CurrentUserProvider user={user}>
-      <UserPreferences userId={user.id} />
+      <UserPreferences userId={user.id} saved={user.preferences} />
       <SocketLifecycle token={session.accessToken} />
       <AppShell meta={meta?.meta}>{content}</AppShell>
     </CurrentUserProvider>
   );
 }
 
-/** Applies the signed-in user's remembered language and theme. */
-function UserPreferences({ userId }: { userId: number }) {
+/** Applies the signed-in user's saved language and theme, and saves their next choices. */
+function UserPreferences({ userId, saved }: { userId: number; saved: AuthUser['preferences'] }) {
   useEffect(() => {
-    void adoptUserPreferences(userId);
-  }, [userId]);
+    void adoptUserPreferences(userId, saved, (patch) => api(endpoints.setPreferences, { body: patch }));
+  }, [userId, saved]);
   return null;
 }

@@ -1,9 +1,8 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@taxi/shared/i18n';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, THEME_CHOICES, type ThemeChoice } from '@taxi/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import { applyLanguage } from '../i18n';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+export { THEME_CHOICES, type ThemeChoice };
 
 export interface Preferences {
   language: Language;
@@ -11,12 +10,11 @@ export interface Preferences {
 }
 
 /**
- * Language and theme, remembered per user on this browser (`taxi.prefs.user.<id>`) and as the browser's
- * last choice (`taxi.prefs`) for the pages before sign-in. The first visit follows the browser's
- * language and the system's colour scheme.
+ * Language and theme. Kept on the server per user (`PUT preferences`, sent back by check_auth) so they
+ * follow the user to any workstation, and in this browser as its last choice (`taxi.prefs`) for the
+ * pages before sign-in. The first visit follows the browser's language and the system's colour scheme.
  */
 const LAST_KEY = 'taxi.prefs';
-const userKey = (userId: number) => `taxi.prefs.user.${userId}`;
 
 function browserLanguage(): Language {
   const base = (navigator.language || '').toLowerCase().split('-')[0];
@@ -75,25 +73,37 @@ export function usePreferences(): Preferences {
   );
 }
 
-/** Changes the language or theme now and remembers it for this user and this browser. */
-export async function setPreference(patch: Partial<Preferences>): Promise<void> {
+type Saver = (patch: Partial<Preferences>) => Promise<unknown>;
+let saveForUser: Saver | null = null;
+
+async function apply(patch: Partial<Preferences>): Promise<void> {
   const next = { ...current, ...patch };
   write(LAST_KEY, next);
-  if (currentUser !== null) write(userKey(currentUser), next);
   if (next.language !== current.language) await applyLanguage(next.language);
   publish(next);
 }
 
-/** On sign-in: this user's remembered choices, if any, replace the browser's last ones. */
-export async function adoptUserPreferences(userId: number): Promise<void> {
+/** Changes the language or theme now, in this browser and (signed in) on the user's account. */
+export async function setPreference(patch: Partial<Preferences>): Promise<void> {
+  await apply(patch);
+  // The choice holds here even if the server cannot take it now; it is sent again with the next change.
+  await saveForUser?.(patch).catch(() => undefined);
+}
+
+/**
+ * On sign-in: the user's saved choices replace the browser's last ones; a user who never chose keeps
+ * what this browser shows and it is saved as theirs.
+ */
+export async function adoptUserPreferences(userId: number, saved: Partial<Preferences>, save: Saver): Promise<void> {
+  saveForUser = save;
   if (currentUser === userId) return;
   currentUser = userId;
-  const saved = read(userKey(userId));
-  if (!saved.language && !saved.theme) {
-    write(userKey(userId), current);
+  const known = parse(JSON.stringify(saved));
+  if (!known.language && !known.theme) {
+    await save({ language: current.language, theme: current.theme }).catch(() => undefined);
     return;
   }
-  await setPreference(saved);
+  await apply(known);
 }
 
 /** Before the first render: load the remembered language's catalogue so no English flashes. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES, THEME_CHOICES } from '../i18n';
 import { emptyEnvelope, envelope, refSchema } from './envelope';
+
+/** A user's language and theme, kept on the server so they follow the user to any workstation. */
+export const preferencesSchema = z
+  .object({ language: z.enum(LANGUAGES).optional(), theme: z.enum(THEME_CHOICES).optional() })
+  .strict()
+  .meta({ id: 'Preferences' });
 
 export const aiStatusSchema = z
   .object({
@@ -44,6 +51,7 @@ export const authUserSchema = z
     permissions: z.array(z.string()),
     profile_image: z.string().nullable(),
     settings: z.object({ FOLLOW_UP_TICKET: followUpTicketSettingsSchema }).catchall(z.unknown()),
+    preferences: preferencesSchema,
   })
   .meta({ id: 'AuthUser' });
 
@@ -53,6 +61,11 @@ export const sessionContract = {
   checkAuth: envelope(authUserSchema),
   chatToken: envelope(z.string()),
   online: envelope(z.object({ online: z.boolean() })),
+  preferences: envelope(preferencesSchema),
   logout: emptyEnvelope,
   ended: envelope(z.object({ ended: z.number().int() })),
+  forgotPassword: emptyEnvelope,
+  resetPassword: emptyEnvelope,
 };
+
+export type Preferences = z.infer<typeof preferencesSchema>;

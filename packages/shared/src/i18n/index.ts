@@ -6,6 +6,10 @@ export const LANGUAGES = ['en', 'fr', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The console's colour scheme: the system's, or one chosen. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 /** Each language's own name: what the language menu shows, whatever the current language. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', ar: 'العربية' };
 

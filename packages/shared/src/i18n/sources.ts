@@ -1,8 +1,8 @@
 import { AI_LABELS, AI_MSG } from '../ai';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
-import { HISTORY_LABELS, STATUS_LABELS } from '../bookings';
-import { COMPLAINT_MSG } from '../complaints';
+import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { MSG } from '../messages';
@@ -30,6 +30,7 @@ export function sharedSourceTexts(): string[] {
     AI_MSG,
     AI_LABELS,
     STATUS_LABELS,
+    CODE_LABELS,
     HISTORY_LABELS,
     COMPLAINT_MSG,
     UNAVAILABILITY_ANSWER,
@@ -41,6 +42,7 @@ export function sharedSourceTexts(): string[] {
     sourceStrings(object, out);
   }
   out.push(...resourceSourceTexts());
+  out.push(...COMPLAINT_STATUSES);
   for (const route of PROTECTED_ROUTES) out.push(route.title);
   for (const item of DRAWER) {
     if ('group' in item) {

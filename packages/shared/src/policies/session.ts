@@ -4,6 +4,10 @@ import { holds, isAirport, isGovernment, publicRule, rule, signedInRule } from '
 export const sessionPolicy = {
   sendCode: publicRule('session.sendCode'),
   signIn: publicRule('session.signIn'),
+  /** Asking for a password-reset link by e-mail (the same answer whether the account exists or not). */
+  forgotPassword: publicRule('session.forgotPassword'),
+  /** Choosing a new password with an e-mailed reset token (the token is the credential). */
+  resetPassword: publicRule('session.resetPassword'),
   /** check_auth, the online flag, logout: one's own session. */
   own: signedInRule('session.own'),
   /** The chat service's token: staff who message (the Goverment role has no chat). */

@@ -6,6 +6,7 @@ export * from './city';
 export * from './complaints';
 export * from './idempotency';
 export * from './notifications';
+export * from './password-resets';
 export * from './people';
 export * from './settings';
 export * from './system';

@@ -1,3 +1,4 @@
+import type { Language, ThemeChoice } from '@taxi/shared/i18n';
 import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -14,6 +15,8 @@ export const users = pgTable('users', {
   dispatchInterval: integer('dispatch_interval').notNull().default(0),
   aiStopped: text('ai_stopped').notNull().default('0'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  /** Language and theme (the console's profile menu). */
+  preferences: jsonb('preferences').$type<{ language?: Language; theme?: ThemeChoice }>().notNull().default({}),
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,12 @@
 import { dataDirSecret } from '../../lib/secret';
 import type { ServerModule } from '../module';
 import { UserService } from '../users/service';
+import { PasswordResetService } from './password-reset';
+import { passwordResetRoutes } from './password-reset-routes';
 import { authRoutes } from './routes';
 import { AuthService } from './service';
 
-/** Sign-in, sessions and the signed-in user's own state (online, AI status). */
+/** Sign-in, sessions, password reset by e-mail and the signed-in user's own state (online, AI status). */
 export const authModule: ServerModule = {
   name: 'auth',
   setup(app) {
@@ -21,7 +23,15 @@ export const authModule: ServerModule = {
         clock: app.clock,
       }),
     );
+    app.decorate(
+      'passwordResets',
+      new PasswordResetService({ db: app.db, config, mailer: app.mailer, log: app.log, clock: app.clock }),
+    );
+    app.addHook('onClose', () => app.passwordResets.idle());
     app.decorate('users', new UserService(app.db, app.realtime, app.clock));
   },
-  routes: authRoutes,
+  routes: async (app) => {
+    await app.register(authRoutes);
+    await app.register(passwordResetRoutes);
+  },
 };

@@ -1,4 +1,4 @@
-import { sessionContract as contract, MSG, sessionPolicy, staffPolicy } from '@taxi/shared';
+import { sessionContract as contract, MSG, preferencesSchema, sessionPolicy, staffPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '../../http/auth';
@@ -69,6 +69,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.users.setOnline(request.user.id, request.body.online);
       return ok({ online: request.body.online });
     },
+  );
+
+  /** The signed-in user's language and theme: what is sent replaces those keys, the rest stays. */
+  app.put(
+    '/preferences',
+    {
+      config: { policy: sessionPolicy.own },
+      schema: { body: preferencesSchema, response: { 200: contract.preferences } },
+    },
+    async (request) => ok(await app.users.setPreferences(request.user.id, request.body)),
   );
 
   app.put(

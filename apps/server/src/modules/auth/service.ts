@@ -66,7 +66,11 @@ export class AuthService {
   }
 
   /** Per IP and per account, fixed window; 429 with MSG.tooManyRequests. */
-  async throttle(action: 'send_code' | 'login', ip: string, email: string): Promise<void> {
+  async throttle(
+    action: 'send_code' | 'login' | 'password_forgot' | 'password_reset',
+    ip: string,
+    email: string,
+  ): Promise<void> {
     const { limiter, config } = this.deps;
     const windowMs = config.loginRate.windowSeconds * 1000;
     const [byIp, byAccount] = await Promise.all([
@@ -194,6 +198,7 @@ export function presentAuthUser(user: UserProfile, roles: AuthUser['roles'], per
     roles,
     permissions,
     profile_image: user.profileImage,
+    preferences: user.preferences ?? {},
     settings: {
       ...settings,
       FOLLOW_UP_TICKET: {

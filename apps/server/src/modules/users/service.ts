@@ -1,5 +1,5 @@
-import { type AiStatus, EVENTS, MSG } from '@taxi/shared';
-import { eq } from 'drizzle-orm';
+import { type AiStatus, EVENTS, MSG, type Preferences } from '@taxi/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -50,6 +50,15 @@ export class UserService {
     });
     this.realtime.emitToUsers(EVENTS.aiStatusUpdated, { user_id: userId, ai_status: aiStatus });
     return aiStatus;
+  }
+
+  async setPreferences(userId: number, patch: Preferences): Promise<Preferences> {
+    const [row] = await this.db
+      .update(users)
+      .set({ preferences: sql`${users.preferences} || ${JSON.stringify(patch)}::jsonb`, updatedAt: dateOf(this.clock) })
+      .where(eq(users.id, userId))
+      .returning({ preferences: users.preferences });
+    return row?.preferences ?? {};
   }
 
   async setOnline(userId: number, online: boolean): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type BookingDto,
   bookingPolicy,
   cardStatusLabel,
+  codeLabel,
   pathTo,
   ridersOrBags,
   suggestionLine,
@@ -177,7 +178,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
             </Typography>
             <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
               {' '}
-              · {BOOKING_UI.seats} {booking.seats} · {booking.origin}
+              · {BOOKING_UI.seats} {booking.seats} · {codeLabel('origin', booking.origin)}
               {booking.voucher ? ` · ${BOOKING_UI.voucher} ${booking.voucher.code}` : ''}
             </Typography>
           </Line>

@@ -23,6 +23,7 @@ import {
   BOOKING_UI,
   bookingPolicy,
   cardStatusLabel,
+  codeLabel,
   normalizeSearchRows,
   pathTo,
   REQUESTED_BY_VALUES,
@@ -53,7 +54,7 @@ function ValueInput({ row, onChange }: { row: SearchRow; onChange: (value: strin
       <TextField select {...common} onChange={(e) => onChange(e.target.value)}>
         {REQUESTED_BY_VALUES.map((v) => (
           <MenuItem key={v} value={v}>
-            {v}
+            {codeLabel('requestedBy', v)}
           </MenuItem>
         ))}
       </TextField>

@@ -23,6 +23,7 @@ import {
   BOOKING_UI,
   type BookingAction,
   type BookingDto,
+  codeLabel,
   pathTo,
   STATUS_GROUPS,
   type StatusGroup,
@@ -295,7 +296,7 @@ function Board() {
             <MenuItem value="">{BOOKING_UI.any}</MenuItem>
             {BOOKING_ORIGINS.map((o) => (
               <MenuItem key={o} value={o}>
-                {o}
+                {codeLabel('origin', o)}
               </MenuItem>
             ))}
           </TextField>

@@ -1,6 +1,13 @@
 import { Alert, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { COUNTED_PAYMENT_STATUS, cardStatusLabel, PAYMENTS_MSG, paymentRidesResource, RIDE_UI } from '@taxi/shared';
+import {
+  COUNTED_PAYMENT_STATUS,
+  cardStatusLabel,
+  codeLabel,
+  PAYMENTS_MSG,
+  paymentRidesResource,
+  RIDE_UI,
+} from '@taxi/shared';
 import { tr } from '@taxi/shared/i18n';
 import { errorMessage } from '../../api/client';
 import { apiData, endpoints } from '../../api/endpoints';
@@ -56,7 +63,7 @@ export function RideBookings({ rideId }: { rideId: number }) {
                       size="small"
                       variant={p.status === COUNTED_PAYMENT_STATUS ? 'filled' : 'outlined'}
                       color={p.status === COUNTED_PAYMENT_STATUS ? 'success' : 'default'}
-                      label={`${p.type} · ${formatEuros(p.amount)} · ${p.status}`}
+                      label={`${codeLabel('paymentType', p.type)} · ${formatEuros(p.amount)} · ${codeLabel('paymentStatus', p.status)}`}
                     />
                   ))}
                 </Stack>

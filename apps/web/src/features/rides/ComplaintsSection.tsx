@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { BOOKING_MSG, type ComplaintDto, RIDE_UI } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../api/mutation';
@@ -171,7 +172,7 @@ const complaintColumns = (): readonly TableColumn<ComplaintDto>[] => [
     sx: { whiteSpace: 'pre-wrap' },
   },
   { key: 'author', label: RIDE_UI.complaintAuthor, render: (c) => c.doer_name ?? RIDE_UI.none },
-  { key: 'status', label: RIDE_UI.complaintStatus, render: (c) => c.status },
+  { key: 'status', label: RIDE_UI.complaintStatus, render: (c) => tr(c.status) },
   {
     key: 'time',
     label: RIDE_UI.complaintTime,

@@ -19,6 +19,7 @@ import {
   type BookingStatusDto,
   CANCELLED_STATUSES,
   COUNTED_PAYMENT_STATUS,
+  codeLabel,
   complaintPolicy,
   FINISHED_STATUSES,
   historyLabel,
@@ -104,7 +105,7 @@ function Summary({ booking }: { booking: BookingDto }) {
           <Field label={RIDE_UI.car}>{carText}</Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Field label={RIDE_UI.origin}>{booking.origin}</Field>
+          <Field label={RIDE_UI.origin}>{codeLabel('origin', booking.origin)}</Field>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.orderTime}>{formatDateTime(booking.datetime)}</Field>

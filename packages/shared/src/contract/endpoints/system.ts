@@ -6,7 +6,7 @@ import { endpoint } from '../endpoint';
 import { pageEnvelope, refSchema } from '../envelope';
 import { filesContract } from '../files';
 import { notificationsContract } from '../notifications';
-import { sessionContract } from '../session';
+import { type Preferences, sessionContract } from '../session';
 import { settingsContract } from '../settings';
 import { staffContract } from '../staff';
 import type { PageQuery } from './query';
@@ -23,6 +23,13 @@ export interface AiStatusPatch {
 export const systemEndpoints = {
   chatToken: endpoint()('GET', 'generate_chat_token', sessionContract.chatToken),
   setOnline: endpoint<undefined, { online: boolean }>()('PUT', 'online', sessionContract.online),
+  setPreferences: endpoint<undefined, Preferences>()('PUT', 'preferences', sessionContract.preferences),
+  forgotPassword: endpoint<undefined, { email: string }>()('POST', 'password/forgot', sessionContract.forgotPassword),
+  resetPassword: endpoint<undefined, { token: string; password: string }>()(
+    'POST',
+    'password/reset',
+    sessionContract.resetPassword,
+  ),
   aiStatus: endpoint<undefined, AiStatusPatch>()('PUT', 'ai_status', aiContract.status),
   setting: endpoint<{ key: string }>()('GET', 'setting', settingsContract.get),
   setSeason: endpoint<undefined, z.input<typeof seasonSchema>>()('PUT', 'setting/season', settingsContract.season),

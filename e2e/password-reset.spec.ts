@@ -1,0 +1,92 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { MSG, PUBLIC_PATHS } from '@taxi/shared';
+
+// A user no other spec signs in as: its password changes here, so the suite stays independent of order.
+const EMAIL = 'airport.supervisor@example.com';
+const NEW_PASSWORD = 'Reset#2026x';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  code: string | null;
+}
+
+async function outbox(request: APIRequestContext): Promise<Mail[]> {
+  const response = await request.get('/api/dev/outbox');
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
+const resetMails = async (request: APIRequestContext) =>
+  (await outbox(request)).filter((mail) => mail.to === EMAIL && mail.subject === MSG.resetEmailSubject);
+
+test('a reset link without a token says so and offers a new one', async ({ page }) => {
+  await page.goto(PUBLIC_PATHS.resetPassword);
+  await expect(page.getByText(MSG.resetLinkMissing)).toBeVisible();
+  await page.getByRole('link', { name: MSG.askNewLink }).click();
+  await expect(page).toHaveURL(/\/reset-password-email$/);
+});
+
+test('password reset by e-mail: ask, follow the link, set a new password, sign in with it', async ({
+  page,
+  request,
+}) => {
+  const before = (await resetMails(request)).length;
+  await page.goto('/login');
+  await page.getByRole('link', { name: MSG.resetPasswordLink }).click();
+  await expect(page).toHaveURL(/\/reset-password-email$/);
+  await page.getByLabel(MSG.emailLabel).fill(EMAIL);
+  await page.getByRole('button', { name: MSG.sendLink }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MSG.resetEmailSent }).first()).toBeVisible();
+
+  // The mail leaves after the answer: wait for it in the development outbox.
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = await resetMails(request);
+      link =
+        mails.length > before ? (mails[0].text.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/)?.[0] ?? '') : '';
+      return link;
+    })
+    .not.toBe('');
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+
+  // the password rule and the confirmation are checked in the page
+  await page.getByLabel(MSG.newPasswordLabel).fill('weak');
+  await page.getByLabel(MSG.confirmPasswordLabel).fill('other');
+  await page.getByRole('button', { name: MSG.savePassword }).click();
+  await expect(page.getByText(MSG.invalidPassword)).toBeVisible();
+  await expect(page.getByText(MSG.passwordsDiffer)).toBeVisible();
+
+  await page.getByLabel(MSG.newPasswordLabel).fill(NEW_PASSWORD);
+  await page.getByLabel(MSG.confirmPasswordLabel).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: MSG.savePassword }).click();
+  await expect(page.getByText(MSG.passwordChanged)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // the link works once
+  const again = await request.post('/api/password/reset', {
+    data: { token: url.searchParams.get('token'), password: NEW_PASSWORD },
+  });
+  expect(again.status()).toBe(422);
+
+  // signing in with the new password
+  const codes = (await outbox(request)).filter((mail) => mail.to === EMAIL && mail.code).length;
+  await page.getByLabel(MSG.emailLabel).fill(EMAIL);
+  await page.getByLabel(MSG.passwordLabel, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: MSG.loginButton }).click();
+  await expect(page.getByText(MSG.verificationTitle)).toBeVisible();
+  let code = '';
+  await expect
+    .poll(async () => {
+      const mails = (await outbox(request)).filter((mail) => mail.to === EMAIL && mail.code);
+      code = mails.length > codes ? (mails[0].code ?? '') : '';
+      return code;
+    })
+    .not.toBe('');
+  await page.getByLabel(MSG.codeLabel).fill(code);
+  await page.getByRole('button', { name: MSG.verifyButton }).click();
+  await expect(page.getByTestId('drawer-toggle')).toBeVisible();
+});
