@@ -64,6 +64,20 @@ for (const look of LOOKS) {
   await page.goto(`${base}/login`);
   await shot('login');
   await signIn(page);
+  // The account's saved language and theme win at sign-in: save this look on it, then reload.
+  await page.evaluate(
+    async (prefs) => {
+      const session = JSON.parse(localStorage.getItem('taxi.session') ?? 'null');
+      await fetch('/api/preferences', {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${session?.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(prefs),
+      });
+    },
+    { language: look.language, theme: look.theme },
+  );
+  await page.reload();
+  await page.getByTestId('drawer-toggle').waitFor();
   await page.goto(`${base}/requests`);
   await shot('board-cards');
   await page

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { CATALOGUES } from '../src/i18n/catalogues';
 import { interpolate, pickLanguage, texts, tr } from '../src/i18n/index';
 import { translateRendered } from '../src/i18n/rendered';
 import { sharedSourceTexts } from '../src/i18n/sources';
+import type { ResourceDef } from '../src/resources/define';
 
 const root = join(import.meta.dirname, '../../..');
 const SCANNED = ['packages/shared/src', 'apps/web/src', 'apps/server/src'];
@@ -35,14 +37,20 @@ function literalCalls(): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+// Every catalogue declaration, found the way the server and the web find them (one file each).
+const catalogues = Object.values(
+  import.meta.glob<ResourceDef>('../src/resources/catalogues/*.resource.ts', { eager: true, import: 'default' }),
+);
+
 describe('translation catalogues', () => {
-  const sources = new Map<string, string>(sharedSourceTexts().map((text) => [text, 'packages/shared texts']));
+  const sources = new Map<string, string>(sharedSourceTexts(catalogues).map((text) => [text, 'packages/shared texts']));
   for (const [text, file] of literalCalls()) if (!sources.has(text)) sources.set(text, file);
 
   it('finds the texts to translate', () => {
     // The walk itself must work: hundreds of texts, the spec's among them.
     expect(sources.size).toBeGreaterThan(300);
     expect(sources.has('Requests')).toBe(true);
+    expect(catalogues.length).toBeGreaterThan(10);
   });
 
   for (const [language, catalogue] of Object.entries(CATALOGUES)) {

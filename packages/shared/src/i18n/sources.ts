@@ -8,6 +8,7 @@ import { DRAWER } from '../drawer';
 import { MSG } from '../messages';
 import { PEOPLE_MSG } from '../people';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
+import type { ResourceDef } from '../resources/define';
 import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
@@ -19,7 +20,7 @@ import { sourceStrings } from './index';
  * titles and the drawer. The catalogue test asks each of them (and each literal text of a t() call in the code)
  * to have a French and an Arabic translation.
  */
-export function sharedSourceTexts(): string[] {
+export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] {
   const out: string[] = [];
   for (const object of [
     MSG,
@@ -41,7 +42,7 @@ export function sharedSourceTexts(): string[] {
   ]) {
     sourceStrings(object, out);
   }
-  out.push(...resourceSourceTexts());
+  out.push(...resourceSourceTexts(catalogues));
   out.push(...COMPLAINT_STATUSES);
   for (const route of PROTECTED_ROUTES) out.push(route.title);
   for (const item of DRAWER) {

@@ -1,44 +1,12 @@
-import * as banks from './catalogues/banks.resource';
-import * as captainCancellationReasons from './catalogues/captain-cancellation-reasons.resource';
-import * as carBrands from './catalogues/car-brands.resource';
-import * as carModels from './catalogues/car-models.resource';
-import * as cashRegisters from './catalogues/cash-registers.resource';
-import * as changeCaptainReasons from './catalogues/change-captain-reasons.resource';
-import * as colors from './catalogues/colors.resource';
-import * as nationalities from './catalogues/nationalities.resource';
-import * as paymentRides from './catalogues/payment-rides.resource';
-import * as ratingCauses from './catalogues/rating-causes.resource';
-import * as roles from './catalogues/roles.resource';
-import * as staff from './catalogues/staff.resource';
-import * as vouchers from './catalogues/vouchers.resource';
 import type { ResourceDef } from './define';
-
-const MODULES = [
-  banks,
-  captainCancellationReasons,
-  carBrands,
-  carModels,
-  cashRegisters,
-  changeCaptainReasons,
-  colors,
-  nationalities,
-  paymentRides,
-  ratingCauses,
-  roles,
-  staff,
-  vouchers,
-];
-
-/** Every catalogue declaration (each module's default export). */
-export const RESOURCE_DEFS: readonly ResourceDef[] = MODULES.map((m) => m.default as ResourceDef);
 
 /**
  * The English texts the declarations show, translated at display time by the generic catalogue pages:
  * titles, field labels, hints and options, expanded rows' columns, row and bulk actions.
  */
-export function resourceSourceTexts(): string[] {
+export function resourceSourceTexts(defs: readonly ResourceDef[]): string[] {
   const out: string[] = [];
-  for (const def of RESOURCE_DEFS) {
+  for (const def of defs) {
     out.push(def.title);
     for (const field of def.fields) {
       out.push(field.label);

@@ -16,7 +16,8 @@ import {
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatOrderTime, formatPhone } from '../../i18n/format';
+import { PhoneText } from '../../components/PhoneText';
+import { formatOrderTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useBooking } from './api';
 import { BookingActions } from './CardActionsMenu';
@@ -116,8 +117,8 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
             <Typography sx={{ fontSize: 14, fontWeight: 600 }} data-testid="passenger-name">
               {booking.passenger.full_name}
             </Typography>
-            <Typography sx={{ fontSize: 13, color: 'text.secondary' }} dir="ltr">
-              {formatPhone(booking.passenger.phone_number)}
+            <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
+              <PhoneText value={booking.passenger.phone_number} />
             </Typography>
             <Loyalty booking={booking} />
           </Stack>

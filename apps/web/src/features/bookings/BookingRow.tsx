@@ -4,7 +4,8 @@ import { type BookingDto, cardStatusLabel, pathTo } from '@taxi/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatOrderTime, formatPhone } from '../../i18n/format';
+import { PhoneText } from '../../components/PhoneText';
+import { formatOrderTime } from '../../i18n/format';
 import { useBooking } from './api';
 import { BookingActions } from './CardActionsMenu';
 import { OrderCountdown } from './CardParts';
@@ -136,7 +137,7 @@ function RowBody({ booking, selected }: { booking: BookingDto; selected: boolean
         {booking.passenger.full_name}
       </Box>
       <Box role="gridcell" sx={{ ...cell, color: 'text.secondary' }}>
-        <span dir="ltr">{formatPhone(booking.passenger.phone_number)}</span>
+        <PhoneText value={booking.passenger.phone_number} />
       </Box>
       <Box role="gridcell" sx={cell} title={captainText || undefined} data-testid="captain-name">
         {captainText || '—'}

@@ -8,7 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import type { QueryValue } from '../../api/client';
 import { apiData, endpoints } from '../../api/endpoints';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
-import { formatOrderTime, formatPhone } from '../../i18n/format';
+import { PhoneText } from '../../components/PhoneText';
+import { formatOrderTime } from '../../i18n/format';
 import { bookingKeys } from './api';
 import { routeText, statusColour } from './format';
 
@@ -48,8 +49,8 @@ function columns(direction: 'ltr' | 'rtl'): PagedColumn<BookingDto>[] {
         <>
           {b.passenger.full_name}
           <br />
-          <Box component="span" dir="ltr" sx={{ color: 'text.secondary', fontSize: 12 }}>
-            {formatPhone(b.passenger.phone_number)}
+          <Box component="span" sx={{ color: 'text.secondary', fontSize: 12 }}>
+            <PhoneText value={b.passenger.phone_number} />
           </Box>
         </>
       ),

@@ -4,7 +4,6 @@ import { type LoyaltyClassRef, PEOPLE_MSG } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '../../components/SelectField';
-import { formatPhone } from '../../i18n/format';
 import { useAuthedImage } from './api';
 
 const LOYALTY_COLORS: Record<string, string> = { P0: '#8d6e63', P1: '#90a4ae', P2: '#fbc02d', P3: '#7e57c2' };
@@ -53,10 +52,7 @@ export function PageHeader({ title, actions }: { title: ReactNode; actions?: Rea
 }
 
 /** A phone number in its international form, left to right in every language. */
-export function PhoneText({ value }: { value: string | null | undefined }) {
-  if (!value) return null;
-  return <span dir="ltr">{formatPhone(value)}</span>;
-}
+export { PhoneText } from '../../components/PhoneText';
 
 export function SearchBox(props: { value: string; onChange: (v: string) => void; placeholder: string }) {
   const { t } = useTranslation();

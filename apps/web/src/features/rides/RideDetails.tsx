@@ -30,8 +30,9 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { PhoneText } from '../../components/PhoneText';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
-import { formatDateTime, formatEuros, formatPhone } from '../../i18n/format';
+import { formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
@@ -89,9 +90,7 @@ function Summary({ booking }: { booking: BookingDto }) {
             {booking.passenger?.phone_number ? (
               <>
                 {'· '}
-                <bdi dir="ltr" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPhone(booking.passenger.phone_number)}
-                </bdi>
+                <PhoneText value={booking.passenger.phone_number} />
               </>
             ) : (
               ''
