@@ -217,7 +217,18 @@ describe('session calls', () => {
     const page = res.json().data;
     expect(page.total).toBe(7);
     expect(page.data).toHaveLength(5);
-    expect(Object.keys(page.data[0]).sort()).toEqual(['color', 'datetime', 'icon', 'id', 'message']);
+    expect(Object.keys(page.data[0]).sort()).toEqual([
+      'color',
+      'datetime',
+      'icon',
+      'id',
+      'kind',
+      'link',
+      'message',
+      'params',
+      'read',
+      'template',
+    ]);
   });
 });
 

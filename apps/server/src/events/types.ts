@@ -27,6 +27,20 @@ export interface DomainEvents {
   'ai.suggestionProposed': { suggestion: typeof aiSuggestions.$inferSelect };
   /** A suggestion left PROPOSED (dispatched, snoozed, confirmed, refused, expired). */
   'ai.suggestionMoved': { bookingId: number; suggestionId: number; status: AiSuggestionStatus };
+  /** A "now" booking still pending after its time (the late-booking timer). */
+  'booking.late': { bookingId: number };
+  /** The ride's captain has not picked up after the booking's time (the late-captain timer). */
+  'booking.lateCaptain': { bookingId: number; captainName: string };
+  /** A passenger signed up in the app (with or without ID card images). */
+  'passenger.registered': { passengerId: number; name: string; withDocs: boolean };
+  'complaint.filed': { complaintId: number; bookingId: number | null; byUserId: number };
+  'complaint.statusChanged': { complaintId: number; status: string; byUserId: number };
+  /** A message was written in a conversation (by staff, a captain, a passenger or the system). */
+  'message.created': { messageId: number; conversationId: number };
+  /** The console reminded the passenger (pending) or the captain (dispatched) of a booking. */
+  'booking.reminderSent': { bookingId: number; kind: 'pending' | 'dispatched'; byUserId: number };
+  /** A reminder's recipient answered (the captain app, the passenger's reply). */
+  'reminder.answered': { bookingId: number; sentBy: number | null; by: 'captain' | 'passenger'; answer: string };
 }
 
 export type EventName = keyof DomainEvents;

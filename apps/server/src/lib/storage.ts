@@ -59,6 +59,8 @@ const MIME_BY_EXT: Record<string, string> = {
   webp: 'image/webp',
   wav: 'audio/wav',
   mp3: 'audio/mpeg',
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
   pdf: 'application/pdf',
 };
 export const mimeOfStoredName = (name: string) =>

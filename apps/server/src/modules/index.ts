@@ -1,6 +1,7 @@
 import { aiModule } from './ai';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
+import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
 import { devRoutes } from './dev/routes';
@@ -33,6 +34,7 @@ export const MODULES: readonly ServerModule[] = [
   peopleModule,
   trackingModule,
   bookingsModule,
+  chatModule,
   complaintsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { CaptainLiveState, ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
-import { isAirportRole, MSG, ROOMS } from '@taxi/shared';
+import { CHAT_NAMESPACE, isAirportRole, MSG, ROOMS } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
@@ -188,7 +188,11 @@ export async function createRealtime(
   });
 
   const endSessions = (tokenIds: readonly number[]) => {
-    if (tokenIds.length) io.in(tokenIds.map(tokenRoom)).disconnectSockets(true);
+    if (!tokenIds.length) return;
+    const rooms = tokenIds.map(tokenRoom);
+    io.in(rooms).disconnectSockets(true);
+    // The chat connection (opened with a chat token naming the session) ends with its session.
+    io.of(CHAT_NAMESPACE).in(rooms).disconnectSockets(true);
   };
   // Tokens revoked while answering a request lose their sockets once the answer is ready.
   watchEndedSessions(app, opts.db, endSessions);

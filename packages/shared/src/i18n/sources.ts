@@ -2,10 +2,12 @@ import { AI_LABELS, AI_MSG } from '../ai';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { CHAT_MSG } from '../chat';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { MSG } from '../messages';
+import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
 import type { ResourceDef } from '../resources/define';
@@ -39,6 +41,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     PEOPLE_MSG,
     RESOURCE_MSG,
     PAYMENTS_MSG,
+    CHAT_MSG,
+    NOTIFICATION_TEMPLATES,
   ]) {
     sourceStrings(object, out);
   }

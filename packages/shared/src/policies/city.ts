@@ -17,6 +17,8 @@ export const settingsPolicy = {
 /** The notification bell (not on the airport desk). */
 export const notificationPolicy = {
   list: rule('notifications.list', (a) => !isAirport(a)),
+  /** Marking one's own notifications read. */
+  markRead: rule('notifications.markRead', (a) => !isAirport(a)),
 } as const;
 
 /** The Carlo payments page. */

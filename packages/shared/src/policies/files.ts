@@ -1,3 +1,4 @@
+import { chatPolicy } from './chat';
 import { complaintPolicy } from './complaints';
 import { holds, rule } from './core';
 
@@ -5,7 +6,8 @@ import { holds, rule } from './core';
 export type FileOwner =
   | { kind: 'passengerDocument'; passengerId: number }
   | { kind: 'captainDocument'; captainId: number }
-  | { kind: 'complaintAudio'; complaintId: number };
+  | { kind: 'complaintAudio'; complaintId: number }
+  | { kind: 'messageAttachment'; conversationId: number };
 
 /** A passenger's ID card (front or back): passenger documents are read with PASSENGERS. */
 const readPassengerDocument = rule<{ passengerId: number }>('files.readPassengerDocument', (a) =>
@@ -16,6 +18,11 @@ const readCaptainDocument = rule<{ captainId: number }>('files.readCaptainDocume
 /** A recording attached to a complaint: whoever reads the complaint (complaintPolicy.read). */
 const readComplaintAudio = rule<{ complaintId: number }>('files.readComplaintAudio', (a) =>
   complaintPolicy.read.allows(a),
+);
+
+/** An image or a voice note of a conversation: whoever reads the inbox. */
+const readMessageAttachment = rule<{ conversationId: number }>('files.readMessageAttachment', (a) =>
+  chatPolicy.inbox.allows(a),
 );
 
 /**
@@ -29,6 +36,7 @@ export const filesPolicy = {
   readPassengerDocument,
   readCaptainDocument,
   readComplaintAudio,
+  readMessageAttachment,
   /** May this actor read the file of this owner? Asks the owner's rule above. */
   read: rule<FileOwner>('files.read', (a, owner) => {
     switch (owner.kind) {
@@ -38,6 +46,8 @@ export const filesPolicy = {
         return readCaptainDocument.allows(a, owner);
       case 'complaintAudio':
         return readComplaintAudio.allows(a, owner);
+      case 'messageAttachment':
+        return readMessageAttachment.allows(a, owner);
     }
   }),
 } as const;

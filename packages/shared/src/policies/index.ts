@@ -1,5 +1,6 @@
 export * from './bookings';
 export * from './catalogues';
+export * from './chat';
 export * from './city';
 export * from './complaints';
 export * from './core';

@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './city';
 export * from './complaints';
 export * from './idempotency';
+export * from './messages';
 export * from './notifications';
 export * from './password-resets';
 export * from './people';

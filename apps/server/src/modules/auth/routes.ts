@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/generate_chat_token',
     { config: { policy: sessionPolicy.chatToken }, schema: { response: { 200: contract.chatToken } } },
-    async (request) => ok(app.auth.chatToken(request.user)),
+    async (request) => ok(app.auth.chatToken(request.user, request.tokenId as number)),
   );
 
   /** The online flag of the signed-in user (shell.md §4: "The online flag of the user can be set"). */

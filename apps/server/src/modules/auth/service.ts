@@ -158,11 +158,16 @@ export class AuthService {
     return ended;
   }
 
-  /** A short-lived HMAC-signed token for the chat service: base64url(payload).base64url(sig). */
-  chatToken(user: { id: number; email: string; first_name: string; last_name: string }): string {
+  /**
+   * A short-lived HMAC-signed token for the chat connection: base64url(payload).base64url(sig). It names
+   * the session it was issued to (`sid`), so a logout ends the chat connection too, and its scope.
+   */
+  chatToken(user: { id: number; email: string; first_name: string; last_name: string }, sessionId: number): string {
     const payload = Buffer.from(
       JSON.stringify({
         sub: user.id,
+        sid: sessionId,
+        scope: 'chat',
         email: user.email,
         name: `${user.first_name} ${user.last_name}`.trim(),
         exp: Math.floor(this.clock.now() / 1000) + this.deps.config.chatTokenTtlSeconds,
@@ -170,17 +175,36 @@ export class AuthService {
     ).toString('base64url');
     return `${payload}.${signChat(this.deps.chatSecret, payload)}`;
   }
+
+  /** The chat token's claims when it is genuine and unexpired (on the server's clock), else null. */
+  verifyChat(token: string): ChatClaims | null {
+    return verifyChatToken(this.deps.chatSecret, token, this.clock.now());
+  }
+}
+
+export interface ChatClaims {
+  sub: number;
+  sid: number;
+  scope: string;
+  exp: number;
 }
 
 export const signChat = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(payload).digest('base64url');
 
 /** Verifies a chat token at `now` (the server's clock); returns its payload or null. */
-export function verifyChatToken(secret: string, token: string, now: number): { sub: number; exp: number } | null {
-  const [payload, sig] = token.split('.');
-  if (!payload || !sig || !safeEqual(sig, signChat(secret, payload))) return null;
-  const data = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: number; exp: number };
-  return data.exp * 1000 > now ? data : null;
+export function verifyChatToken(secret: string, token: string, now: number): ChatClaims | null {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined || !safeEqual(sig, signChat(secret, payload))) return null;
+  let data: Partial<ChatClaims>;
+  try {
+    data = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Partial<ChatClaims>;
+  } catch {
+    return null;
+  }
+  const valid =
+    Number.isInteger(data.sub) && Number.isInteger(data.sid) && data.scope === 'chat' && typeof data.exp === 'number';
+  return valid && (data.exp as number) * 1000 > now ? (data as ChatClaims) : null;
 }
 
 export function presentAuthUser(user: UserProfile, roles: AuthUser['roles'], permissions: string[]): AuthUser {

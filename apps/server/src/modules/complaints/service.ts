@@ -201,6 +201,9 @@ export class ComplaintService {
         .select({ first: users.firstName, last: users.lastName })
         .from(users)
         .where(eq(users.id, actor.id));
+      await this.deps.bus.publish([
+        { name: 'complaint.filed', payload: { complaintId: complaint.id, bookingId, byUserId: actor.id } },
+      ]);
       return present(complaint, user ? `${user.first} ${user.last}`.trim() : null, stored);
     } catch (error) {
       // Nothing half-done: files of a refused complaint are removed.

@@ -1,7 +1,7 @@
 import type { FileOwner } from '@taxi/shared/policies/files';
 import { eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { complaintAudios, passengers } from '../../db/schema';
+import { complaintAudios, messages, passengers } from '../../db/schema';
 
 /**
  * The row that references a stored file name, or null when nothing does (an orphan, a name that never
@@ -21,5 +21,11 @@ export async function findFileOwner(db: DbOrTx, name: string): Promise<FileOwner
     .where(eq(complaintAudios.fileName, name))
     .limit(1);
   if (audio) return { kind: 'complaintAudio', complaintId: audio.complaintId };
+  const [message] = await db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(eq(messages.attachment, name))
+    .limit(1);
+  if (message) return { kind: 'messageAttachment', conversationId: message.conversationId };
   return null;
 }

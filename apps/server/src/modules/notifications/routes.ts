@@ -1,12 +1,43 @@
-import { NOTIFICATION_BELL_COUNT, notificationPolicy, notificationsContract } from '@taxi/shared';
+import {
+  cityLocalToDate,
+  dbId,
+  NOTIFICATION_BELL_COUNT,
+  NOTIFICATION_KINDS,
+  notificationPolicy,
+  notificationsContract,
+} from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema } from '../../http/pagination';
 
-const querySchema = pageQuerySchema.extend({
+const bool01 = z.enum(['true', 'false', '0', '1']).transform((v) => v === 'true' || v === '1');
+/** A city-local day, YYYY-MM-DD; `to` is inclusive (before the next local midnight). */
+const day = (end: boolean) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    .transform((value, ctx) => {
+      const start = cityLocalToDate(value);
+      if (!start) {
+        ctx.addIssue({ code: 'custom', message: 'YYYY-MM-DD' });
+        return z.NEVER;
+      }
+      return end ? new Date(start.getTime() + 24 * 3600_000 - 1) : start;
+    });
+
+const querySchema = pageQuerySchema.pick({ page: true }).extend({
   perPage: z.coerce.number().int().min(1).max(100).default(NOTIFICATION_BELL_COUNT),
+  kind: z.enum(NOTIFICATION_KINDS).optional(),
+  unread: bool01.optional(),
+  from: day(false).optional(),
+  to: day(true).optional(),
 });
+
+const readBody = z.union([
+  z.object({ ids: z.array(dbId()).min(1).max(500) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,9 +46,25 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: notificationPolicy.list },
       schema: { querystring: querySchema, response: { 200: notificationsContract.list } },
     },
+    async (request) => ok(await app.notifications.list(request.user.id, { ...request.query, url: request.url })),
+  );
+
+  app.get(
+    '/notification/unread_count',
+    { config: { policy: notificationPolicy.list }, schema: { response: { 200: notificationsContract.unread } } },
+    async (request) => ok({ unread: await app.notifications.unreadCount(request.user.id) }),
+  );
+
+  app.put(
+    '/notification/read',
+    {
+      config: { policy: notificationPolicy.markRead },
+      schema: { body: readBody, response: { 200: notificationsContract.read } },
+    },
     async (request) => {
-      const { page, perPage } = request.query;
-      return ok(await app.notifications.list(request.user.id, { page, perPage, url: request.url }));
+      const body = request.body;
+      const marked = await app.notifications.markRead(request.user.id, 'all' in body ? 'all' : body.ids);
+      return ok({ marked, unread: await app.notifications.unreadCount(request.user.id) });
     },
   );
 };

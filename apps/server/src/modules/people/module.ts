@@ -7,7 +7,7 @@ import { peopleRoutes } from './routes';
 export const peopleModule: ServerModule = {
   name: 'people',
   setup(app) {
-    app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files, app.clock));
+    app.decorate('passengers', new PassengerService(app.db, app.realtime, app.files, app.clock, app.events));
     app.decorate('captains', new CaptainService(app.db, app.clock));
   },
   routes: async (app) => {

@@ -5,6 +5,7 @@ import { accountEntries, passengers } from '../../db/schema';
 import { rowById, tablePage } from '../../db/table-page';
 import { HttpError, notFound } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
+import type { AppBus } from '../../events';
 import type { Realtime } from '../../realtime';
 import type { FileService } from '../files/service';
 import { type PassengerFilters, passengerOrder, passengerWhere } from './queries';
@@ -27,6 +28,8 @@ export class PassengerService {
     private readonly realtime: Realtime,
     private readonly files: FileService,
     private readonly clock: Clock,
+    /** Domain events (notifications); absent in tools that build the service alone. */
+    private readonly bus?: AppBus,
   ) {}
 
   listPassengers(filters: PassengerFilters, opts: PageOpts) {
@@ -176,7 +179,12 @@ export class PassengerService {
       return row;
     });
     const dto = presentPassenger(row);
-    if (dto.id_card_front || dto.id_card_back) this.realtime.emitToUsers(EVENTS.newPassenger, newPassengerPayload(dto));
+    const withDocs = !!(dto.id_card_front || dto.id_card_back);
+    if (withDocs) this.realtime.emitToUsers(EVENTS.newPassenger, newPassengerPayload(dto));
+    if (!input.passengerId)
+      await this.bus?.publish([
+        { name: 'passenger.registered', payload: { passengerId: row.id, name: `${dto.first_name} ${dto.last_name}`.trim(), withDocs } },
+      ]);
     return dto;
   }
 }

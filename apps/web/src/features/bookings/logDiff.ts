@@ -106,6 +106,10 @@ export function logTitle(action: string): string {
       return tr('Pending reminder sent');
     case 'dispatched_reminder':
       return tr('Dispatched reminder sent');
+    case 'reminder_delivered':
+      return tr('Reminder delivered');
+    case 'reminder_answered':
+      return tr('Reminder answered');
     case 'besoin_renew':
       return tr('Waiting time extended');
     case 'besoin_expired':

@@ -12,5 +12,6 @@ export function lateBookingJob(deps: BookingDeps, realtime: Pick<Realtime, 'emit
     if (b?.status !== 'PENDING' || !b.now) return;
     if (b.datetime.getTime() + LATE_BOOKING_AFTER_MS > deps.clock.now()) return;
     realtime.emitToUsers(EVENTS.lateBooking, { booking_id, message: BOOKING_MSG.lateBooking(booking_id) });
+    await deps.bus.publish([{ name: 'booking.late', payload: { bookingId: booking_id } }]);
   };
 }

@@ -22,5 +22,6 @@ export function lateCaptainJob(deps: BookingDeps, realtime: Pick<Realtime, 'emit
       captain_name: captainName,
       message: BOOKING_MSG.lateCaptain(booking_id, captainName),
     });
+    await deps.bus.publish([{ name: 'booking.lateCaptain', payload: { bookingId: booking_id, captainName } }]);
   };
 }

@@ -1,0 +1,124 @@
+import { type ConversationKind, UNREAD_COUNT_CAP } from '@taxi/shared';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, selectRows } from '../../db/client';
+
+export interface ConversationListRow {
+  id: number;
+  kind: ConversationKind;
+  captain_id: number | null;
+  passenger_id: number | null;
+  booking_id: number | null;
+  last_message_id: number | null;
+  last_message_at: Date | string | null;
+  captain_name: string | null;
+  captain_phone: string | null;
+  passenger_name: string | null;
+  passenger_phone: string | null;
+  unread: number;
+}
+
+export interface ConversationFilters {
+  kind?: ConversationKind;
+  search?: string;
+  /** Only conversations with something unread for the reader. */
+  unreadOnly?: boolean;
+}
+
+/**
+ * Messages the reader has not read: from the captain or the passenger (staff share the inbox, so their
+ * own and their colleagues' messages are not "new"), after the reader's last read one. Each count stops
+ * at UNREAD_COUNT_CAP, so a page of conversations costs at most that many index entries each.
+ */
+const unreadOf = (userId: number) => sql`(
+  select count(*)::int from (
+    select 1 from messages m
+    where m.conversation_id = c.id
+      and m.id > coalesce((select r.last_read_message_id from conversation_reads r
+        where r.conversation_id = c.id and r.reader_kind = 'user' and r.reader_id = ${userId}), 0)
+      and m.sender_kind in ('captain', 'passenger')
+    limit ${UNREAD_COUNT_CAP}
+  ) unread_rows)`;
+
+function whereOf(filters: ConversationFilters, userId: number) {
+  const parts = [sql`c.last_message_id is not null`];
+  if (filters.kind) parts.push(sql`c.kind = ${filters.kind}`);
+  const search = filters.search?.trim();
+  if (search) {
+    const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const id = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : -1;
+    parts.push(sql`(
+      c.booking_id = ${id}
+      or (cap.first_name || ' ' || cap.last_name) ilike ${like} or cap.phone_number ilike ${like}
+      or (pas.first_name || ' ' || pas.last_name) ilike ${like} or pas.phone_number ilike ${like})`);
+  }
+  if (filters.unreadOnly) parts.push(sql`${unreadOf(userId)} > 0`);
+  return sql.join(parts, sql` and `);
+}
+
+const FROM = sql`from conversations c
+  left join captains cap on cap.id = c.captain_id
+  left join passengers pas on pas.id = c.passenger_id`;
+
+const SELECT = (userId: number) => sql`
+  select c.id, c.kind, c.captain_id, c.passenger_id, c.booking_id, c.last_message_id, c.last_message_at,
+    nullif(trim(cap.first_name || ' ' || cap.last_name), '') as captain_name, cap.phone_number as captain_phone,
+    nullif(trim(pas.first_name || ' ' || pas.last_name), '') as passenger_name, pas.phone_number as passenger_phone,
+    ${unreadOf(userId)} as unread
+  ${FROM}`;
+
+/** The inbox: conversations with at least one message, the newest first, with the reader's unread counts. */
+export async function listConversations(
+  db: DbOrTx,
+  userId: number,
+  filters: ConversationFilters,
+  limit: number,
+  offset: number,
+): Promise<ConversationListRow[]> {
+  return selectRows<ConversationListRow>(
+    db,
+    sql`${SELECT(userId)} where ${whereOf(filters, userId)}
+    order by c.last_message_at desc, c.id desc
+    limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function countConversations(db: DbOrTx, userId: number, filters: ConversationFilters): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n ${FROM} where ${whereOf(filters, userId)}`,
+  );
+  return Number(row.n);
+}
+
+/** One conversation as the inbox shows it (any, even without messages yet). */
+export async function findConversation(db: DbOrTx, userId: number, id: number): Promise<ConversationListRow | null> {
+  const [row] = await selectRows<ConversationListRow>(db, sql`${SELECT(userId)} where c.id = ${id}`);
+  return row ?? null;
+}
+
+/**
+ * The conversation of this kind with this captain, passenger or booking, made when there is none yet
+ * (the partial unique indexes make two concurrent openings meet on one row).
+ */
+export async function openConversation(
+  db: DbOrTx,
+  kind: ConversationKind,
+  ids: { captainId?: number | null; passengerId?: number | null; bookingId?: number | null },
+): Promise<number> {
+  const key = kind === 'captain' ? 'captain_id' : kind === 'passenger' ? 'passenger_id' : 'booking_id';
+  const value = kind === 'captain' ? ids.captainId : kind === 'passenger' ? ids.passengerId : ids.bookingId;
+  const inserted = await selectRows<{ id: number }>(
+    db,
+    sql`
+    insert into conversations (kind, captain_id, passenger_id, booking_id)
+    values (${kind}, ${ids.captainId ?? null}, ${ids.passengerId ?? null}, ${ids.bookingId ?? null})
+    on conflict (${sql.raw(key)}) where kind = ${sql.raw(`'${kind}'`)} do nothing
+    returning id`,
+  );
+  if (inserted.length) return Number(inserted[0].id);
+  const [existing] = await selectRows<{ id: number }>(
+    db,
+    sql`select id from conversations where kind = ${kind} and ${sql.raw(key)} = ${value ?? null}`,
+  );
+  return Number(existing.id);
+}

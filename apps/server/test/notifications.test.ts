@@ -1,0 +1,111 @@
+import { EVENTS, NOTIFICATION_TEMPLATES, type NotificationItem } from '@taxi/shared';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications, users } from '../src/db/schema';
+import { JOB_KINDS } from '../src/modules/bookings/model';
+import { makeBooking } from './factories';
+import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
+
+const t = listeningAppForFile();
+
+const call = (method: string, url: string, token: string | null, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: `/api/${url}`,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function idOf(email: string) {
+  const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row.id;
+}
+
+const mine = async (email: string, kind: string) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, await idOf(email)), eq(notifications.kind, kind)));
+
+describe('notifications that real events raise', () => {
+  it('a late booking: the late-booking timer raises one per dispatcher (not airport, not without DISPATCHING), live', async () => {
+    const disp = await login(t.app, 'dispatcher@example.com');
+    const socket = await t.connected(disp);
+    const booking = await makeBooking(t.db, { datetime: new Date(Date.now() - 10 * 60_000) });
+    const live = nextEvent<NotificationItem>(socket, EVENTS.newNotification, (n) => n.kind === 'late_booking' && n.params?.id === booking.id);
+    await t.app.jobs.schedule(JOB_KINDS.lateBooking, { booking_id: booking.id }, new Date(Date.now() - 1000));
+    await t.app.jobs.runDue();
+    const item = await live;
+    expect(item).toMatchObject({
+      template: NOTIFICATION_TEMPLATES.lateBooking,
+      params: { id: booking.id },
+      message: `Order #${booking.id} is still waiting for dispatching`,
+      link: `/rides/${booking.id}`,
+      read: false,
+    });
+    const about = async (email: string) =>
+      (await mine(email, 'late_booking')).filter((n) => n.params?.id === booking.id);
+    expect(await about('dispatcher@example.com')).toHaveLength(1);
+    expect(await about('admin@example.com')).toHaveLength(1);
+    expect(await mine('airport@example.com', 'late_booking')).toHaveLength(0);
+  });
+
+  it('a complaint filed raises one for COMPLAINTS holders; a new passenger for PASSENGERS holders', async () => {
+    const disp = await login(t.app, 'dispatcher@example.com');
+    const booking = await makeBooking(t.db, { status: 'DONE' });
+    const filed = await call('POST', `complaint/booking/${booking.id}/create`, disp, { description: 'Rude' });
+    expect(filed.statusCode).toBe(200);
+    const gov = await mine('gov@example.com', 'complaint_filed');
+    expect(gov.map((n) => n.params)).toContainEqual({ id: filed.json().data.id, booking: booking.id });
+
+    await t.app.passengers.registerPassenger({ first_name: 'Nina', last_name: 'New', phone_number: '+37799000111' });
+    const alerts = await mine('admin@example.com', 'new_passenger');
+    expect(alerts.at(-1)?.params).toEqual({ name: 'Nina New', docs: 'Without Docs' });
+    expect(await mine('gov@example.com', 'new_passenger')).toHaveLength(0);
+  });
+});
+
+describe('the bell and AllNotifications: 401 → 422 → 403 → success', () => {
+  it('counts unread, filters, and marks read (only one’s own)', async () => {
+    const sup = await login(t.app, 'supervisor@example.com');
+    const supId = await idOf('supervisor@example.com');
+    const airport = await login(t.app, 'airport@example.com');
+    for (let i = 0; i < 3; i++) await t.app.notifications.create({ userId: supId, message: `note ${i}` });
+    const other = await t.app.notifications.raise({
+      kind: 'general',
+      template: 'not yours',
+      userIds: [await idOf('gov@example.com')],
+    });
+    expect(other).toBe(1);
+
+    expect((await call('GET', 'notification/unread_count', null)).statusCode).toBe(401);
+    expect((await call('GET', 'notification?kind=nope', sup)).statusCode).toBe(422);
+    expect((await call('GET', 'notification?from=31-12-2026', sup)).statusCode).toBe(422);
+    expect((await call('GET', 'notification/unread_count', airport)).statusCode).toBe(403);
+    expect((await call('PUT', 'notification/read', sup, { ids: [] })).statusCode).toBe(422);
+    expect((await call('PUT', 'notification/read', sup, { all: false })).statusCode).toBe(422);
+
+    const before = (await call('GET', 'notification/unread_count', sup)).json().data.unread;
+    expect(before).toBeGreaterThanOrEqual(3);
+    const general = (await call('GET', 'notification?kind=general&perPage=10', sup)).json().data;
+    expect(general.data.map((n: NotificationItem) => n.message)).toEqual(['note 2', 'note 1', 'note 0']);
+
+    // Marking someone else's id changes nothing.
+    const [theirs] = await t.db.select().from(notifications).where(eq(notifications.message, 'not yours'));
+    const none = await call('PUT', 'notification/read', sup, { ids: [theirs.id] });
+    expect(none.json().data).toEqual({ marked: 0, unread: before });
+
+    const one = await call('PUT', 'notification/read', sup, { ids: [general.data[0].id] });
+    expect(one.json().data).toEqual({ marked: 1, unread: before - 1 });
+    const unreadOnly = (await call('GET', 'notification?kind=general&unread=1', sup)).json().data;
+    expect(unreadOnly.data.map((n: NotificationItem) => n.message)).toEqual(['note 1', 'note 0']);
+    const readOnly = (await call('GET', 'notification?kind=general&unread=0', sup)).json().data;
+    expect(readOnly.data.map((n: NotificationItem) => n.message)).toEqual(['note 2']);
+
+    const all = await call('PUT', 'notification/read', sup, { all: true });
+    expect(all.json().data.unread).toBe(0);
+    expect((await call('GET', 'notification/unread_count', sup)).json().data.unread).toBe(0);
+    const [still] = await t.db.select().from(notifications).where(eq(notifications.id, theirs.id));
+    expect(still.readAt).toBeNull();
+  });
+});
