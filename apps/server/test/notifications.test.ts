@@ -32,7 +32,11 @@ describe('notifications that real events raise', () => {
     const disp = await login(t.app, 'dispatcher@example.com');
     const socket = await t.connected(disp);
     const booking = await makeBooking(t.db, { datetime: new Date(Date.now() - 10 * 60_000) });
-    const live = nextEvent<NotificationItem>(socket, EVENTS.newNotification, (n) => n.kind === 'late_booking' && n.params?.id === booking.id);
+    const live = nextEvent<NotificationItem>(
+      socket,
+      EVENTS.newNotification,
+      (n) => n.kind === 'late_booking' && n.params?.id === booking.id,
+    );
     await t.app.jobs.schedule(JOB_KINDS.lateBooking, { booking_id: booking.id }, new Date(Date.now() - 1000));
     await t.app.jobs.runDue();
     const item = await live;

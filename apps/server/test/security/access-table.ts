@@ -68,6 +68,18 @@ export const ACCESS: Record<string, string> = {
   'GET /api/role': EVERYONE,
   'GET /api/permission': EVERYONE,
   'GET /api/notification': 'ADCGS',
+  'GET /api/notification/unread_count': 'ADCGS',
+  'PUT /api/notification/read': 'ADCGS',
+  // conversations (MESSAGES, never the Goverment role); the booking chat also needs DISPATCHING
+  'GET /api/conversations': 'ADCS',
+  'GET /api/conversations/:id': 'ADCS',
+  'GET /api/conversations/:id/messages': 'ADCS',
+  'POST /api/conversations/:id/messages': 'ADCS',
+  'PUT /api/conversations/:id/read': 'ADCS',
+  'POST /api/conversations/captain/:id': 'ADCS',
+  'POST /api/conversations/passenger/:id': 'ADCS',
+  'GET /api/booking/:id/captain_conversation': 'ADCS',
+  'GET /api/booking/:id/chat': 'ADCS',
   'GET /api/files/:name': EVERYONE,
 
   // city and tracking

@@ -5,6 +5,8 @@ import { useSyncExternalStore } from 'react';
 const SESSION_KEY = 'taxi.session';
 /** Count of live notifications not yet seen in the bell menu (cleared on logout). */
 export const UNSEEN_NOTIFICATIONS_KEY = 'taxi.notifications.unseen';
+/** Unread conversation messages as last polled (shell.md §4: persisted locally; cleared on logout). */
+export const UNREAD_MESSAGES_KEY = 'taxi.unreadMessages';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -51,6 +53,7 @@ export function clearStoredSession(): void {
   current = null;
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(UNSEEN_NOTIFICATIONS_KEY);
+  localStorage.removeItem(UNREAD_MESSAGES_KEY);
   emit();
 }
 

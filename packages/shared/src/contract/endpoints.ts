@@ -1,10 +1,12 @@
 import { bookingEndpoints } from './endpoints/bookings';
+import { chatEndpoints } from './endpoints/chat';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { rideEndpoints } from './endpoints/rides';
 import { systemEndpoints } from './endpoints/system';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
+export type { ConversationQuery, NotificationQuery } from './endpoints/chat';
 export { csvExport } from './endpoints/exports';
 export type { PageQuery } from './endpoints/query';
 export type { AiStatusPatch } from './endpoints/system';
@@ -19,4 +21,5 @@ export const endpoints = {
   ...bookingEndpoints,
   ...rideEndpoints,
   ...exportEndpoints,
+  ...chatEndpoints,
 };

@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { accountEntries, passengers } from '../../db/schema';
 import { rowById, tablePage } from '../../db/table-page';
+import type { AppBus } from '../../events';
 import { HttpError, notFound } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
-import type { AppBus } from '../../events';
 import type { Realtime } from '../../realtime';
 import type { FileService } from '../files/service';
 import { type PassengerFilters, passengerOrder, passengerWhere } from './queries';
@@ -183,7 +183,10 @@ export class PassengerService {
     if (withDocs) this.realtime.emitToUsers(EVENTS.newPassenger, newPassengerPayload(dto));
     if (!input.passengerId)
       await this.bus?.publish([
-        { name: 'passenger.registered', payload: { passengerId: row.id, name: `${dto.first_name} ${dto.last_name}`.trim(), withDocs } },
+        {
+          name: 'passenger.registered',
+          payload: { passengerId: row.id, name: `${dto.first_name} ${dto.last_name}`.trim(), withDocs },
+        },
       ]);
     return dto;
   }

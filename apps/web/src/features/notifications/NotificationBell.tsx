@@ -11,19 +11,26 @@ import {
   List,
   ListItem,
   ListItemAvatar,
+  ListItemButton,
   ListItemText,
   Tooltip,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { EVENTS, MSG, NOTIFICATION_PREVIEW_CHARS, pathTo, truncate } from '@taxi/shared';
+import { EVENTS, MSG, NOTIFICATION_PREVIEW_CHARS, type NotificationItem, pathTo, truncate } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
 import { ToolbarPopover } from '../../components/ToolbarPopover';
 import { formatRelative } from '../../i18n/format';
-import { applyNewNotification, setUnseen, useLatestNotifications, useUnseenCount } from './api';
+import {
+  applyNewNotification,
+  markNotificationsRead,
+  notificationText,
+  useLatestNotifications,
+  useUnreadNotifications,
+} from './api';
 import { NotificationIcon } from './NotificationIcon';
 
 /** Bell with a badge and the latest 5 notifications (shell.md §2.4, §2.7). Hidden for airport roles by the
@@ -34,13 +41,16 @@ export function NotificationBell() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const latest = useLatestNotifications();
-  const unseen = useUnseenCount().data ?? 0;
+  const unread = useUnreadNotifications().data ?? 0;
 
   useSocketEvent(EVENTS.newNotification, (item) => applyNewNotification(client, item));
 
-  const openMenu = (target: HTMLElement) => {
-    setAnchor(target);
-    setUnseen(client, 0);
+  const openMenu = (target: HTMLElement) => setAnchor(target);
+  /** A click reads it and follows its link. */
+  const open = (item: NotificationItem) => {
+    if (!item.read) void markNotificationsRead(client, [item.id]).catch(() => {});
+    setAnchor(null);
+    if (item.link) navigate(item.link);
   };
   const rows = latest.data?.data ?? [];
 
@@ -53,7 +63,7 @@ export function NotificationBell() {
           aria-label={MSG.notificationTitle}
           data-testid="toolbar-bell"
         >
-          <Badge color="error" badgeContent={unseen} max={99}>
+          <Badge color="error" badgeContent={unread} max={99}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
@@ -76,20 +86,27 @@ export function NotificationBell() {
         ) : (
           <List dense disablePadding>
             {rows.map((item) => (
-              <ListItem key={item.id} divider>
-                <ListItemAvatar sx={{ minWidth: 42 }}>
-                  <NotificationIcon icon={item.icon} color={item.color} />
-                </ListItemAvatar>
-                <ListItemText
-                  primary={truncate(t(item.message), NOTIFICATION_PREVIEW_CHARS)}
-                  secondary={formatRelative(item.datetime)}
-                  slotProps={{ primary: { title: t(item.message) } }}
-                />
+              <ListItem key={item.id} divider disablePadding>
+                <ListItemButton onClick={() => open(item)} data-testid="notification-row">
+                  <ListItemAvatar sx={{ minWidth: 42 }}>
+                    <NotificationIcon icon={item.icon} color={item.color} />
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={truncate(notificationText(t, item), NOTIFICATION_PREVIEW_CHARS)}
+                    secondary={formatRelative(item.datetime)}
+                    slotProps={{
+                      primary: { title: notificationText(t, item), sx: { fontWeight: item.read ? 400 : 700 } },
+                    }}
+                  />
+                </ListItemButton>
               </ListItem>
             ))}
           </List>
         )}
-        <CardActions sx={{ justifyContent: 'flex-end' }}>
+        <CardActions sx={{ justifyContent: 'space-between' }}>
+          <Button size="small" disabled={unread === 0} onClick={() => void markNotificationsRead(client, 'all')}>
+            {t('Mark all as read')}
+          </Button>
           <Button
             size="small"
             onClick={() => {

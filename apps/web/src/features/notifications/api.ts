@@ -1,8 +1,8 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { NOTIFICATION_BELL_COUNT, type NotificationItem, type Paginated } from '@taxi/shared';
+import { NOTIFICATION_BELL_COUNT, type NotificationItem, type NotificationQuery, type Paginated } from '@taxi/shared';
+import type { TFunction } from 'i18next';
 import { apiData, endpoints } from '../../api/endpoints';
 import { queryKeys } from '../../api/queryKeys';
-import { UNSEEN_NOTIFICATIONS_KEY } from '../../api/session';
 
 export function useLatestNotifications(enabled = true) {
   return useQuery({
@@ -12,31 +12,28 @@ export function useLatestNotifications(enabled = true) {
   });
 }
 
-export function useNotificationsPage(page: number, perPage: number) {
-  const params = { page, perPage };
+export function useNotificationsPage(query: NotificationQuery) {
   return useQuery({
-    queryKey: queryKeys.notifications.list(params),
-    queryFn: ({ signal }) => apiData(endpoints.notifications, { query: params, signal }),
+    queryKey: queryKeys.notifications.list({ ...query }),
+    queryFn: ({ signal }) => apiData(endpoints.notificationList, { query, signal }),
     placeholderData: (previous) => previous,
   });
 }
 
-/** Badge count: live notifications received since the bell menu was last opened, kept across reloads. */
-export function readUnseen(): number {
-  return Number(localStorage.getItem(UNSEEN_NOTIFICATIONS_KEY) ?? 0) || 0;
-}
-
-export function useUnseenCount() {
+/** The badge: the user's unread notifications, as the server counts them (read state is per recipient). */
+export function useUnreadNotifications(enabled = true) {
   return useQuery({
     queryKey: queryKeys.notifications.unseen,
-    queryFn: readUnseen,
-    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async ({ signal }) => (await apiData(endpoints.unreadNotifications, { signal })).unread,
+    enabled,
   });
 }
 
-export function setUnseen(client: QueryClient, count: number): void {
-  localStorage.setItem(UNSEEN_NOTIFICATIONS_KEY, String(count));
-  client.setQueryData(queryKeys.notifications.unseen, count);
+/** Marks these notifications (or all) read; the lists and the badge follow. */
+export async function markNotificationsRead(client: QueryClient, which: number[] | 'all'): Promise<void> {
+  const result = await apiData(endpoints.readNotifications, { body: which === 'all' ? { all: true } : { ids: which } });
+  client.setQueryData(queryKeys.notifications.unseen, result.unread);
+  await client.invalidateQueries({ queryKey: queryKeys.notifications.all });
 }
 
 /** A live 'new notification': prepend to the bell list, bump the badge, refresh other lists lazily. */
@@ -50,6 +47,15 @@ export function applyNewNotification(client: QueryClient, item: NotificationItem
         }
       : page,
   );
-  setUnseen(client, readUnseen() + 1);
+  client.setQueryData<number>(queryKeys.notifications.unseen, (n) => (n ?? 0) + (item.read ? 0 : 1));
   void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
+}
+
+/** The notification in the reader's language: its template, with its text values translated too. */
+export function notificationText(t: TFunction, item: Pick<NotificationItem, 'message' | 'template' | 'params'>) {
+  if (!item.template) return t(item.message);
+  const values = Object.fromEntries(
+    Object.entries(item.params ?? {}).map(([k, v]) => [k, typeof v === 'string' ? t(v) : v]),
+  );
+  return t(item.template, { ...values, interpolation: { escapeValue: false } });
 }
