@@ -68,6 +68,10 @@ export const ACCESS: Record<string, string> = {
   'GET /api/role': EVERYONE,
   'GET /api/permission': EVERYONE,
   'GET /api/notification': 'ADCGS',
+  // web push: staff who get notifications (not the airport desk)
+  'GET /api/push/public_key': 'ADCGS',
+  'POST /api/push/subscribe': 'ADCGS',
+  'DELETE /api/push/subscribe': 'ADCGS',
   'GET /api/files/:name': EVERYONE,
 
   // city and tracking

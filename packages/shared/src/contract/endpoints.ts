@@ -1,6 +1,7 @@
 import { bookingEndpoints } from './endpoints/bookings';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
+import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
 import { systemEndpoints } from './endpoints/system';
 
@@ -19,4 +20,5 @@ export const endpoints = {
   ...bookingEndpoints,
   ...rideEndpoints,
   ...exportEndpoints,
+  ...pushEndpoints,
 };

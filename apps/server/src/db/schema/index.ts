@@ -8,6 +8,7 @@ export * from './idempotency';
 export * from './notifications';
 export * from './password-resets';
 export * from './people';
+export * from './push';
 export * from './settings';
 export * from './system';
 export * from './users';

@@ -19,7 +19,15 @@ export interface NewNotification {
   icon?: string;
 }
 
+/**
+ * Called once a notification is stored and emitted (the push module's delivery): `userId` as created, null
+ * for every staff member. A hook returns at once and never throws; its work runs on its own.
+ */
+export type NotificationCreatedHook = (item: NotificationItem, userId: number | null) => void;
+
 export class NotificationService {
+  private readonly createdHooks: NotificationCreatedHook[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly realtime: Realtime,
@@ -34,7 +42,13 @@ export class NotificationService {
     const item = presentNotification(row);
     if (input.userId === null) this.realtime.emitToUsers(EVENTS.newNotification, item);
     else this.realtime.emitToUser(input.userId, EVENTS.newNotification, item);
+    for (const hook of this.createdHooks) hook(item, input.userId);
     return item;
+  }
+
+  /** Registers a hook run after each notification is stored (modules after this one, in their setup). */
+  onCreated(hook: NotificationCreatedHook): void {
+    this.createdHooks.push(hook);
   }
 
   /** The user's latest notifications (own and broadcast), newest first. */
