@@ -57,6 +57,10 @@ const trustProxySchema = z
     }
   });
 
+/** A VAPID key pair in base64url: the uncompressed P-256 public point (04…: "B…") and the private scalar. */
+const VAPID_PUBLIC_KEY = /^B[A-Za-z0-9_-]{86}$/;
+const VAPID_PRIVATE_KEY = /^[A-Za-z0-9_-]{43}$/;
+
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const int = (def: number, min = 0) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).default(def));
@@ -113,6 +117,21 @@ const envSchema = z
      */
     APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     CHAT_TOKEN_TTL_SECONDS: int(300, 1),
+    /**
+     * Web push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them); a pair is generated
+     * and kept in DATA_DIR/vapid.json when unset. Several nodes must share it (one value everywhere, or one
+     * DATA_DIR): browsers subscribed with one public key only accept messages signed with its private key.
+     */
+    VAPID_PUBLIC_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().regex(VAPID_PUBLIC_KEY, 'must be a base64url P-256 public key (65 bytes, 87 characters)').optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().regex(VAPID_PRIVATE_KEY, 'must be a base64url P-256 private key (32 bytes, 43 characters)').optional(),
+    ),
+    /** The contact push services may use about this sender: a mailto: or https: URL. */
+    VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.url({ protocol: /^(mailto|https)$/ }).optional()),
     CORS_ORIGIN: optionalString,
     /** Proxies trusted to set X-Forwarded-For (addresses or CIDRs); none when unset. */
     TRUST_PROXY: trustProxySchema,
@@ -132,6 +151,10 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.APP_ENV === 'production' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when APP_ENV=production' });
+    }
+    if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+      const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
   });
 
@@ -161,6 +184,10 @@ export interface Config {
   chatTokenTtlSeconds: number;
   /** APP_SECRET: keys the login-code HMACs (DATA_DIR/secret when unset). */
   appSecret?: string;
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: the web push key pair (DATA_DIR/vapid.json when unset). */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT, else mailto: the MAIL_FROM address. */
+  vapidSubject: string;
   corsOrigin?: string;
   /** Fastify's trustProxy: false (default) or the proxies' addresses and CIDRs (TRUST_PROXY). */
   trustProxy: false | string[];
@@ -173,6 +200,11 @@ export interface Config {
   metricsToken?: string;
   /** SHUTDOWN_TIMEOUT_MS: the grace given to in-flight requests on SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+}
+
+/** The address of a From header (`Name <a@b.c>` or `a@b.c`). */
+function mailAddress(from: string): string {
+  return (/<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
 export class ConfigError extends Error {
@@ -220,6 +252,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chatTokenSecret: e.CHAT_TOKEN_SECRET,
     chatTokenTtlSeconds: e.CHAT_TOKEN_TTL_SECONDS,
     appSecret: e.APP_SECRET,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${mailAddress(e.MAIL_FROM)}`,
     corsOrigin: e.CORS_ORIGIN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     jobPollMs: e.JOB_POLL_MS,

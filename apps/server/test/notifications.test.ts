@@ -80,7 +80,7 @@ describe('the bell and AllNotifications: 401 → 422 → 403 → success', () =>
       template: 'not yours',
       userIds: [await idOf('gov@example.com')],
     });
-    expect(other).toBe(1);
+    expect(other).toHaveLength(1);
 
     expect((await call('GET', 'notification/unread_count', null)).statusCode).toBe(401);
     expect((await call('GET', 'notification?kind=nope', sup)).statusCode).toBe(422);

@@ -10,6 +10,7 @@ import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/module';
 import { paymentsRoutes } from './payments/routes';
 import { peopleModule } from './people/module';
+import { pushModule } from './push/module';
 import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
@@ -29,6 +30,7 @@ export const MODULES: readonly ServerModule[] = [
   settingsModule,
   { name: 'roles', routes: rolesRoutes },
   notificationsModule,
+  pushModule,
   cityModule,
   filesModule,
   peopleModule,

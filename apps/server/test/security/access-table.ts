@@ -80,6 +80,10 @@ export const ACCESS: Record<string, string> = {
   'POST /api/conversations/passenger/:id': 'ADCS',
   'GET /api/booking/:id/captain_conversation': 'ADCS',
   'GET /api/booking/:id/chat': 'ADCS',
+  // web push: staff who get notifications (not the airport desk)
+  'GET /api/push/public_key': 'ADCGS',
+  'POST /api/push/subscribe': 'ADCGS',
+  'DELETE /api/push/subscribe': 'ADCGS',
   'GET /api/files/:name': EVERYONE,
 
   // city and tracking

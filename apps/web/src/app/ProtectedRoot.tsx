@@ -11,6 +11,7 @@ import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
 import { homePath, meQuery } from '../features/auth/api';
 import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
 import { useBookingRealtime } from '../features/bookings/realtime';
+import { PushRegistration } from '../features/push/PushRegistration';
 import { AppShell } from './AppShell';
 import { adoptUserPreferences } from './preferences';
 import { NoAccessContent } from './StatusPages';
@@ -93,6 +94,7 @@ export function ProtectedRoot() {
     <CurrentUserProvider user={user}>
       <UserPreferences userId={user.id} saved={user.preferences} />
       <SocketLifecycle token={session.accessToken} />
+      <PushRegistration />
       <AppShell meta={meta?.meta}>{content}</AppShell>
     </CurrentUserProvider>
   );

@@ -2,6 +2,7 @@ import { bookingEndpoints } from './endpoints/bookings';
 import { chatEndpoints } from './endpoints/chat';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
+import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
 import { systemEndpoints } from './endpoints/system';
 
@@ -22,4 +23,5 @@ export const endpoints = {
   ...rideEndpoints,
   ...exportEndpoints,
   ...chatEndpoints,
+  ...pushEndpoints,
 };

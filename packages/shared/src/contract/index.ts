@@ -12,6 +12,7 @@ export * from './envelope';
 export * from './files';
 export * from './notifications';
 export * from './people';
+export * from './push';
 export * from './session';
 export * from './settings';
 export * from './staff';

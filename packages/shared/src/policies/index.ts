@@ -6,5 +6,6 @@ export * from './complaints';
 export * from './core';
 export * from './files';
 export * from './people';
+export * from './push';
 export * from './session';
 export * from './staff';

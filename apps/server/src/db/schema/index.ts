@@ -9,6 +9,7 @@ export * from './messages';
 export * from './notifications';
 export * from './password-resets';
 export * from './people';
+export * from './push';
 export * from './settings';
 export * from './system';
 export * from './users';

@@ -51,15 +51,18 @@ export interface NotificationFilters {
   to?: Date;
 }
 
-/** Called with each stored notification after it is sent live (web push registers here). */
-export type NotificationListener = (userId: number, item: NotificationItem) => void;
+/**
+ * Called once a notification is stored and emitted, per recipient (the push module's delivery). A hook
+ * returns at once and never throws; its work runs on its own.
+ */
+export type NotificationCreatedHook = (item: NotificationItem, userId: number | null) => void;
 
 /**
  * Notifications per recipient (shell.md §2.7, §4): `raise` fans an event out to its recipients (one row
  * each, so each has their own read state) and sends `new notification` to each one's consoles.
  */
 export class NotificationService {
-  private readonly listeners: NotificationListener[] = [];
+  private readonly listeners: NotificationCreatedHook[] = [];
 
   constructor(
     private readonly db: Db,
@@ -67,30 +70,36 @@ export class NotificationService {
     private readonly clock: Clock,
   ) {}
 
-  onCreated(listener: NotificationListener): void {
+  onCreated(listener: NotificationCreatedHook): void {
     this.listeners.push(listener);
   }
 
   /** A plain notification to one user (or, with null, every staff member): for tools and tests. */
-  create(input: { userId: number | null; message: string; color?: string; icon?: string }): Promise<number> {
-    return this.raise({
+  async create(input: {
+    userId: number | null;
+    message: string;
+    color?: string;
+    icon?: string;
+  }): Promise<NotificationItem | undefined> {
+    const items = await this.raise({
       kind: 'general',
       template: input.message,
       userIds: input.userId === null ? undefined : [input.userId],
       everyone: input.userId === null,
       look: { color: input.color, icon: input.icon },
     });
+    return items[0];
   }
 
-  /** Stores one row per recipient, then tells each one's consoles. Returns how many were raised. */
-  async raise(input: RaiseNotification, db: DbOrTx = this.db): Promise<number> {
+  /** Stores one row per recipient, then tells each one's consoles. Returns what was raised. */
+  async raise(input: RaiseNotification, db: DbOrTx = this.db): Promise<NotificationItem[]> {
     const look = { ...NOTIFICATION_LOOK[input.kind], ...stripUndefined(input.look ?? {}) };
     const recipients = input.userIds
       ? [...new Set(input.userIds)]
       : look.permission || input.everyone
         ? await usersHolding(db, input.everyone ? null : look.permission)
         : [];
-    if (recipients.length === 0) return 0;
+    if (recipients.length === 0) return [];
     const message = interpolate(input.template, input.params as TextVars | undefined);
     const rows = await db
       .insert(notifications)
@@ -108,12 +117,12 @@ export class NotificationService {
         })),
       )
       .returning();
-    for (const row of rows) {
-      const item = presentNotification(row);
-      this.realtime.emitToUser(row.userId as number, EVENTS.newNotification, item);
-      for (const listener of this.listeners) listener(row.userId as number, item);
-    }
-    return rows.length;
+    const items = rows.map(presentNotification);
+    rows.forEach((row, i) => {
+      this.realtime.emitToUser(row.userId as number, EVENTS.newNotification, items[i]);
+      for (const listener of this.listeners) listener(items[i], row.userId);
+    });
+    return items;
   }
 
   private visibleTo(userId: number, filters: NotificationFilters = {}): SQL {

@@ -65,11 +65,16 @@ export function endSession(): void {
   // Socket.IO is code of the signed-in shell, not of /login: a socket exists only once that chunk has loaded,
   // and then this import resolves at once.
   void import('../../api/socket').then((socket) => socket.disconnectSocket());
+  void import('../push/registration').then((push) => push.dropPushSubscription());
   queryClient.clear();
 }
 
+/** Before the logout call, while the token works: the server forgets this browser's push subscription. */
+const unregisterPush = () => import('../push/registration').then((push) => push.unregisterPush());
+
 export async function logout(): Promise<void> {
   try {
+    await unregisterPush();
     await http.put('logout');
   } finally {
     endSession();
@@ -79,6 +84,7 @@ export async function logout(): Promise<void> {
 /** Ends every session of the user (every browser and device), then this one's locally. */
 export async function logoutEverywhere(): Promise<void> {
   try {
+    await unregisterPush();
     await http.put('logout_all');
   } finally {
     endSession();
