@@ -38,7 +38,6 @@ export const CHAT_MSG = texts({
   recordVoice: 'Record a voice note',
   stopRecording: 'Stop recording',
   loadOlder: 'Load older messages',
-  seen: 'Seen',
   seenBy: (names: string) => tr('Seen by {{names}}', { names }),
   you: 'You',
   system: 'System',
@@ -46,12 +45,7 @@ export const CHAT_MSG = texts({
   passenger: 'Passenger',
   booking: 'Booking',
   allKinds: 'All',
-  unreadCount: (n: number) => tr('{{n}} unread', { n }),
   bookingChatTitle: (id: number) => tr('Chat of order #{{id}}', { id }),
-  captainChat: 'Captain chat',
-  chatWithCaptain: 'Message the captain',
-  chatWithPassenger: 'Message the passenger',
-  openBooking: 'Open the order',
   emptyMessage: 'Write a message or attach a file.',
   messageTooLong: (n: number) => tr('A message may not be longer than {{n}} characters.', { n }),
   attachmentKind: 'Only images (PNG, JPEG, WebP) and voice notes (WAV, WebM, Ogg, MP3) are accepted.',
@@ -62,7 +56,6 @@ export const CHAT_MSG = texts({
   messageSent: 'Message sent',
   voiceNote: 'Voice note',
   image: 'Image',
-  liveOff: 'Live messages are off: the list refreshes every few seconds.',
 } as const);
 
 /** A conversation's preview line: the text, or what the attachment is. */
