@@ -1,7 +1,17 @@
 import { type BookingStatus, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiSuggestions, bookingStatuses, bookings, geofenceLogs, payments, users } from '../src/db/schema';
+import {
+  aiSuggestions,
+  bookingStatuses,
+  bookings,
+  captains,
+  geofenceLogs,
+  messages,
+  passengers,
+  payments,
+  users,
+} from '../src/db/schema';
 import { HttpError } from '../src/http/errors';
 import { ManualClock, Simulator, seededRandom } from '../src/simulator';
 import { buildTestApp, type TestApp } from './helpers';
@@ -175,5 +185,39 @@ describe('world simulator', () => {
         `${sim.counters.paxCancels} passenger and ${sim.counters.captainCancels} captain cancellations, ` +
         `${sim.counters.signups} sign-ups, ${sim.counters.reports} position reports; ms by phase ${JSON.stringify(sim.phaseMs, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`,
     );
+  }, 900_000);
+
+  it('the captain and passenger apps answer the staff and the reminders, and ask questions themselves', async () => {
+    const start = clock.now() + 60_000;
+    clock.set(start);
+    const sim = new Simulator(t.app, { captains: 3, bookingsPerHour: 120, clock, random: seededRandom(9) });
+    await sim.init();
+    const [operator] = await t.db.select().from(users).where(eq(users.email, 'dispatcher@example.com'));
+    const [captain] = await t.db.select({ id: captains.id }).from(captains).limit(1);
+    const conversationId = await t.app.chat.open('captain', { captainId: captain.id });
+    const asked = await t.app.chat.send({ kind: 'user', id: operator.id }, conversationId, { body: 'Are you free?' });
+    const [pax] = await t.db.select({ id: passengers.id }).from(passengers).limit(1);
+    const paxConversation = await t.app.chat.open('passenger', { passengerId: pax.id });
+    const reminder = await t.db.transaction((tx) =>
+      t.app.chat.insertMessage(tx, { kind: 'system', id: null }, paxConversation, { body: 'Reminder', bookingId: 1 }),
+    );
+    for (let s = 0; s < 1800; s += 10) {
+      clock.advance(10_000);
+      await sim.step();
+    }
+    const reply = await t.app.chat.messages(conversationId, { limit: 5 });
+    expect(reply.data.at(-1)?.sender_kind).toBe('captain');
+    expect(reply.data.at(-1)?.id).toBeGreaterThan(asked.id);
+    const receipts = await t.app.chat.reads(conversationId);
+    expect(receipts.find((r) => r.reader_kind === 'captain')?.last_read_message_id).toBeGreaterThanOrEqual(asked.id);
+    const answer = await t.app.chat.messages(paxConversation, { limit: 5 });
+    expect(answer.data.at(-1)).toMatchObject({ sender_kind: 'passenger', booking_id: 1 });
+    expect(answer.data.at(-1)?.id).toBeGreaterThan(reminder.id);
+    const written = await t.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(inArray(messages.senderKind, ['captain', 'passenger']), gte(messages.createdAt, new Date(start))));
+    expect(written.length).toBeGreaterThan(2);
+    expect(sim.counters.errors).toBe(0);
   }, 900_000);
 });

@@ -40,7 +40,8 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
   }));
 }
 
-import type { SimClock } from './clock';
+import { SimChat } from './chat';
+import { type SimClock, seededRandom } from './clock';
 import { DrivePath } from './path';
 
 export { ManualClock, seededRandom } from './clock';
@@ -129,7 +130,12 @@ export class Simulator {
     this.clock = opts.clock ?? app.clock;
     this.random = opts.random ?? Math.random;
     this.reportEvery = (opts.reportEverySeconds ?? 4) * 1000;
+    // Its own sequence: with a seeded world, the chat does not shift the bookings' draws.
+    this.chat = new SimChat(app, opts.random ? seededRandom(7) : Math.random);
   }
+
+  /** The apps' side of the conversations (answers, questions). */
+  private readonly chat: SimChat;
 
   private get now() {
     return this.clock.now();
@@ -254,6 +260,10 @@ export class Simulator {
     await this.timed('offers', () => this.answerOffers(now));
     await this.timed('assign', () => this.pickUpAssignments(now));
     await this.timed('cancel', () => this.passengerCancels(now));
+    const atPickup = this.fleet.flatMap((c) =>
+      c.mode === 'at_pickup' && c.bookingId !== null ? [{ captainId: c.id, bookingId: c.bookingId }] : [],
+    );
+    await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
     const t0 = performance.now();
     for (const c of this.fleet) {
       if (c.mode === 'off') continue;

@@ -5,6 +5,7 @@ import { seedBookings } from './bookings';
 import { seedCatalogue } from './catalogue';
 import { seedCity } from './city';
 import { seedComplaints } from './complaints';
+import { seedMessages } from './messages';
 import { seedPeople } from './people';
 import { seedServices } from './services';
 import { seedStaff } from './staff';
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedPeople,
   seedBookings,
   seedComplaints,
+  seedMessages,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */
