@@ -80,6 +80,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/conversations/passenger/:id': 'ADCS',
   'GET /api/booking/:id/captain_conversation': 'ADCS',
   'GET /api/booking/:id/chat': 'ADCS',
+  'POST /api/chat/dev/app_message': 'ADCS',
   // web push: staff who get notifications (not the airport desk)
   'GET /api/push/public_key': 'ADCGS',
   'POST /api/push/subscribe': 'ADCGS',
@@ -152,6 +153,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/booking/:id/confirm_suggestion': DESK_WRITE,
   'POST /api/booking/:id/refuse_suggestion': DESK_WRITE,
   'POST /api/ai/dev/accept/:id': DESK_WRITE,
+  'POST /api/bookings/dev/late/:id': DESK_WRITE,
   'GET /api/ai/suggestions': DESK_WRITE,
 
   // complaints: the Goverment role reads them (its comments and statuses come with the complaints pages)

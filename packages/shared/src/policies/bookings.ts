@@ -29,6 +29,8 @@ export const bookingPolicy = {
   airportDetails: rule('bookings.airportDetails', (a) => holds(a, 'DISPATCHING')),
   /** The order search of the toolbar (not the airport desk). */
   orderSearch: rule('bookings.orderSearch', (a) => holds(a, 'DISPATCHING') && !isAirport(a)),
+  /** Development only (loopback): make a pending booking late at once (the e2e runs). */
+  devLate: rule('bookings.devLate', dispatcher),
 } as const;
 
 /** The AI-assisted dispatch (bookings.md §7) and the user's own AI status. */

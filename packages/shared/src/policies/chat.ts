@@ -10,4 +10,6 @@ export const chatPolicy = {
   write: rule('chat.write', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
   /** The booking chat opens from a card; its messages are the inbox's, so it needs MESSAGES too. */
   bookingChat: rule('chat.bookingChat', (a) => holds(a, 'MESSAGES') && holds(a, 'DISPATCHING') && !isGovernment(a)),
+  /** Development only (loopback): plays a captain or passenger app writing, for the demo and the e2e runs. */
+  devAppMessage: rule('chat.devAppMessage', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
 } as const;

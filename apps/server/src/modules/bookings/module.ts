@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { bookingsDevRoutes } from './dev-routes';
 import { bookingsExportRoutes } from './export';
 import { registerBookingHandlers } from './handlers';
 import { bookingsRoutes } from './routes';
@@ -15,5 +16,6 @@ export const bookingsModule: ServerModule = {
   routes: async (app) => {
     await app.register(bookingsRoutes);
     await app.register(bookingsExportRoutes);
+    await app.register(bookingsDevRoutes);
   },
 };

@@ -153,4 +153,26 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await app.chat.get(request.user.id, id));
     },
   );
+
+  // Development only: plays the captain or passenger app writing (the e2e runs have no simulator).
+  if (app.config.isDevelopment) {
+    const appMessage = z.object({
+      from: z.enum(['captain', 'passenger']),
+      id: dbId(),
+      body: z.string().min(1).max(2000),
+      booking_id: dbId().optional(),
+    });
+    app.post(
+      '/chat/dev/app_message',
+      {
+        config: { policy: chatPolicy.devAppMessage, localOnly: true },
+        schema: { body: appMessage, response: { 200: contract.message } },
+      },
+      async (request) => {
+        const { from, id, body, booking_id } = request.body;
+        const conversationId = await app.chat.open(from, from === 'captain' ? { captainId: id } : { passengerId: id });
+        return ok(await app.chat.send({ kind: from, id }, conversationId, { body, bookingId: booking_id }));
+      },
+    );
+  }
 };

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+import { BOOKING_UI, CHAT_MSG, MAP_CENTER, MSG } from '@taxi/shared';
+import { api, login, USERS } from './helpers';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+interface Row {
+  id: number;
+  unread: number;
+}
+
+/** The captain app writes (the development stand-in for it). */
+async function captainWrites(page: Page, captainId: number, body: string) {
+  const res = await api<{ data: { conversation_id: number } }>(page, 'POST', 'chat/dev/app_message', {
+    from: 'captain',
+    id: captainId,
+    body,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.data.conversation_id;
+}
+
+/** Reads every conversation the poll looks at, so the dot is off. */
+async function readEverything(page: Page) {
+  for (let pageNo = 1; pageNo <= 4; pageNo++) {
+    const res = await api<{ data: { data: Row[]; last_page: number } }>(
+      page,
+      'GET',
+      `conversations?page=${pageNo}&perPage=25`,
+    );
+    for (const row of res.json.data.data.filter((r) => r.unread > 0))
+      await api(page, 'PUT', `conversations/${row.id}/read`, {});
+    if (pageNo >= res.json.data.last_page) break;
+  }
+}
+
+test('a captain message arrives live: the red dot lights, the thread shows it without a reload, a reply is sent', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.dispatcher);
+  const captains = await api<{ data: { data: { id: number }[] } }>(page, 'GET', 'captains?perPage=5');
+  const captainId = captains.json.data.data[0].id;
+  const conversationId = await captainWrites(page, captainId, 'Hello from the rank');
+  await readEverything(page);
+  await page.goto('/requests');
+  const dot = page.getByTestId('toolbar-messages').locator('.MuiBadge-dot');
+  await expect(dot).toHaveClass(/MuiBadge-invisible/, { timeout: 15_000 });
+
+  await captainWrites(page, captainId, 'Where is the passenger?');
+  // The chat connection (or, at the latest, the 7-second poll) lights the dot.
+  await expect(dot).not.toHaveClass(/MuiBadge-invisible/, { timeout: 15_000 });
+
+  await page.getByTestId('toolbar-messages').click();
+  await expect(page).toHaveURL(/\/messages/);
+  await page.getByTestId('conversation-row').first().click();
+  const thread = page.getByTestId('chat-thread');
+  await expect(thread.getByText('Where is the passenger?')).toBeVisible();
+  // Live while open: no reload, no poll of the thread.
+  await captainWrites(page, captainId, 'I am at the main entrance');
+  await expect(thread.getByText('I am at the main entrance')).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(new RegExp(`conversation=${conversationId}`));
+  await expect(dot).toHaveClass(/MuiBadge-invisible/, { timeout: 15_000 });
+
+  await page.getByTestId('chat-input').fill('Coming, 2 minutes');
+  await page.getByRole('button', { name: CHAT_MSG.send }).click();
+  await expect(thread.getByText('Coming, 2 minutes')).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/messages-en.png` });
+});
+
+test('the booking chat opens from a card', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  const list = await api<{ data: { data: { id: number; origin: string; now: boolean; status: string }[] } }>(
+    page,
+    'GET',
+    'booking?perPage=100',
+  );
+  const booking = list.json.data.data.find((b) => b.origin === 'app' && !b.now && b.status !== 'PENDING');
+  expect(booking, 'an app booking, not immediate, dispatched').toBeTruthy();
+  const id = (booking as { id: number }).id;
+  await page.goto('/requests');
+  await page.getByTestId('board-search').fill(String(id));
+  await expect(page.getByTestId(`booking-card-${id}`)).toBeVisible();
+  await page.getByTestId(`actions-${id}`).click();
+  await page.getByRole('menuitem', { name: BOOKING_UI.bookingChat }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking-chat/${id}`));
+  await expect(page.getByTestId('chat-thread')).toBeVisible();
+  await expect(page.getByText(CHAT_MSG.noMessages)).toBeVisible();
+  await page.getByTestId('chat-input').fill('Your captain is on the way');
+  await page.getByRole('button', { name: CHAT_MSG.send }).click();
+  await expect(page.getByText('Your captain is on the way')).toBeVisible();
+});
+
+test('a late booking raises a notification in the bell; a click reads it and opens the order', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.dispatcher);
+  const bell = page.getByTestId('toolbar-bell');
+  await expect(bell).toBeVisible();
+  const before = await api<{ data: { unread: number } }>(page, 'GET', 'notification/unread_count');
+  // A "now" phone booking, made late at once (the development stand-in for its late-booking timer).
+  const created = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
+    new_passenger: { first_name: 'Late', last_name: 'E2e', phone_number: `+377 6${Date.now() % 10_000_000}` },
+    service_id: 2,
+    pickup: { name: 'E2E pickup', lon: MAP_CENTER[0], lat: MAP_CENTER[1] },
+    dropoff: { name: 'E2E dropoff', lon: MAP_CENTER[0] + 0.01, lat: MAP_CENTER[1] + 0.005 },
+    now: true,
+    seats: 1,
+    origin: 'phone',
+  });
+  expect(created.status, JSON.stringify(created.json)).toBe(201);
+  const id = created.json.data.id;
+  expect((await api(page, 'POST', `bookings/dev/late/${id}`)).status).toBe(200);
+  await expect(bell.locator('.MuiBadge-badge')).toHaveText(String(before.json.data.unread + 1), { timeout: 15_000 });
+  await bell.click();
+  const card = page.getByTestId('notification-card');
+  const row = card.getByTestId('notification-row').first();
+  await expect(row).toContainText(`Order #${id}`.slice(0, 20));
+  await page.screenshot({ path: `${ARTIFACTS}/notifications-bell-en.png` });
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`/rides/${id}`));
+  await expect(bell.locator('.MuiBadge-badge')).toHaveText(String(before.json.data.unread), { timeout: 10_000 });
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { name: MSG.notificationsTitle })).toBeVisible();
+});
