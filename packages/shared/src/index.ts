@@ -25,5 +25,6 @@ export * from './ride-ui';
 export * from './roles';
 export * from './routes';
 export * from './session';
+export * from './sms';
 export * from './text';
 export * from './validation';

@@ -12,6 +12,7 @@ import { peopleModule } from './people/module';
 import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
+import { smsModule } from './sms/module';
 import { systemRoutes } from './system/routes';
 import { trackingModule } from './tracking';
 
@@ -31,6 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   cityModule,
   filesModule,
   peopleModule,
+  smsModule,
   trackingModule,
   bookingsModule,
   complaintsModule,

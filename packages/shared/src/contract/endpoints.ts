@@ -2,6 +2,7 @@ import { bookingEndpoints } from './endpoints/bookings';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { rideEndpoints } from './endpoints/rides';
+import { smsEndpoints } from './endpoints/sms';
 import { systemEndpoints } from './endpoints/system';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
@@ -19,4 +20,5 @@ export const endpoints = {
   ...bookingEndpoints,
   ...rideEndpoints,
   ...exportEndpoints,
+  ...smsEndpoints,
 };

@@ -13,6 +13,7 @@ export * from './notifications';
 export * from './people';
 export * from './session';
 export * from './settings';
+export * from './sms';
 export * from './staff';
 export * from './system';
 export * from './tracking';

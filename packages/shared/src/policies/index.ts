@@ -6,4 +6,5 @@ export * from './core';
 export * from './files';
 export * from './people';
 export * from './session';
+export * from './sms';
 export * from './staff';

@@ -9,5 +9,6 @@ export * from './notifications';
 export * from './password-resets';
 export * from './people';
 export * from './settings';
+export * from './sms';
 export * from './system';
 export * from './users';

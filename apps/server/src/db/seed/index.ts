@@ -7,6 +7,7 @@ import { seedCity } from './city';
 import { seedComplaints } from './complaints';
 import { seedPeople } from './people';
 import { seedServices } from './services';
+import { seedSms } from './sms';
 import { seedStaff } from './staff';
 
 export interface SeedContext {
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedPeople,
   seedBookings,
   seedComplaints,
+  seedSms,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */
