@@ -98,6 +98,12 @@ const envSchema = z
     APP_ENV: z.preprocess(emptyToUndefined, z.enum(APP_ENVS).default('development')),
     SMTP_URL: optionalString,
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Taxi console <no-reply@example.com>')),
+    /** The HTTP SMS gateway (POST JSON with a bearer token); the development outbox when unset (never in production). */
+    SMS_GATEWAY_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    SMS_GATEWAY_TOKEN: optionalString,
+    /** The sender name or number the gateway shows (its own default when unset). */
+    SMS_SENDER: optionalString,
+    SMS_GATEWAY_TIMEOUT_MS: int(10_000, 100),
     /** The console's public address, for links in e-mails (password reset); http://localhost:PORT when unset. */
     PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     SIMULATOR: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
@@ -156,6 +162,12 @@ const envSchema = z
       const missing = env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     }
+    if (env.APP_ENV === 'production' && !env.SMS_GATEWAY_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'is required when APP_ENV=production' });
+    }
+    if (env.SMS_GATEWAY_URL && !env.SMS_GATEWAY_TOKEN) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_TOKEN'], message: 'is required with SMS_GATEWAY_URL' });
+    }
   });
 
 type Env = z.infer<typeof envSchema>;
@@ -172,6 +184,8 @@ export interface Config {
   isDevelopment: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** The HTTP SMS gateway; absent: the development outbox (never in production). */
+  smsGateway?: { url: string; token: string; sender?: string; timeoutMs: number };
   /** PUBLIC_URL without a trailing slash: the base of links sent by e-mail. */
   publicUrl: string;
   simulator: boolean;
@@ -239,6 +253,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isDevelopment: e.APP_ENV === 'development',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smsGateway:
+      e.SMS_GATEWAY_URL && e.SMS_GATEWAY_TOKEN
+        ? {
+            url: e.SMS_GATEWAY_URL,
+            token: e.SMS_GATEWAY_TOKEN,
+            sender: e.SMS_SENDER,
+            timeoutMs: e.SMS_GATEWAY_TIMEOUT_MS,
+          }
+        : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     simulator: e.SIMULATOR === 'on',
     sim: { captains: e.SIM_CAPTAINS, bookingsPerHour: e.SIM_BOOKINGS_PER_HOUR },

@@ -24,7 +24,8 @@ describe('two-step login', () => {
     const code = await lastCode(app, 'admin@example.com');
     expect(code).toMatch(/^\d{6}$/);
     const outbox = (await app.inject({ method: 'GET', url: '/api/dev/outbox' })).json().data[0];
-    expect(Object.keys(outbox).sort()).toEqual(['code', 'created_at', 'subject', 'text', 'to']);
+    expect(Object.keys(outbox).sort()).toEqual(['channel', 'code', 'created_at', 'subject', 'text', 'to']);
+    expect(outbox.channel).toBe('email');
 
     const res = await app.inject({
       method: 'POST',

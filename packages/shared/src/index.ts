@@ -27,5 +27,6 @@ export * from './ride-ui';
 export * from './roles';
 export * from './routes';
 export * from './session';
+export * from './sms';
 export * from './text';
 export * from './validation';

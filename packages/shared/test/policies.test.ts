@@ -21,6 +21,7 @@ import {
   sessionPolicy,
   settingsPolicy,
   shellPolicy,
+  smsPolicy,
   staffPolicy,
 } from '../src';
 
@@ -80,6 +81,7 @@ const TABLE: [string, Rule<void>, DemoRole[]][] = [
   ['shellPolicy.airportDesk', shellPolicy.airportDesk, only('airport', 'airportSupervisor')],
   ['settingsPolicy.setSeason', settingsPolicy.setSeason, only('admin', 'supervisor')],
   ['staffPolicy.manage', staffPolicy.manage, only('admin', 'supervisor')],
+  ['smsPolicy.codes', smsPolicy.codes, only('admin')],
   [
     'cataloguePolicy(captain_cancellation_reasons).write',
     cataloguePolicy(captainCancellationReasonsResource).write,

@@ -10,7 +10,8 @@ export type JobHandler<P = unknown> = (
   ctx: { db: Db; job: JobRow; log: FastifyBaseLogger },
 ) => Promise<void>;
 
-const MAX_ATTEMPTS = 5;
+/** A job that failed this many times is given up (done, with its last error). */
+export const MAX_ATTEMPTS = 5;
 /** A claim older than this is considered abandoned (crashed node) and taken again. */
 const STALE_LOCK_MS = 5 * 60_000;
 

@@ -14,6 +14,7 @@ import { pushModule } from './push/module';
 import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
+import { smsModule } from './sms/module';
 import { systemRoutes } from './system/routes';
 import { trackingModule } from './tracking';
 
@@ -34,6 +35,7 @@ export const MODULES: readonly ServerModule[] = [
   cityModule,
   filesModule,
   peopleModule,
+  smsModule,
   trackingModule,
   bookingsModule,
   chatModule,

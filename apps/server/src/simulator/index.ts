@@ -544,6 +544,7 @@ export class Simulator {
       id_card_back: { filename: 'back.png', mimetype: 'image/png', data: TINY_PNG },
     });
     this.counters.signups++;
+    await this.app.smsCodes.issueCode({ kind: 'passenger', id: dto.id }, 'signup');
     this.passengerIds.push(dto.id);
     return dto.id;
   }

@@ -181,6 +181,9 @@ export const ACCESS: Record<string, string> = {
   'GET /api/user/:id': EVERYONE,
   'DELETE /api/user/:id/sessions': 'AS',
 
+  // verification codes sent by SMS: SMS_CODES, which only the admin holds
+  'GET /api/sms_codes': 'A',
+
   // payments
   'GET /api/payment/rides': 'A',
   'GET /api/payment/rides/export.csv': 'A',

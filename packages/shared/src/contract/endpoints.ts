@@ -4,6 +4,7 @@ import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
+import { smsEndpoints } from './endpoints/sms';
 import { systemEndpoints } from './endpoints/system';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
@@ -24,4 +25,5 @@ export const endpoints = {
   ...exportEndpoints,
   ...chatEndpoints,
   ...pushEndpoints,
+  ...smsEndpoints,
 };

@@ -15,6 +15,7 @@ export * from './people';
 export * from './push';
 export * from './session';
 export * from './settings';
+export * from './sms';
 export * from './staff';
 export * from './system';
 export * from './tracking';

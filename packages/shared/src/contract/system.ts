@@ -10,6 +10,8 @@ export const systemContract = {
   devOutbox: envelope(
     z.array(
       z.object({
+        /** e-mail, or an SMS or WhatsApp message of the development message outbox. */
+        channel: z.enum(['email', 'sms', 'whatsapp']),
         to: z.string(),
         subject: z.string(),
         text: z.string(),

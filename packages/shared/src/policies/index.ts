@@ -8,4 +8,5 @@ export * from './files';
 export * from './people';
 export * from './push';
 export * from './session';
+export * from './sms';
 export * from './staff';

@@ -11,5 +11,6 @@ export * from './password-resets';
 export * from './people';
 export * from './push';
 export * from './settings';
+export * from './sms';
 export * from './system';
 export * from './users';

@@ -8,6 +8,7 @@ import { seedComplaints } from './complaints';
 import { seedMessages } from './messages';
 import { seedPeople } from './people';
 import { seedServices } from './services';
+import { seedSms } from './sms';
 import { seedStaff } from './staff';
 
 export interface SeedContext {
@@ -31,6 +32,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedBookings,
   seedComplaints,
   seedMessages,
+  seedSms,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */
