@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { BOOKING_UI, CHAT_MSG, MAP_CENTER, MSG } from '@taxi/shared';
+import { BOOKING_UI, CHAT_MSG, MAP_CENTER } from '@taxi/shared';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -39,7 +39,7 @@ test('a captain message arrives live: the red dot lights, the thread shows it wi
   request,
 }) => {
   await login(page, request, USERS.dispatcher);
-  const captains = await api<{ data: { data: { id: number }[] } }>(page, 'GET', 'captains?perPage=5');
+  const captains = await api<{ data: { data: { id: number }[] } }>(page, 'GET', 'captain?perPage=5');
   const captainId = captains.json.data.data[0].id;
   const conversationId = await captainWrites(page, captainId, 'Hello from the rank');
   await readEverything(page);
@@ -63,7 +63,7 @@ test('a captain message arrives live: the red dot lights, the thread shows it wi
   await expect(dot).toHaveClass(/MuiBadge-invisible/, { timeout: 15_000 });
 
   await page.getByTestId('chat-input').fill('Coming, 2 minutes');
-  await page.getByRole('button', { name: CHAT_MSG.send }).click();
+  await thread.getByRole('button', { name: CHAT_MSG.send, exact: true }).click();
   await expect(thread.getByText('Coming, 2 minutes')).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/messages-en.png` });
 });
@@ -87,7 +87,7 @@ test('the booking chat opens from a card', async ({ page, request }) => {
   await expect(page.getByTestId('chat-thread')).toBeVisible();
   await expect(page.getByText(CHAT_MSG.noMessages)).toBeVisible();
   await page.getByTestId('chat-input').fill('Your captain is on the way');
-  await page.getByRole('button', { name: CHAT_MSG.send }).click();
+  await page.getByTestId('chat-thread').getByRole('button', { name: CHAT_MSG.send, exact: true }).click();
   await expect(page.getByText('Your captain is on the way')).toBeVisible();
 });
 
@@ -111,7 +111,7 @@ test('a late booking raises a notification in the bell; a click reads it and ope
   });
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   const id = created.json.data.id;
-  expect((await api(page, 'POST', `bookings/dev/late/${id}`)).status).toBe(200);
+  expect((await api(page, 'POST', `bookings/dev/late/${id}`, {})).status).toBe(200);
   await expect(bell.locator('.MuiBadge-badge')).toHaveText(String(before.json.data.unread + 1), { timeout: 15_000 });
   await bell.click();
   const card = page.getByTestId('notification-card');
@@ -122,5 +122,9 @@ test('a late booking raises a notification in the bell; a click reads it and ope
   await expect(page).toHaveURL(new RegExp(`/rides/${id}`));
   await expect(bell.locator('.MuiBadge-badge')).toHaveText(String(before.json.data.unread), { timeout: 10_000 });
   await page.goto('/notifications');
-  await expect(page.getByRole('heading', { name: MSG.notificationsTitle })).toBeVisible();
+  const table = page.getByTestId('notifications-table');
+  await expect(table.getByText(`Order #${id} is still waiting for dispatching`)).toBeVisible();
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Unread' }).click();
+  await expect(table.getByText(`Order #${id} is still waiting for dispatching`)).toBeHidden();
 });

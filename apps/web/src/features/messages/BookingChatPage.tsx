@@ -19,7 +19,7 @@ export default function BookingChatPage() {
   if (chat.isError) return <Alert severity="warning">{errorMessage(chat.error)}</Alert>;
   if (!chat.data) return <CircularProgress size={24} />;
   return (
-    <Paper variant="outlined" sx={{ height: 'calc(100vh - 140px)', minHeight: 420, overflow: 'hidden' }}>
+    <Paper variant="outlined" sx={{ height: 'calc(100vh - 220px)', minHeight: 420, overflow: 'hidden' }}>
       <ChatThread conversationId={chat.data.id} />
     </Paper>
   );

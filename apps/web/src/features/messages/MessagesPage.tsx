@@ -49,7 +49,7 @@ export default function MessagesPage() {
   return (
     <Paper
       variant="outlined"
-      sx={{ display: 'flex', height: 'calc(100vh - 140px)', minHeight: 420, overflow: 'hidden' }}
+      sx={{ display: 'flex', height: 'calc(100vh - 220px)', minHeight: 420, overflow: 'hidden' }}
     >
       <Stack sx={{ width: 340, borderInlineEnd: 1, borderColor: 'divider', minHeight: 0 }}>
         <Stack direction="row" spacing={1} sx={{ p: 1.5 }}>

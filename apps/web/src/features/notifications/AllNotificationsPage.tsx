@@ -91,9 +91,6 @@ export default function AllNotificationsPage() {
 
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {MSG.notificationsTitle}
-      </Typography>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <TextField
           select
@@ -117,7 +114,6 @@ export default function AllNotificationsPage() {
           value={state}
           onChange={(e) => filter(() => setState(e.target.value as '' | '1' | '0'))}
           sx={{ minWidth: 160 }}
-          slotProps={{ select: { inputProps: { 'data-testid': 'notification-state' } } }}
         >
           <MenuItem value="">{t('All')}</MenuItem>
           <MenuItem value="1">{t('Unread')}</MenuItem>
