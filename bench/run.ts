@@ -5,11 +5,13 @@
  * (fps and long tasks on the tracking map and the Requests board; needs `npm run build` first), bundle
  * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
- * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio).
+ * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
+ * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
+import { benchChat } from './chat';
 import { benchDispatch } from './dispatch';
 import { benchExport } from './export';
 import { benchPeople } from './people';
@@ -23,6 +25,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   browser: benchBrowser,
   bundle: benchBundle,
   export: benchExport,
+  chat: benchChat,
 };
 
 const wanted = process.argv.slice(2);

@@ -187,6 +187,9 @@ describe('the booking chat and the captain chat', () => {
     expect(none.json().message).toBe(CHAT_MSG.noCaptainConversation);
     const id = await t.app.chat.open('captain', { captainId: captain.id });
     expect((await call('GET', `booking/${booking.id}/captain_conversation`, disp)).json().data.id).toBe(id);
+    // The card knows it: the ride's captain names the conversation (the captain chat action shows).
+    const card = (await call('GET', `bookings/${booking.id}`, disp)).json().data;
+    expect(card.ride.captain.conversation_id).toBe(String(id));
   });
 });
 

@@ -30,6 +30,7 @@ export const BOOKING_UI = texts({
   suggestService: 'Suggest service change',
   logs: 'Logs',
   bookingChat: 'Booking chat',
+  captainChat: 'Captain chat',
   close: 'Close',
   confirm: 'Confirm',
   save: 'Save',

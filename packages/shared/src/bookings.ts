@@ -145,6 +145,8 @@ export interface BookingRuleInput {
   datetime: string; // ISO
   created_at: string; // ISO
   service_id?: number | null;
+  /** The ride's captain and their conversation (the captain chat action); absent where not loaded. */
+  ride?: { captain: { conversation_id: string | null } } | null;
 }
 
 export type RuleResult = { ok: true } | { ok: false; message: string };
@@ -158,6 +160,7 @@ export const BOOKING_ACTIONS = [
   'dispatchedReminder',
   'extend',
   'bookingChat',
+  'captainChat',
   'changeTime',
   'changeService',
   'suggestService',
@@ -189,6 +192,9 @@ export function checkBookingAction(action: BookingAction, b: BookingRuleInput, n
       return b.besoin ? OK : refuse(BOOKING_MSG.notBesoin);
     case 'bookingChat':
       return b.status !== 'PENDING' && !b.now && b.origin === 'app' ? OK : notAllowed('chatted about');
+    case 'captainChat':
+      // bookings.md §4: when the ride's captain has a conversation.
+      return b.ride?.captain.conversation_id ? OK : notAllowed('chatted about');
     case 'changeTime':
     case 'changeService':
     case 'suggestService':

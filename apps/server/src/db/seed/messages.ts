@@ -68,6 +68,8 @@ export const seedMessages: Seeder = {
           .returning({ id: messages.id });
         last = { id: row.id, at };
       }
+      if (kind === 'captain')
+        await db.update(captains).set({ conversationId: String(conversation.id) }).where(eq(captains.id, personId));
       if (last)
         await db
           .update(conversations)

@@ -115,7 +115,13 @@ export async function openConversation(
     on conflict (${sql.raw(key)}) where kind = ${sql.raw(`'${kind}'`)} do nothing
     returning id`,
   );
-  if (inserted.length) return Number(inserted[0].id);
+  if (inserted.length) {
+    const id = Number(inserted[0].id);
+    // The captain's row names their conversation (captains.conversation_id): the card's captain chat.
+    if (kind === 'captain')
+      await db.execute(sql`update captains set conversation_id = ${String(id)} where id = ${ids.captainId ?? null}`);
+    return id;
+  }
   const [existing] = await selectRows<{ id: number }>(
     db,
     sql`select id from conversations where kind = ${kind} and ${sql.raw(key)} = ${value ?? null}`,

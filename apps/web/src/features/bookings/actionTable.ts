@@ -3,6 +3,7 @@ import {
   type BookingAction,
   type BookingDto,
   bookingPolicy,
+  chatPolicy,
   pathTo,
   type RouteName,
   type Rule,
@@ -113,6 +114,14 @@ export const BOOKING_ACTION_TABLE = {
     },
     rule: bookingPolicy.change,
     command: page('BookingChat'),
+  },
+  captainChat: {
+    get label() {
+      return BOOKING_UI.captainChat;
+    },
+    rule: chatPolicy.inbox,
+    command: (ctx) =>
+      ctx.navigate(`${pathTo('Messages')}?conversation=${ctx.booking.ride?.captain.conversation_id ?? ''}`),
   },
 } as const satisfies Record<BookingAction, ActionSpec>;
 
