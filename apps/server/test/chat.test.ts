@@ -1,11 +1,4 @@
-import {
-  CHAT_MSG,
-  CHAT_NAMESPACE,
-  EVENTS,
-  NOTIFICATION_TEMPLATES,
-  type NotificationItem,
-  UNREAD_COUNT_CAP,
-} from '@taxi/shared';
+import { CHAT_MSG, CHAT_NAMESPACE, EVENTS, NOTIFICATION_TEMPLATES, type NotificationItem } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -136,15 +129,38 @@ describe('conversations: 401 → 422 → 403 → success', () => {
     expect((await call('GET', 'conversations/999999/messages', disp)).statusCode).toBe(404);
   });
 
-  it('the unread count stops at its cap, and the poll reads pages of conversations (perPage ≤ 100)', async () => {
+  it('unread counts are exact; the poll sums the first pages in one call, as the pages say', async () => {
     const disp = await login(t.app, 'dispatcher@example.com');
+    const gov = await login(t.app, 'gov@example.com');
     const passenger = await makePassenger(t.db, { firstName: 'Chatty' });
     const conversationId = await t.app.chat.open('passenger', { passengerId: passenger.id });
-    for (let i = 0; i < UNREAD_COUNT_CAP + 3; i++)
-      await t.app.chat.insertMessage(t.db, { kind: 'passenger', id: passenger.id }, conversationId, { body: `m${i}` });
-    const row = (await call('GET', `conversations/${conversationId}`, disp)).json().data;
-    expect(row.unread).toBe(UNREAD_COUNT_CAP);
+    const written = [];
+    for (let i = 0; i < 120; i++)
+      written.push(
+        await t.app.chat.insertMessage(t.db, { kind: 'passenger', id: passenger.id }, conversationId, {
+          body: `m${i}`,
+        }),
+      );
+    expect((await call('GET', `conversations/${conversationId}`, disp)).json().data.unread).toBe(120);
+    // Reading up to the 100th leaves 20; a staff reply in between does not count.
+    const sup = await login(t.app, 'supervisor@example.com');
+    expect((await call('POST', `conversations/${conversationId}/messages`, sup, { body: 'On it' })).statusCode).toBe(
+      200,
+    );
+    await call('PUT', `conversations/${conversationId}/read`, disp, { message_id: written[99].id });
+    expect((await call('GET', `conversations/${conversationId}`, disp)).json().data.unread).toBe(20);
+
+    expect((await call('GET', 'conversations/unread', null)).statusCode).toBe(401);
+    expect((await call('GET', 'conversations/unread?pages=5', disp)).statusCode).toBe(422);
+    expect((await call('GET', 'conversations/unread', gov)).statusCode).toBe(403);
     expect((await call('GET', 'conversations?perPage=101', disp)).statusCode).toBe(422);
+    let summed = 0;
+    for (let page = 1; page <= 4; page++) {
+      const rows = (await call('GET', `conversations?page=${page}&perPage=2`, disp)).json().data;
+      for (const row of rows.data) summed += row.unread;
+    }
+    const poll = (await call('GET', 'conversations/unread?pages=4&perPage=2', disp)).json().data;
+    expect(poll).toEqual({ unread: summed, pages: 4, per_page: 2 });
     const unreadOnly = (await call('GET', 'conversations?unread=1&perPage=100', disp)).json().data;
     expect(unreadOnly.data.every((c: { unread: number }) => c.unread > 0)).toBe(true);
   });

@@ -16,8 +16,6 @@ export const MESSAGE_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const CONVERSATIONS_PER_PAGE = 25;
 /** Messages loaded at once when a conversation opens or scrolls back. */
 export const MESSAGES_PER_PAGE = 50;
-/** A conversation's unread count stops counting here (the badge shows "99+"). */
-export const UNREAD_COUNT_CAP = 99;
 /** The chat connection's Socket.IO namespace (authenticated with the chat token, not the access token). */
 export const CHAT_NAMESPACE = '/chat';
 

@@ -72,6 +72,7 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/notification/read': 'ADCGS',
   // conversations (MESSAGES, never the Goverment role); the booking chat also needs DISPATCHING
   'GET /api/conversations': 'ADCS',
+  'GET /api/conversations/unread': 'ADCS',
   'GET /api/conversations/:id': 'ADCS',
   'GET /api/conversations/:id/messages': 'ADCS',
   'POST /api/conversations/:id/messages': 'ADCS',

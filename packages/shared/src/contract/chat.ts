@@ -31,7 +31,7 @@ export const conversationSchema = z
     phone: z.string().nullable(),
     last_message: messageSchema.nullable(),
     last_message_at: z.string().nullable(),
-    /** Messages from others after the caller's last read one (capped at UNREAD_COUNT_CAP). */
+    /** Messages from the captain or the passenger the caller has not read yet. */
     unread: z.number().int(),
   })
   .meta({ id: 'Conversation' });
@@ -55,6 +55,8 @@ export const chatContract = {
     }),
   ),
   message: envelope(messageSchema),
+  /** The unread poll: the sum over the inbox's first pages. */
+  unread: envelope(z.object({ unread: z.number().int(), pages: z.number().int(), per_page: z.number().int() })),
   read: envelope(z.object({ conversation_id: z.number(), last_read_message_id: z.number(), unread: z.number() })),
 };
 

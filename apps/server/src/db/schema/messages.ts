@@ -21,6 +21,8 @@ export const conversations = pgTable(
     /** The newest message (the inbox's order and preview). */
     lastMessageId: bigint('last_message_id', { mode: 'number' }),
     lastMessageAt: ts('last_message_at'),
+    /** How many messages the captain or passenger has written here (the unread counts subtract from it). */
+    inboundCount: integer('inbound_count').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -48,6 +50,8 @@ export const messages = pgTable(
     attachmentKind: text('attachment_kind', { enum: ['image', 'audio'] }),
     /** What the message is about when the system wrote it (a reminder: its booking). */
     bookingId: integer('booking_id'),
+    /** The conversation's inbound count once this message was written: a receipt on it has seen that many. */
+    inboundSeq: integer('inbound_seq').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -59,7 +63,9 @@ export const messages = pgTable(
 
 /**
  * Read receipts: how far each participant has read a conversation. Staff users, the captain and the
- * passenger each have their own row; a message is unread for a reader when its id is greater.
+ * passenger each have their own row; a message is unread for a reader when its id is greater. The unread
+ * count of a conversation is a subtraction (conversations.inbound_count − inbound_seen), so the console's
+ * 7-second poll never scans messages.
  */
 export const conversationReads = pgTable(
   'conversation_reads',
@@ -70,6 +76,8 @@ export const conversationReads = pgTable(
     readerKind: text('reader_kind', { enum: ['user', 'captain', 'passenger'] }).notNull(),
     readerId: integer('reader_id').notNull(),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull(),
+    /** The inbound messages seen up to there (the read message's inbound_seq): unread = inbound_count − this. */
+    inboundSeen: integer('inbound_seen').notNull().default(0),
     readAt: ts('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.readerKind, t.readerId] })],

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { captains, conversations, messages, passengers, users } from '../schema';
 import type { Seeder } from './index';
@@ -29,6 +29,25 @@ const PASSENGER_THREADS: readonly (readonly ['user' | 'passenger', string])[][] 
   ],
   [['passenger', 'Can I pay by card in the VIP service?']],
 ];
+
+/**
+ * The unread counters of messages written directly (seed, benchmark): each message's inbound_seq and each
+ * conversation's inbound_count, as ChatService keeps them when it writes.
+ */
+export async function recountInbound(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    update messages m set inbound_seq = s.seq from (
+      select id, count(*) filter (where sender_kind in ('captain', 'passenger'))
+        over (partition by conversation_id order by id) as seq
+      from messages) s
+    where s.id = m.id`);
+  await db.execute(sql`
+    update conversations c set inbound_count = coalesce(
+      (select max(inbound_seq) from messages m where m.conversation_id = c.id), 0)`);
+  await db.execute(sql`
+    update conversation_reads r set inbound_seen = m.inbound_seq
+    from messages m where m.id = r.last_read_message_id`);
+}
 
 /** Conversations with unread messages, so the inbox and its red dot are alive on first start. */
 export const seedMessages: Seeder = {
@@ -69,7 +88,10 @@ export const seedMessages: Seeder = {
         last = { id: row.id, at };
       }
       if (kind === 'captain')
-        await db.update(captains).set({ conversationId: String(conversation.id) }).where(eq(captains.id, personId));
+        await db
+          .update(captains)
+          .set({ conversationId: String(conversation.id) })
+          .where(eq(captains.id, personId));
       if (last)
         await db
           .update(conversations)
@@ -78,5 +100,6 @@ export const seedMessages: Seeder = {
     };
     for (const [i, c] of caps.entries()) await write('captain', c.id, CAPTAIN_THREADS[i % CAPTAIN_THREADS.length]);
     for (const [i, p] of pax.entries()) await write('passenger', p.id, PASSENGER_THREADS[i % PASSENGER_THREADS.length]);
+    await recountInbound(db);
   },
 };

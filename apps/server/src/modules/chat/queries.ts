@@ -1,4 +1,4 @@
-import { type ConversationKind, UNREAD_COUNT_CAP } from '@taxi/shared';
+import type { ConversationKind } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client';
 
@@ -25,19 +25,12 @@ export interface ConversationFilters {
 }
 
 /**
- * Messages the reader has not read: from the captain or the passenger (staff share the inbox, so their
- * own and their colleagues' messages are not "new"), after the reader's last read one. Each count stops
- * at UNREAD_COUNT_CAP, so a page of conversations costs at most that many index entries each.
+ * Messages from the captain or the passenger that the reader has not seen (staff share the inbox, so
+ * their own and their colleagues' messages are not "new"): a subtraction of two counters, never a scan.
  */
-const unreadOf = (userId: number) => sql`(
-  select count(*)::int from (
-    select 1 from messages m
-    where m.conversation_id = c.id
-      and m.id > coalesce((select r.last_read_message_id from conversation_reads r
-        where r.conversation_id = c.id and r.reader_kind = 'user' and r.reader_id = ${userId}), 0)
-      and m.sender_kind in ('captain', 'passenger')
-    limit ${UNREAD_COUNT_CAP}
-  ) unread_rows)`;
+const unreadOf = (userId: number) => sql`greatest(c.inbound_count - coalesce((
+  select r.inbound_seen from conversation_reads r
+  where r.conversation_id = c.id and r.reader_kind = 'user' and r.reader_id = ${userId}), 0), 0)`;
 
 function whereOf(filters: ConversationFilters, userId: number) {
   const parts = [sql`c.last_message_id is not null`];
@@ -127,4 +120,20 @@ export async function openConversation(
     sql`select id from conversations where kind = ${kind} and ${sql.raw(key)} = ${value ?? null}`,
   );
   return Number(existing.id);
+}
+
+/**
+ * The unread poll in one statement: the unread messages of the reader's newest `limit` conversations
+ * (the console's first pages), summed. Each conversation costs a subtraction.
+ */
+export async function unreadInNewest(db: DbOrTx, userId: number, limit: number): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(u), 0)::int as n from (
+      select ${unreadOf(userId)} as u from conversations c
+      where c.last_message_id is not null
+      order by c.last_message_at desc, c.id desc
+      limit ${limit}) newest`,
+  );
+  return Number(row.n);
 }

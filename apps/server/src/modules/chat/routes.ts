@@ -8,6 +8,7 @@ import {
   MESSAGES_PER_PAGE,
   SEARCH_MAX,
   text,
+  UNREAD_POLL_PAGES,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +27,10 @@ const listQuery = pageQuerySchema.pick({ page: true }).extend({
   kind: z.enum(CONVERSATION_KINDS).optional(),
   search: text(SEARCH_MAX).optional(),
   unread: bool01.optional(),
+});
+const unreadQuery = z.object({
+  pages: z.coerce.number().int().min(1).max(UNREAD_POLL_PAGES).default(UNREAD_POLL_PAGES),
+  perPage: z.coerce.number().int().min(1).max(100).default(CONVERSATIONS_PER_PAGE),
 });
 const messagesQuery = z.object({
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
@@ -59,6 +64,16 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(
         await app.chat.list(request.user.id, { kind, search, unreadOnly: unread }, { page, perPage, url: request.url }),
       );
+    },
+  );
+
+  /** The unread poll (shell.md §4, §9): the unread messages of the first `pages` pages of the inbox, in one call. */
+  app.get(
+    '/conversations/unread',
+    { config: { policy: chatPolicy.inbox }, schema: { querystring: unreadQuery, response: { 200: contract.unread } } },
+    async (request) => {
+      const { pages, perPage } = request.query;
+      return ok({ unread: await app.chat.unreadCount(request.user.id, pages * perPage), pages, per_page: perPage });
     },
   );
 

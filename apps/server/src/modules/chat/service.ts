@@ -26,6 +26,7 @@ import {
   findConversation,
   listConversations,
   openConversation,
+  unreadInNewest,
 } from './queries';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -188,6 +189,14 @@ export class ChatService {
     input: { body: string; attachment?: { name: string; kind: 'image' | 'audio' } | null; bookingId?: number | null },
   ): Promise<MessageRow> {
     const now = dateOf(this.deps.clock);
+    const inbound = sender.kind === 'captain' || sender.kind === 'passenger';
+    // The conversation's row first: its lock orders concurrent writers, so ids and counts agree.
+    const [counted] = await tx
+      .update(conversations)
+      .set({ inboundCount: inbound ? sql`${conversations.inboundCount} + 1` : sql`${conversations.inboundCount}` })
+      .where(eq(conversations.id, conversationId))
+      .returning({ inboundCount: conversations.inboundCount });
+    if (!counted) throw notFound(CHAT_MSG.unknownConversation);
     const [row] = await tx
       .insert(messages)
       .values({
@@ -198,6 +207,7 @@ export class ChatService {
         attachment: input.attachment?.name ?? null,
         attachmentKind: input.attachment?.kind ?? null,
         bookingId: input.bookingId ?? null,
+        inboundSeq: counted.inboundCount,
         createdAt: now,
       })
       .returning();
@@ -206,7 +216,7 @@ export class ChatService {
       .set({ lastMessageId: row.id, lastMessageAt: now })
       .where(eq(conversations.id, conversationId));
     if (sender.kind !== 'system' && sender.id !== null)
-      await this.upsertRead(tx, conversationId, { kind: sender.kind, id: sender.id }, row.id);
+      await this.upsertRead(tx, conversationId, { kind: sender.kind, id: sender.id }, row.id, row.inboundSeq);
     return row;
   }
 
@@ -214,21 +224,19 @@ export class ChatService {
   async markRead(reader: Reader, conversationId: number, messageId?: number): Promise<ReadReceiptDto> {
     const conversation = await this.requireConversation(conversationId);
     const upTo = messageId ?? conversation.lastMessageId ?? 0;
-    if (messageId !== undefined) {
-      const [exists] = await this.db
-        .select({ id: messages.id })
-        .from(messages)
-        .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
-      if (!exists) throw validationError('message_id', CHAT_MSG.unknownConversation);
-    }
-    await this.upsertRead(this.db, conversationId, reader, upTo);
+    const [read] = await this.db
+      .select({ id: messages.id, inboundSeq: messages.inboundSeq })
+      .from(messages)
+      .where(and(eq(messages.id, upTo), eq(messages.conversationId, conversationId)));
+    if (!read && messageId !== undefined) throw validationError('message_id', CHAT_MSG.unknownConversation);
+    await this.upsertRead(this.db, conversationId, reader, upTo, read?.inboundSeq ?? 0);
     const receipt = (await this.reads(conversationId)).find(
       (r) => r.reader_kind === reader.kind && r.reader_id === reader.id,
     );
     return receipt as ReadReceiptDto;
   }
 
-  private async upsertRead(db: DbOrTx, conversationId: number, reader: Reader, messageId: number) {
+  private async upsertRead(db: DbOrTx, conversationId: number, reader: Reader, messageId: number, seen: number) {
     const now = dateOf(this.deps.clock);
     await db
       .insert(conversationReads)
@@ -237,15 +245,22 @@ export class ChatService {
         readerKind: reader.kind,
         readerId: reader.id,
         lastReadMessageId: messageId,
+        inboundSeen: seen,
         readAt: now,
       })
       .onConflictDoUpdate({
         target: [conversationReads.conversationId, conversationReads.readerKind, conversationReads.readerId],
         set: {
           lastReadMessageId: sql`greatest(${conversationReads.lastReadMessageId}, excluded.last_read_message_id)`,
+          inboundSeen: sql`greatest(${conversationReads.inboundSeen}, excluded.inbound_seen)`,
           readAt: now,
         },
       });
+  }
+
+  /** The unread poll: unread messages in the reader's newest `count` conversations (the first pages). */
+  unreadCount(userId: number, count: number): Promise<number> {
+    return unreadInNewest(this.db, userId, count);
   }
 
   async requireConversation(id: number) {

@@ -57,17 +57,15 @@ export function threadMessages(pages: readonly { data: ChatMessageDto[] }[] | un
 }
 
 /**
- * The unread poll (shell.md §4, §9): the inbox's pages, up to UNREAD_POLL_PAGES of them, summing each
- * conversation's unread count; it stops at the last page.
+ * The unread poll (shell.md §4, §9): the unread messages of the inbox's first UNREAD_POLL_PAGES pages of
+ * CONVERSATIONS_PER_PAGE conversations, summed by the server in one call.
  */
 export async function pollUnread(signal?: AbortSignal): Promise<number> {
-  let total = 0;
-  for (let page = 1; page <= UNREAD_POLL_PAGES; page++) {
-    const data = await apiData(endpoints.conversations, { query: { page, perPage: CONVERSATIONS_PER_PAGE }, signal });
-    for (const conversation of data.data) total += conversation.unread;
-    if (page >= data.last_page) break;
-  }
-  return total;
+  const data = await apiData(endpoints.unreadMessages, {
+    query: { pages: UNREAD_POLL_PAGES, perPage: CONVERSATIONS_PER_PAGE },
+    signal,
+  });
+  return data.unread;
 }
 
 /** A live message: the open thread and the inbox refresh; the dot is recounted by the next poll. */

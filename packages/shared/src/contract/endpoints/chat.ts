@@ -26,6 +26,7 @@ export interface NotificationQuery {
 export const chatEndpoints = {
   conversations: endpoint<ConversationQuery>()('GET', 'conversations', chatContract.conversations),
   conversation: endpoint()('GET', 'conversations/:id', chatContract.conversation),
+  unreadMessages: endpoint<{ pages?: number; perPage?: number }>()('GET', 'conversations/unread', chatContract.unread),
   conversationMessages: endpoint<{ before?: number; limit?: number }>()(
     'GET',
     'conversations/:id/messages',
