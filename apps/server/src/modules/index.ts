@@ -1,6 +1,7 @@
 import { aiModule } from './ai';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
+import { broadcastsModule } from './broadcasts/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
 import { devRoutes } from './dev/routes';
@@ -34,6 +35,7 @@ export const MODULES: readonly ServerModule[] = [
   trackingModule,
   bookingsModule,
   complaintsModule,
+  broadcastsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },
   { name: 'payments', routes: paymentsRoutes },

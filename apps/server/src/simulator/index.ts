@@ -41,6 +41,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 }
 
 import type { SimClock } from './clock';
+import { captainInbox } from './inbox';
 import { DrivePath } from './path';
 
 export { ManualClock, seededRandom } from './clock';
@@ -254,6 +255,12 @@ export class Simulator {
     await this.timed('offers', () => this.answerOffers(now));
     await this.timed('assign', () => this.pickUpAssignments(now));
     await this.timed('cancel', () => this.passengerCancels(now));
+    await this.timed('inbox', () =>
+      captainInbox(this.app).readSome(
+        this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),
+        now,
+      ),
+    );
     const t0 = performance.now();
     for (const c of this.fleet) {
       if (c.mode === 'off') continue;
@@ -300,6 +307,7 @@ export class Simulator {
     for (const c of this.fleet) {
       if (c.mode === 'off' && c.nextShift <= now) {
         await this.app.locations.setOnline(c.id, true);
+        await this.guard(() => captainInbox(this.app).appOpened(c.id, now));
         c.mode = 'idle';
         c.shiftEnd = now + this.between(2, 6) * 3600_000;
         c.lastReport = 0;

@@ -1,4 +1,5 @@
 import { bookingEndpoints } from './endpoints/bookings';
+import { broadcastEndpoints } from './endpoints/broadcasts';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { rideEndpoints } from './endpoints/rides';
@@ -19,4 +20,5 @@ export const endpoints = {
   ...bookingEndpoints,
   ...rideEndpoints,
   ...exportEndpoints,
+  ...broadcastEndpoints,
 };

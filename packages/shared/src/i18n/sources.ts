@@ -2,6 +2,7 @@ import { AI_LABELS, AI_MSG } from '../ai';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
@@ -39,6 +40,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     PEOPLE_MSG,
     RESOURCE_MSG,
     PAYMENTS_MSG,
+    BROADCAST_MSG,
+    BROADCAST_LABELS,
   ]) {
     sourceStrings(object, out);
   }
