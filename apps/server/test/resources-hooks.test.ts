@@ -21,6 +21,7 @@ describe('catalogue registry', () => {
   it('finds every declaration file and binds those with a table, hooks from <name>.server.ts', async () => {
     const declarations = await loadDeclarations();
     expect([...declarations.keys()]).toEqual([
+      'announcements',
       'banks',
       'captain-cancellation-reasons',
       'car-brands',
@@ -39,7 +40,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(12);
+    expect(keys).toHaveLength(13);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

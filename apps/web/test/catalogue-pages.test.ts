@@ -14,6 +14,7 @@ describe('catalogue pages found by glob', () => {
         'CarBrands',
         'ChangeCaptainReasons',
         'Colors',
+        'DriversAnnouncements',
         'Nationalities',
         'RatingCauses',
         'Roles',

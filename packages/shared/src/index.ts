@@ -7,6 +7,7 @@ export * from './booking-dto';
 export * from './booking-messages';
 export * from './booking-ui';
 export * from './bookings';
+export * from './broadcasts';
 export * from './chat';
 export * from './city-time';
 export * from './complaints';

@@ -1,5 +1,6 @@
 import { can, type Permission } from './permissions';
 import { bookingPolicy } from './policies/bookings';
+import { scheduledMessagePolicy } from './policies/broadcasts';
 import type { Actor, Rule } from './policies/core';
 import { captainPolicy } from './policies/people';
 
@@ -37,6 +38,7 @@ const ACTION_PAGES: Readonly<Record<string, Rule>> = {
   BookingChat: bookingPolicy.change,
   DriversCreate: captainPolicy.change,
   DriversCreateCar: captainPolicy.change,
+  ScheduledMessagesStore: scheduledMessagePolicy.change,
 } satisfies Partial<Record<RouteName, Rule>>;
 
 const r = <const N extends string>(

@@ -1,6 +1,7 @@
 import { aiModule } from './ai';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
+import { broadcastsModule } from './broadcasts/module';
 import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
@@ -40,6 +41,7 @@ export const MODULES: readonly ServerModule[] = [
   bookingsModule,
   chatModule,
   complaintsModule,
+  broadcastsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },
   { name: 'payments', routes: paymentsRoutes },

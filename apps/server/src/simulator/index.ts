@@ -42,6 +42,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 
 import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
+import { captainInbox } from './inbox';
 import { DrivePath } from './path';
 
 export { ManualClock, seededRandom } from './clock';
@@ -264,6 +265,12 @@ export class Simulator {
       c.mode === 'at_pickup' && c.bookingId !== null ? [{ captainId: c.id, bookingId: c.bookingId }] : [],
     );
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
+    await this.timed('inbox', () =>
+      captainInbox(this.app).readSome(
+        this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),
+        now,
+      ),
+    );
     const t0 = performance.now();
     for (const c of this.fleet) {
       if (c.mode === 'off') continue;
@@ -310,6 +317,7 @@ export class Simulator {
     for (const c of this.fleet) {
       if (c.mode === 'off' && c.nextShift <= now) {
         await this.app.locations.setOnline(c.id, true);
+        await this.guard(() => captainInbox(this.app).appOpened(c.id, now));
         c.mode = 'idle';
         c.shiftEnd = now + this.between(2, 6) * 3600_000;
         c.lastReport = 0;

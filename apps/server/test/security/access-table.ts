@@ -165,7 +165,20 @@ export const ACCESS: Record<string, string> = {
   'POST /api/complaint/category': DESK_WRITE,
   'POST /api/complaint/booking/:id/create': DESK_WRITE,
 
+  // messages to captains: broadcasts with CAPTAINS (the Goverment role holds none), scheduled ones with SETTINGS
+  'GET /api/broadcast': 'ADS',
+  'GET /api/broadcast/preview': 'ADS',
+  'GET /api/broadcast/targets': 'ADS',
+  'GET /api/broadcast/:id': 'ADS',
+  'POST /api/broadcast': 'ADS',
+  'GET /api/scheduled_messages': 'AS',
+  'POST /api/scheduled_messages': 'AS',
+  'PUT /api/scheduled_messages/:id/cancel': 'AS',
+  'DELETE /api/scheduled_messages/:id': 'AS',
+  'GET /api/scheduled_messages/:id/runs': 'AS',
+
   // catalogues
+  ...catalogue('announcements', 'ADS', 'ADS'),
   ...catalogue('car_brands', EVERYONE, 'A'),
   ...catalogue('car_brands/:car_brand_id/models', EVERYONE, 'A'),
   ...catalogue('colors', EVERYONE, 'A'),

@@ -1,4 +1,5 @@
 import { bookingEndpoints } from './endpoints/bookings';
+import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
@@ -26,4 +27,5 @@ export const endpoints = {
   ...chatEndpoints,
   ...pushEndpoints,
   ...smsEndpoints,
+  ...broadcastEndpoints,
 };

@@ -3,6 +3,7 @@
 export * from './ai';
 export * from './booking-dto';
 export * from './bookings';
+export * from './broadcasts';
 export * from './chat';
 export * from './city';
 export * from './complaints';

@@ -2,6 +2,7 @@ import { AI_LABELS, AI_MSG } from '../ai';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { CHAT_MSG } from '../chat';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
@@ -43,6 +44,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     PAYMENTS_MSG,
     CHAT_MSG,
     NOTIFICATION_TEMPLATES,
+    BROADCAST_MSG,
+    BROADCAST_LABELS,
   ]) {
     sourceStrings(object, out);
   }

@@ -1,4 +1,5 @@
 export * from './bookings';
+export * from './broadcasts';
 export * from './catalogues';
 export * from './chat';
 export * from './city';

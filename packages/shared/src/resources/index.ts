@@ -1,3 +1,4 @@
+export * from './catalogues/announcements.resource';
 export * from './catalogues/banks.resource';
 export * from './catalogues/captain-cancellation-reasons.resource';
 export * from './catalogues/car-brands.resource';

@@ -1,6 +1,7 @@
 export * from './ai';
 export * from './auth';
 export * from './bookings';
+export * from './broadcasts';
 export * from './catalogue';
 export * from './city';
 export * from './complaints';

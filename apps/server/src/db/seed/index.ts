@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema';
 import { seedBookings } from './bookings';
+import { seedBroadcasts } from './broadcasts';
 import { seedCatalogue } from './catalogue';
 import { seedCity } from './city';
 import { seedComplaints } from './complaints';
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedCatalogue,
   seedServices,
   seedPeople,
+  seedBroadcasts,
   seedBookings,
   seedComplaints,
   seedMessages,

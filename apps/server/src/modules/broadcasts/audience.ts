@@ -1,0 +1,111 @@
+import { BROADCAST_MSG, type BroadcastTarget } from '@taxi/shared';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { captains, cars, services } from '../../db/schema';
+import { serviceMismatch } from '../../dispatch/candidates';
+import { validationError } from '../../http/errors';
+import type { CityService } from '../city/service';
+
+/** A target and the name of its sector or service (null for online and shift). */
+export interface NamedTarget extends BroadcastTarget {
+  name: string | null;
+}
+
+/**
+ * Who a message reaches: active captains (the blocked ones too: a message may concern them), by target.
+ * - online, shift: captains whose app is connected now (there is no shift entity: a shift on now is being
+ *   online);
+ * - sector: captains whose last known position lies in the sector (the city's sector index, as places);
+ * - service: captains who may serve the service as dispatch decides it (`serviceMismatch`: their services
+ *   list, and their newest car's vehicle type), whether online or not.
+ */
+export class Audience {
+  constructor(private readonly deps: { city: CityService }) {}
+
+  /** The target with its sector's or service's name; 422 on `target` when it names nothing. */
+  async named(db: DbOrTx, target: BroadcastTarget): Promise<NamedTarget> {
+    if (target.kind === 'sector') {
+      const sector = target.id === null ? null : this.deps.city.sector(target.id);
+      if (!sector) throw validationError('target', BROADCAST_MSG.unknownSector);
+      return { ...target, name: sector.name };
+    }
+    if (target.kind === 'service') {
+      const service = await this.service(db, target.id);
+      return { ...target, name: service.name };
+    }
+    return { ...target, name: null };
+  }
+
+  private async service(db: DbOrTx, id: number | null) {
+    const [service] =
+      id === null
+        ? []
+        : await db
+            .select({ id: services.id, name: services.name, vehicleType: services.vehicleType })
+            .from(services)
+            .where(eq(services.id, id));
+    if (!service) throw validationError('target', BROADCAST_MSG.unknownService);
+    return service;
+  }
+
+  /** The captains the target reaches now, by id. */
+  async captainIds(db: DbOrTx, target: BroadcastTarget): Promise<number[]> {
+    switch (target.kind) {
+      case 'online':
+      case 'shift': {
+        const rows = await db
+          .select({ id: captains.id })
+          .from(captains)
+          .where(and(eq(captains.active, true), eq(captains.online, true)))
+          .orderBy(asc(captains.id));
+        return rows.map((r) => r.id);
+      }
+      case 'sector': {
+        await this.named(db, target);
+        const rows = await db
+          .select({ id: captains.id, lon: captains.lastLon, lat: captains.lastLat })
+          .from(captains)
+          .where(and(eq(captains.active, true), isNotNull(captains.lastLon), isNotNull(captains.lastLat)))
+          .orderBy(asc(captains.id));
+        return rows
+          .filter((r) => this.deps.city.sectorOf([r.lon as number, r.lat as number])?.id === target.id)
+          .map((r) => r.id);
+      }
+      case 'service': {
+        const service = await this.service(db, target.id);
+        const [rows, carRows] = await Promise.all([
+          db
+            .select({ id: captains.id, serviceIds: captains.serviceIds })
+            .from(captains)
+            .where(eq(captains.active, true))
+            .orderBy(asc(captains.id)),
+          // Each captain's newest car, as dispatch takes it.
+          db
+            .selectDistinctOn([cars.captainId], {
+              captainId: cars.captainId,
+              vehicleType: cars.vehicleType,
+              seats: cars.seats,
+            })
+            .from(cars)
+            .where(isNotNull(cars.captainId))
+            .orderBy(cars.captainId, desc(cars.id)),
+        ]);
+        const carOf = new Map(carRows.map((c) => [c.captainId, c]));
+        // Any booking of the service (one passenger at least) that this captain's services and car fit.
+        const booking = { service_id: service.id, vehicle_type: service.vehicleType, seats: 1 };
+        return rows
+          .filter((r) => {
+            const car = carOf.get(r.id);
+            return (
+              serviceMismatch(booking, {
+                service_ids: r.serviceIds ?? [],
+                vehicle_type: car?.vehicleType ?? null,
+                seats: car?.seats ?? null,
+              }) === null
+            );
+          })
+          .map((r) => r.id);
+      }
+    }
+  }
+}

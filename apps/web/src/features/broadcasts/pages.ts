@@ -1,0 +1,7 @@
+import type { FeaturePages } from '../../app/pages';
+
+export const pages: FeaturePages = {
+  Broadcast: () => import('./BroadcastPage'),
+  scheduled_messages: () => import('./ScheduledMessagesPage'),
+  ScheduledMessagesStore: () => import('./ScheduledMessageCreatePage'),
+};
