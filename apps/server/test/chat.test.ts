@@ -1,4 +1,11 @@
-import { CHAT_MSG, CHAT_NAMESPACE, EVENTS, NOTIFICATION_TEMPLATES, type NotificationItem } from '@taxi/shared';
+import {
+  CHAT_EVENTS,
+  CHAT_MSG,
+  CHAT_NAMESPACE,
+  EVENTS,
+  NOTIFICATION_TEMPLATES,
+  type NotificationItem,
+} from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -216,9 +223,17 @@ describe('the chat connection', () => {
     await nextEvent(socket, 'connect');
     const { captain } = await makeCaptain(t.db);
     const conversationId = await t.app.chat.open('captain', { captainId: captain.id });
-    const live = nextEvent<{ body: string; conversation_id: number }>(socket, 'chat:message');
+    const live = nextEvent<{ body: string; conversation_id: number }>(socket, CHAT_EVENTS.message);
     await t.app.chat.send({ kind: 'captain', id: captain.id }, conversationId, { body: 'live one' });
     expect(await live).toMatchObject({ body: 'live one', conversation_id: conversationId });
+    // The captain app reads it: the receipt moves live too.
+    const receipt = nextEvent<{ reader_kind: string; conversation_id: number }>(socket, CHAT_EVENTS.read);
+    await t.app.chat.markRead({ kind: 'captain', id: captain.id }, conversationId);
+    expect(await receipt).toMatchObject({
+      reader_kind: 'captain',
+      reader_id: captain.id,
+      conversation_id: conversationId,
+    });
 
     const forged = io(`${t.base}${CHAT_NAMESPACE}`, {
       path: '/socket.io',

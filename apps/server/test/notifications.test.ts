@@ -1,7 +1,7 @@
 import { EVENTS, NOTIFICATION_TEMPLATES, type NotificationItem } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, users } from '../src/db/schema';
+import { auditLog, notifications, users } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/model';
 import { makeBooking } from './factories';
 import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
@@ -59,8 +59,26 @@ describe('notifications that real events raise', () => {
     const booking = await makeBooking(t.db, { status: 'DONE' });
     const filed = await call('POST', `complaint/booking/${booking.id}/create`, disp, { description: 'Rude' });
     expect(filed.statusCode).toBe(200);
-    const gov = await mine('gov@example.com', 'complaint_filed');
-    expect(gov.map((n) => n.params)).toContainEqual({ id: filed.json().data.id, booking: booking.id });
+    const govFiled = await mine('gov@example.com', 'complaint_filed');
+    expect(govFiled.map((n) => n.params)).toContainEqual({ id: filed.json().data.id, booking: booking.id });
+
+    // The Goverment role works the complaint: its status change is kept and raises one for COMPLAINTS holders.
+    const gov = await login(t.app, 'gov@example.com');
+    const airport = await login(t.app, 'airport@example.com');
+    const url = `complaint/${filed.json().data.id}/update_status`;
+    expect((await call('PUT', url, null, { status: 'Treated' })).statusCode).toBe(401);
+    expect((await call('PUT', url, gov, { status: 'Done' })).statusCode).toBe(422);
+    expect((await call('PUT', url, airport, { status: 'Treated' })).statusCode).toBe(403);
+    expect((await call('PUT', 'complaint/999999/update_status', gov, { status: 'Treated' })).statusCode).toBe(404);
+    const changed = await call('PUT', url, gov, { status: 'Partially Treated' });
+    expect(changed.json().data.status).toBe('Partially Treated');
+    const statusNotes = await mine('admin@example.com', 'complaint_status');
+    expect(statusNotes.at(-1)?.params).toEqual({ id: filed.json().data.id, status: 'Partially Treated' });
+    const history = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'complaint'), eq(auditLog.action, 'complaint.status')));
+    expect(history.at(-1)).toMatchObject({ before: { status: 'Not Treated' }, after: { status: 'Partially Treated' } });
 
     await t.app.passengers.registerPassenger({ first_name: 'Nina', last_name: 'New', phone_number: '+37799000111' });
     const alerts = await mine('admin@example.com', 'new_passenger');

@@ -1,5 +1,6 @@
 import type { AiPassPayload, AiPopupPayload, BookingSuggestionPayload } from './ai';
 import type { BookingDto } from './booking-dto';
+import type { ChatMessageDto, ReadReceiptDto } from './chat';
 import type { CaptainLocationBatch } from './dispatch';
 import type { NewPassengerPayload } from './people';
 import type { AiStatus, NotificationItem } from './session';
@@ -74,3 +75,16 @@ void eventTableMatches;
 export interface ClientToServerEvents {
   'Ai:pass_booking': (payload: { booking_id: number }) => void;
 }
+
+/** The chat connection's events (namespace CHAT_NAMESPACE, opened with the chat token). */
+export const CHAT_EVENTS = { message: 'chat:message', read: 'chat:read' } as const;
+
+export interface ChatServerToClientEvents {
+  /** A message written in any conversation of the shared inbox. */
+  'chat:message': (payload: ChatMessageDto) => void;
+  /** A reader's receipt moved (the captain app read, a colleague read). */
+  'chat:read': (payload: ReadReceiptDto & { conversation_id: number }) => void;
+}
+type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
+const chatEventTableMatches: Exactly<ChatEventName, keyof ChatServerToClientEvents> = true;
+void chatEventTableMatches;

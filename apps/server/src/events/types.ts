@@ -37,6 +37,8 @@ export interface DomainEvents {
   'complaint.statusChanged': { complaintId: number; status: string; byUserId: number };
   /** A message was written in a conversation (by staff, a captain, a passenger or the system). */
   'message.created': { messageId: number; conversationId: number };
+  /** A reader's receipt moved forward in a conversation. */
+  'message.read': { conversationId: number; readerKind: 'user' | 'captain' | 'passenger'; readerId: number };
   /** The console reminded the passenger (pending) or the captain (dispatched) of a booking. */
   'booking.reminderSent': { bookingId: number; kind: 'pending' | 'dispatched'; byUserId: number };
   /** A reminder's recipient answered (the captain app, the passenger's reply). */

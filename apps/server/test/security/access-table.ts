@@ -164,6 +164,8 @@ export const ACCESS: Record<string, string> = {
   'GET /api/complaint/:id/audio/:fileName': DESK,
   'POST /api/complaint/category': DESK_WRITE,
   'POST /api/complaint/booking/:id/create': DESK_WRITE,
+  // COMPLAINTS holders, the Goverment role included (its work is complaints)
+  'PUT /api/complaint/:id/update_status': 'ADCGS',
 
   // messages to captains: broadcasts with CAPTAINS (the Goverment role holds none), scheduled ones with SETTINGS
   'GET /api/broadcast': 'ADS',

@@ -59,9 +59,3 @@ export const chatContract = {
   unread: envelope(z.object({ unread: z.number().int(), pages: z.number().int(), per_page: z.number().int() })),
   read: envelope(z.object({ conversation_id: z.number(), last_read_message_id: z.number(), unread: z.number() })),
 };
-
-/** The chat connection's events (namespace CHAT_NAMESPACE). */
-export interface ChatServerToClientEvents {
-  'chat:message': (payload: z.infer<typeof messageSchema>) => void;
-  'chat:read': (payload: z.infer<typeof readReceiptSchema> & { conversation_id: number }) => void;
-}

@@ -1,4 +1,4 @@
-import { messagePreview, NOTIFICATION_TEMPLATES, pathTo } from '@taxi/shared';
+import { CHAT_EVENTS, messagePreview, NOTIFICATION_TEMPLATES, pathTo } from '@taxi/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, messages, notifications, rides, users } from '../../db/schema';
@@ -17,9 +17,19 @@ export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: () 
   bus.after('message.created', async ({ messageId, conversationId }) => {
     const message = await app.chat.message(messageId);
     if (!message) return;
-    nsp().to(INBOX_ROOM).emit('chat:message', message);
+    nsp().to(INBOX_ROOM).emit(CHAT_EVENTS.message, message);
     if (message.sender_kind !== 'captain' && message.sender_kind !== 'passenger') return;
     await notifyAwayStaff(app, conversationId, message.sender_name ?? '', messagePreview(message));
+  });
+
+  bus.after('message.read', async ({ conversationId, readerKind, readerId }) => {
+    const receipt = (await app.chat.reads(conversationId)).find(
+      (r) => r.reader_kind === readerKind && r.reader_id === readerId,
+    );
+    if (receipt)
+      nsp()
+        .to(INBOX_ROOM)
+        .emit(CHAT_EVENTS.read, { ...receipt, conversation_id: conversationId });
   });
 
   bus.after('booking.reminderSent', async ({ bookingId, kind, byUserId }) => {

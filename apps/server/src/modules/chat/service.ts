@@ -230,6 +230,9 @@ export class ChatService {
       .where(and(eq(messages.id, upTo), eq(messages.conversationId, conversationId)));
     if (!read && messageId !== undefined) throw validationError('message_id', CHAT_MSG.unknownConversation);
     await this.upsertRead(this.db, conversationId, reader, upTo, read?.inboundSeq ?? 0);
+    await this.deps.bus.publish([
+      { name: 'message.read', payload: { conversationId, readerKind: reader.kind, readerId: reader.id } },
+    ]);
     const receipt = (await this.reads(conversationId)).find(
       (r) => r.reader_kind === reader.kind && r.reader_id === reader.id,
     );

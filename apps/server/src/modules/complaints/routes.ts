@@ -3,6 +3,7 @@ import {
   COMPLAINT_AUDIO_MAX_FILES,
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_MSG,
+  COMPLAINT_STATUSES,
   complaintPolicy,
   complaintsContract as contract,
   dbId,
@@ -111,6 +112,22 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', mimeOfStoredName(request.params.fileName))
         .header('cache-control', 'private, max-age=3600')
         .send(data);
+    },
+  );
+
+  app.put(
+    '/complaint/:id/update_status',
+    {
+      config: { policy: complaintPolicy.setStatus },
+      schema: {
+        params: idParams,
+        body: z.object({ status: z.enum(COMPLAINT_STATUSES) }),
+        response: { 200: contract.complaint },
+      },
+    },
+    async (request) => {
+      const data = await complaints().updateStatus(actorOf(request), request.params.id, request.body.status);
+      return ok(data, BOOKING_MSG.saved);
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   COMPLAINT_MSG,
   type ComplaintCategoryDto,
   type ComplaintDto,
+  type ComplaintStatus,
 } from '@taxi/shared';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -210,6 +211,37 @@ export class ComplaintService {
       for (const name of stored) await this.deps.storage.remove(name);
       throw error;
     }
+  }
+
+  /**
+   * PUT complaint/{id}/update_status: the new status, its history as an audit row (who, before, after),
+   * and `complaint.statusChanged` (the complaint handlers are notified).
+   */
+  async updateStatus(actor: ComplaintActor, id: number, status: ComplaintStatus): Promise<ComplaintDto> {
+    const { result } = await this.deps.bus.transact(async (tx, record) => {
+      const [before] = await tx.select().from(complaints).where(eq(complaints.id, id)).for('update');
+      if (!before) throw notFound();
+      const [row] = await tx.update(complaints).set({ status }).where(eq(complaints.id, id)).returning();
+      if (before.status !== status) {
+        await tx.insert(auditLog).values({
+          actorId: actor.id,
+          action: 'complaint.status',
+          entity: 'complaint',
+          entityId: String(id),
+          before: { status: before.status },
+          after: { status },
+        });
+        record('complaint.statusChanged', { complaintId: id, status, byUserId: actor.id });
+      }
+      return row;
+    });
+    const [user] = result.doer
+      ? await this.deps.db
+          .select({ first: users.firstName, last: users.lastName })
+          .from(users)
+          .where(eq(users.id, result.doer))
+      : [];
+    return present(result, user ? `${user.first} ${user.last}`.trim() : null, await this.audios(id));
   }
 
   private async requireComplaint(id: number) {

@@ -1,4 +1,4 @@
-import { CHAT_NAMESPACE, type ChatServerToClientEvents, endpoints } from '@taxi/shared';
+import { CHAT_EVENTS, CHAT_NAMESPACE, type ChatServerToClientEvents, endpoints } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
 import { apiData } from '../../api/endpoints';
 import { queryClient } from '../../api/queryClient';
@@ -29,8 +29,8 @@ export function openChatConnection(): () => void {
       );
     },
   });
-  next.on('chat:message', (message) => applyLiveMessage(queryClient, message));
-  next.on('chat:read', (receipt) => {
+  next.on(CHAT_EVENTS.message, (message) => applyLiveMessage(queryClient, message));
+  next.on(CHAT_EVENTS.read, (receipt) => {
     void queryClient.invalidateQueries({ queryKey: ['messages', 'conversation', receipt.conversation_id] });
   });
   next.on('connect_error', () => {
