@@ -3,6 +3,7 @@ import {
   Box,
   CircularProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   MenuItem,
@@ -86,30 +87,34 @@ export default function MessagesPage() {
           ) : (
             <List dense disablePadding aria-label={CHAT_MSG.messagesTitle} data-testid="conversation-list">
               {rows.map((c) => (
-                <ListItemButton
-                  key={c.id}
-                  selected={c.id === selected}
-                  onClick={() => setParams({ conversation: String(c.id) })}
-                  divider
-                  data-testid="conversation-row"
-                >
-                  <ListItemText
-                    primary={
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                        <Typography variant="body2" noWrap sx={{ fontWeight: c.unread ? 700 : 400 }}>
-                          {conversationTitle(c)}
-                        </Typography>
-                        <Badge color="error" badgeContent={c.unread} max={99} sx={{ mx: 1.5 }} />
-                      </Stack>
-                    }
-                    secondary={
-                      <>
-                        {KIND_LABEL[c.kind]()} · {c.last_message ? truncate(messagePreview(c.last_message), 40) : ''}
-                        {c.last_message_at && ` · ${formatRelative(c.last_message_at)}`}
-                      </>
-                    }
-                  />
-                </ListItemButton>
+                <ListItem key={c.id} disablePadding divider>
+                  <ListItemButton
+                    selected={c.id === selected}
+                    onClick={() => setParams({ conversation: String(c.id) })}
+                    data-testid="conversation-row"
+                  >
+                    <ListItemText
+                      primary={
+                        <Stack
+                          direction="row"
+                          spacing={1}
+                          sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+                        >
+                          <Typography variant="body2" noWrap sx={{ fontWeight: c.unread ? 700 : 400 }}>
+                            {conversationTitle(c)}
+                          </Typography>
+                          <Badge color="error" badgeContent={c.unread} max={99} sx={{ mx: 1.5 }} />
+                        </Stack>
+                      }
+                      secondary={
+                        <>
+                          {KIND_LABEL[c.kind]()} · {c.last_message ? truncate(messagePreview(c.last_message), 40) : ''}
+                          {c.last_message_at && ` · ${formatRelative(c.last_message_at)}`}
+                        </>
+                      }
+                    />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
