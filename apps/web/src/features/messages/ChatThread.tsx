@@ -63,7 +63,7 @@ function Bubble({ message, seenBy }: { message: ChatMessageDto; seenBy: string[]
           {author}
         </Typography>
         {message.body && (
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" dir="auto" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message.body}
           </Typography>
         )}

@@ -108,7 +108,8 @@ export default function MessagesPage() {
                       }
                       secondary={
                         <>
-                          {KIND_LABEL[c.kind]()} · {c.last_message ? truncate(messagePreview(c.last_message), 40) : ''}
+                          {KIND_LABEL[c.kind]()} ·{' '}
+                          <bdi>{c.last_message ? truncate(messagePreview(c.last_message), 40) : ''}</bdi>
                           {c.last_message_at && ` · ${formatRelative(c.last_message_at)}`}
                         </>
                       }

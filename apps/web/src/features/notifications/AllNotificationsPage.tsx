@@ -1,4 +1,4 @@
-import { Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, NOTIFICATION_KINDS, type NotificationItem, type NotificationKind } from '@taxi/shared';
 import type { TFunction } from 'i18next';
@@ -98,7 +98,7 @@ export default function AllNotificationsPage() {
           label={t('Kind')}
           value={kind}
           onChange={(e) => filter(() => setKind(e.target.value as NotificationKind | ''))}
-          sx={{ minWidth: 220 }}
+          sx={{ width: 220 }}
         >
           <MenuItem value="">{t('All')}</MenuItem>
           {NOTIFICATION_KINDS.map((k) => (
@@ -113,14 +113,18 @@ export default function AllNotificationsPage() {
           label={t('State')}
           value={state}
           onChange={(e) => filter(() => setState(e.target.value as '' | '1' | '0'))}
-          sx={{ minWidth: 160 }}
+          sx={{ width: 160 }}
         >
           <MenuItem value="">{t('All')}</MenuItem>
           <MenuItem value="1">{t('Unread')}</MenuItem>
           <MenuItem value="0">{t('Read')}</MenuItem>
         </TextField>
-        <DateTextField kind="date" label={t('From')} value={from} onChange={(v) => filter(() => setFrom(v))} />
-        <DateTextField kind="date" label={t('To')} value={to} onChange={(v) => filter(() => setTo(v))} />
+        <Box sx={{ width: 220 }}>
+          <DateTextField kind="date" label={t('From')} value={from} onChange={(v) => filter(() => setFrom(v))} />
+        </Box>
+        <Box sx={{ width: 220 }}>
+          <DateTextField kind="date" label={t('To')} value={to} onChange={(v) => filter(() => setTo(v))} />
+        </Box>
         <Button
           variant="outlined"
           disabled={unread === 0}
