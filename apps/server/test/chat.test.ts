@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, rides, users } from '../src/db/schema';
 import { answerReminder } from '../src/modules/chat/reminders';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
-import { bearer, listeningAppForFile, login, multipart, nextEvent, PinnableClock } from './helpers';
+import { apiCaller, bearer, listeningAppForFile, login, multipart, nextEvent, PinnableClock } from './helpers';
 
 const clock = new PinnableClock();
 const t = listeningAppForFile({ clock });
@@ -22,13 +22,7 @@ afterAll(() => {
   for (const s of chatSockets) s.disconnect();
 });
 
-const call = (method: string, url: string, token: string | null, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/${url}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = apiCaller(() => t.app);
 
 async function userId(email: string) {
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));

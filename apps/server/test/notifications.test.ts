@@ -4,17 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, notifications, users } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/model';
 import { makeBooking } from './factories';
-import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
+import { apiCaller, listeningAppForFile, login, nextEvent } from './helpers';
 
 const t = listeningAppForFile();
 
-const call = (method: string, url: string, token: string | null, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url: `/api/${url}`,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = apiCaller(() => t.app);
 
 async function idOf(email: string) {
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
