@@ -107,7 +107,11 @@ for (const look of LOOKS) {
   await page.goto(`${base}/colors`);
   await shot('catalogue');
   await page.goto(`${base}/messages`);
-  await page.getByTestId('conversation-row').first().click().catch(() => undefined);
+  await page
+    .getByTestId('conversation-row')
+    .first()
+    .click()
+    .catch(() => undefined);
   await page.waitForTimeout(800);
   await shot('messages');
   await page.goto(`${base}/notifications`);
