@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, type SmsCodeDto } from '@taxi/shared';
+import { dateToCityLocal, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS, type SmsCodeDto } from '@taxi/shared';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captains, jobs, outboundMessages, passengers, smsCodes } from '../src/db/schema';
@@ -396,7 +396,8 @@ describe('without a gateway: the development outbox, and GET sms_codes', () => {
     expect(await ids('?status=expired')).toEqual([]);
     expect((await ids('?status=sent')).length).toBe(2);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are the city's (Europe/Monaco), not UTC's: near midnight they differ.
+    const today = dateToCityLocal(new Date()).slice(0, 10);
     expect((await ids(`?from_date=${today}&to_date=${today}`)).length).toBe(3);
     expect(await ids('?to_date=2020-01-01')).toEqual([]);
   });
