@@ -45,6 +45,16 @@ export function cityLocalToDate(local: string): Date | null {
   return new Date(ms);
 }
 
+/**
+ * The end of a city day `YYYY-MM-DD`, exclusive: the next local midnight (23 or 25 hours later on the days
+ * the clocks change); null when malformed. Date filters keep `from <= t < cityDayEnd(to)`.
+ */
+export function cityDayEnd(day: string): Date | null {
+  if (!cityLocalToDate(day)) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  return cityLocalToDate(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10));
+}
+
 /** A Date → `YYYY-MM-DD HH:mm` in the city's time. */
 export function dateToCityLocal(date: Date | string): string {
   const p = parts(typeof date === 'string' ? Date.parse(date) : date.getTime());

@@ -2,7 +2,8 @@ import { type Paginated, SEARCH_MAX, text } from '@taxi/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-const bool01 = z
+/** A query flag: true/false or 1/0 (the console and Laravel-style clients send both). */
+export const bool01 = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 

@@ -14,7 +14,7 @@ export const queryKeys = {
   notifications: {
     all: ['notifications'] as const,
     latest: ['notifications', 'latest'] as const,
-    unseen: ['notifications', 'unseen'] as const,
+    unread: ['notifications', 'unread'] as const,
     list: (params: Record<string, QueryValue>) => ['notifications', 'list', params] as const,
   },
   roles: {
@@ -22,8 +22,5 @@ export const queryKeys = {
   },
   permissions: {
     list: ['permissions', 'list'] as const,
-  },
-  messages: {
-    unread: ['messages', 'unread'] as const,
   },
 };

@@ -3,8 +3,6 @@ import { useSyncExternalStore } from 'react';
 
 /** The stored session (answer of admin_login): the token lives here and nowhere else. */
 const SESSION_KEY = 'taxi.session';
-/** Count of live notifications not yet seen in the bell menu (cleared on logout). */
-export const UNSEEN_NOTIFICATIONS_KEY = 'taxi.notifications.unseen';
 /** Unread conversation messages as last polled (shell.md §4: persisted locally; cleared on logout). */
 export const UNREAD_MESSAGES_KEY = 'taxi.unreadMessages';
 
@@ -48,11 +46,10 @@ export function setSession(session: SessionUser): void {
   emit();
 }
 
-/** Removes the token, the stored user and the stored notifications. */
+/** Removes the token, the stored user and the stored unread count. */
 export function clearStoredSession(): void {
   current = null;
   localStorage.removeItem(SESSION_KEY);
-  localStorage.removeItem(UNSEEN_NOTIFICATIONS_KEY);
   localStorage.removeItem(UNREAD_MESSAGES_KEY);
   emit();
 }

@@ -1,5 +1,6 @@
 import {
   CANCELLED_STATUSES,
+  cityDayEnd,
   cityLocalToDate,
   DB_ID_MAX,
   dbId,
@@ -119,10 +120,7 @@ function dateRange(field: 'from_date' | 'to_date', value: string | undefined): S
   if (!start) throw validationError(field, 'YYYY-MM-DD');
   if (field === 'from_date') return gte(bookings.datetime, start);
   // to_date is inclusive: before the next local midnight
-  const [y, m, d] = value.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  const end = cityLocalToDate(next.toISOString().slice(0, 10)) as Date;
-  return lt(bookings.datetime, end);
+  return lt(bookings.datetime, cityDayEnd(value) as Date);
 }
 
 /**

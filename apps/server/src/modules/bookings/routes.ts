@@ -14,16 +14,13 @@ import { z } from 'zod';
 import { bookings, services } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { validationError } from '../../http/errors';
-import { pageQuerySchema, paginate, paginateArray } from '../../http/pagination';
+import { bool01, pageQuerySchema, paginate, paginateArray } from '../../http/pagination';
 import { replies } from '../../http/schema';
 import { presentBookings } from './presenter';
 import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
 
 const id = dbId(MSG.notFound);
 const idParams = z.object({ id });
-const bool01 = z
-  .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
 const bookingIdBody = z.object({ booking_id: dbId(MSG.required) });
 const updateBody = z.object({
   datetime: text(64).optional(),

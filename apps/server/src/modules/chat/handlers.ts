@@ -13,11 +13,11 @@ const PREVIEW_CHARS = 60;
  * its conversation who are away as a notification; a reminder is delivered as a message to the
  * captain's or the passenger's conversation, and logged on the booking.
  */
-export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: () => ChatNamespace): void {
+export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: ChatNamespace): void {
   bus.after('message.created', async ({ messageId, conversationId }) => {
     const message = await app.chat.message(messageId);
     if (!message) return;
-    nsp().to(INBOX_ROOM).emit(CHAT_EVENTS.message, message);
+    nsp.to(INBOX_ROOM).emit(CHAT_EVENTS.message, message);
     if (message.sender_kind !== 'captain' && message.sender_kind !== 'passenger') return;
     await notifyAwayStaff(app, conversationId, message.sender_name ?? '', messagePreview(message));
   });
@@ -26,10 +26,7 @@ export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: () 
     const receipt = (await app.chat.reads(conversationId)).find(
       (r) => r.reader_kind === readerKind && r.reader_id === readerId,
     );
-    if (receipt)
-      nsp()
-        .to(INBOX_ROOM)
-        .emit(CHAT_EVENTS.read, { ...receipt, conversation_id: conversationId });
+    if (receipt) nsp.to(INBOX_ROOM).emit(CHAT_EVENTS.read, { ...receipt, conversation_id: conversationId });
   });
 
   bus.after('booking.reminderSent', async ({ bookingId, kind, byUserId }) => {

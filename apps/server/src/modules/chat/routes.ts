@@ -13,14 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
-import { pageQuerySchema } from '../../http/pagination';
-import { authorizedBooking } from '../bookings/rules';
-import { captainOf } from '../bookings/store';
+import { bool01, pageQuerySchema } from '../../http/pagination';
 
 const idParams = z.object({ id: dbId() });
-const bool01 = z.enum(['true', 'false', '0', '1']).transform((v) => v === 'true' || v === '1');
 
 const listQuery = pageQuerySchema.pick({ page: true }).extend({
   perPage: z.coerce.number().int().min(1).max(100).default(CONVERSATIONS_PER_PAGE),
@@ -51,7 +47,6 @@ const readBody = z.object({ message_id: z.coerce.number().int().positive().max(N
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const me = (request: { user: { id: number } }) => ({ kind: 'user' as const, id: request.user.id });
-  const bookingDeps = () => ({ db: app.db, clock: app.clock, bus: app.events, city: app.city });
 
   app.get(
     '/conversations',
@@ -143,9 +138,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/booking/:id/captain_conversation',
     { config: { policy: chatPolicy.inbox }, schema: { params: idParams, response: { 200: contract.conversation } } },
     async (request) => {
-      const captainId = await captainOf(app.db, request.params.id);
-      const id = captainId === null ? null : await app.chat.captainConversation(captainId);
-      if (id === null) throw new HttpError(404, CHAT_MSG.noCaptainConversation);
+      const id = await app.chat.captainConversationOfBooking(request.params.id);
       return ok(await app.chat.get(request.user.id, id));
     },
   );
@@ -158,13 +151,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: idParams, response: { 200: contract.conversation } },
     },
     async (request) => {
-      const booking = await authorizedBooking(bookingDeps(), request.user, request.params.id, 'bookingChat');
-      const captainId = await captainOf(app.db, booking.id);
-      const id = await app.chat.open('booking', {
-        bookingId: booking.id,
-        passengerId: booking.passengerId,
-        captainId: captainId ?? undefined,
-      });
+      const id = await app.chat.openBookingChat(request.user, request.params.id);
       return ok(await app.chat.get(request.user.id, id));
     },
   );

@@ -12,13 +12,16 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { captains, conversationReads, conversations, messages, passengers, users } from '../../db/schema';
 import type { AppBus } from '../../events';
-import { notFound, validationError } from '../../http/errors';
+import { HttpError, notFound, validationError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
 import { detectFileType } from '../../lib/storage';
 import { isWav } from '../../lib/wav';
-import type { FileService } from '../files/service';
+import type { Actor as BookingActor } from '../bookings/model';
+import { authorizedBooking } from '../bookings/rules';
+import { type BookingDeps, captainOf } from '../bookings/store';
+import { type FileService, IMAGE_MAX_PIXELS } from '../files/service';
 import {
   type ConversationFilters,
   type ConversationListRow,
@@ -45,7 +48,7 @@ const AUDIO_EXT: Record<string, string> = {
 const IMAGE_RULE = {
   maxBytes: MESSAGE_ATTACHMENT_MAX_BYTES,
   mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
-  maxPixels: 40_000_000,
+  maxPixels: IMAGE_MAX_PIXELS,
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -55,6 +58,8 @@ export interface ChatDeps {
   clock: Clock;
   bus: AppBus;
   files: FileService;
+  /** The bookings' rules (the booking chat's). */
+  bookings: BookingDeps;
 }
 
 /**
@@ -135,8 +140,30 @@ export class ChatService {
     return row?.id ?? null;
   }
 
+  /** The conversation of a booking's ride's captain; 404 when the booking has no captain or they have none. */
+  async captainConversationOfBooking(bookingId: number): Promise<number> {
+    const captainId = await captainOf(this.db, bookingId);
+    const id = captainId === null ? null : await this.captainConversation(captainId);
+    if (id === null) throw new HttpError(404, CHAT_MSG.noCaptainConversation);
+    return id;
+  }
+
+  /**
+   * The booking chat (bookings.md §4: not PENDING, not immediate, origin app; never the Goverment role),
+   * made on first use with the booking's passenger and captain.
+   */
+  async openBookingChat(actor: BookingActor, bookingId: number): Promise<number> {
+    const booking = await authorizedBooking(this.deps.bookings, actor, bookingId, 'bookingChat');
+    const captainId = await captainOf(this.db, booking.id);
+    return this.open('booking', {
+      bookingId: booking.id,
+      passengerId: booking.passengerId,
+      captainId: captainId ?? undefined,
+    });
+  }
+
   /** Checks a message's text and file before anything is stored (422 with the field). */
-  async checkInput(input: { body?: string; file?: UploadedFile }): Promise<void> {
+  private checkInput(input: { body?: string; file?: UploadedFile }): void {
     const body = input.body?.trim() ?? '';
     if (!body && !input.file) throw validationError('body', CHAT_MSG.emptyMessage);
     if (body.length > MESSAGE_MAX_CHARS) throw validationError('body', CHAT_MSG.messageTooLong(MESSAGE_MAX_CHARS));
@@ -160,7 +187,7 @@ export class ChatService {
     conversationId: number,
     input: { body?: string; file?: UploadedFile; bookingId?: number },
   ): Promise<ChatMessageDto> {
-    await this.checkInput(input);
+    this.checkInput(input);
     await this.requireConversation(conversationId);
     const attachment = input.file ? await this.storeAttachment(input.file) : null;
     try {

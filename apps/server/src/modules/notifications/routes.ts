@@ -1,4 +1,5 @@
 import {
+  cityDayEnd,
   cityLocalToDate,
   dbId,
   NOTIFICATION_BELL_COUNT,
@@ -6,24 +7,25 @@ import {
   notificationPolicy,
   notificationsContract,
 } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { pageQuerySchema } from '../../http/pagination';
+import { bool01, pageQuerySchema } from '../../http/pagination';
 
-const bool01 = z.enum(['true', 'false', '0', '1']).transform((v) => v === 'true' || v === '1');
-/** A city-local day, YYYY-MM-DD; `to` is inclusive (before the next local midnight). */
+const DAY_FORMAT_MESSAGE = tr('Use the format {{format}}', { format: 'YYYY-MM-DD' });
+/** A city-local day, YYYY-MM-DD: `from` is its first instant, `to` (inclusive) ends at the next local midnight. */
 const day = (end: boolean) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DAY_FORMAT_MESSAGE)
     .transform((value, ctx) => {
-      const start = cityLocalToDate(value);
-      if (!start) {
-        ctx.addIssue({ code: 'custom', message: 'YYYY-MM-DD' });
+      const at = end ? cityDayEnd(value) : cityLocalToDate(value);
+      if (!at) {
+        ctx.addIssue({ code: 'custom', message: DAY_FORMAT_MESSAGE });
         return z.NEVER;
       }
-      return end ? new Date(start.getTime() + 24 * 3600_000 - 1) : start;
+      return at;
     });
 
 const querySchema = pageQuerySchema.pick({ page: true }).extend({

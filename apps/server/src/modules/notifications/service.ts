@@ -1,6 +1,6 @@
 import { EVENTS, NOTIFICATION_LOOK, type NotificationItem, type NotificationKind } from '@taxi/shared';
 import { interpolate, type TextVars } from '@taxi/shared/i18n';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema';
 import { paginate } from '../../http/pagination';
@@ -48,6 +48,7 @@ export interface NotificationFilters {
   /** true: unread only; false: read only. */
   unread?: boolean;
   from?: Date;
+  /** Exclusive: the end of the last day asked for. */
   to?: Date;
 }
 
@@ -134,7 +135,7 @@ export class NotificationService {
         or(isNull(notifications.userId), and(eq(notifications.userId, userId), isNotNull(notifications.readAt))),
       );
     if (filters.from) parts.push(gte(notifications.datetime, filters.from));
-    if (filters.to) parts.push(lte(notifications.datetime, filters.to));
+    if (filters.to) parts.push(lt(notifications.datetime, filters.to));
     return and(...parts) as SQL;
   }
 

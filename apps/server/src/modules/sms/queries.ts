@@ -1,4 +1,5 @@
 import {
+  cityDayEnd,
   cityLocalToDate,
   maskedCode,
   SEARCH_MAX,
@@ -57,12 +58,6 @@ function statusIs(status: SmsCodeStatus, now: Date): SQL | undefined {
   return eq(smsCodes.status, status);
 }
 
-/** The next local midnight after a `YYYY-MM-DD` day of the city: the end of the day, exclusive. */
-function endOfDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return cityLocalToDate(new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10)) as Date;
-}
-
 const fullName = (table: typeof passengers | typeof captains) =>
   sql`lower(${table.firstName} || ' ' || ${table.lastName})`;
 
@@ -91,7 +86,7 @@ export function smsCodeWhere(f: SmsCodeFilters & { search?: string }, now: Date)
     f.recipient_kind ? eq(smsCodes.recipientKind, f.recipient_kind) : undefined,
     f.purpose ? eq(smsCodes.purpose, f.purpose) : undefined,
     f.from_date ? gte(smsCodes.createdAt, cityLocalToDate(f.from_date) as Date) : undefined,
-    f.to_date ? lt(smsCodes.createdAt, endOfDay(f.to_date)) : undefined,
+    f.to_date ? lt(smsCodes.createdAt, cityDayEnd(f.to_date) as Date) : undefined,
   );
 }
 

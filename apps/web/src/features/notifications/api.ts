@@ -23,7 +23,7 @@ export function useNotificationsPage(query: NotificationQuery) {
 /** The badge: the user's unread notifications, as the server counts them (read state is per recipient). */
 export function useUnreadNotifications(enabled = true) {
   return useQuery({
-    queryKey: queryKeys.notifications.unseen,
+    queryKey: queryKeys.notifications.unread,
     queryFn: async ({ signal }) => (await apiData(endpoints.unreadNotifications, { signal })).unread,
     enabled,
   });
@@ -32,7 +32,7 @@ export function useUnreadNotifications(enabled = true) {
 /** Marks these notifications (or all) read; the lists and the badge follow. */
 export async function markNotificationsRead(client: QueryClient, which: number[] | 'all'): Promise<void> {
   const result = await apiData(endpoints.readNotifications, { body: which === 'all' ? { all: true } : { ids: which } });
-  client.setQueryData(queryKeys.notifications.unseen, result.unread);
+  client.setQueryData(queryKeys.notifications.unread, result.unread);
   await client.invalidateQueries({ queryKey: queryKeys.notifications.all });
 }
 
@@ -47,7 +47,7 @@ export function applyNewNotification(client: QueryClient, item: NotificationItem
         }
       : page,
   );
-  client.setQueryData<number>(queryKeys.notifications.unseen, (n) => (n ?? 0) + (item.read ? 0 : 1));
+  client.setQueryData<number>(queryKeys.notifications.unread, (n) => (n ?? 0) + (item.read ? 0 : 1));
   void client.invalidateQueries({ queryKey: ['notifications', 'list'] });
 }
 
