@@ -17,6 +17,7 @@ export * from './csv-export';
 export * from './demo';
 export * from './dispatch';
 export * from './drawer';
+export * from './fare/index';
 export * from './messages';
 export * from './notifications';
 export * from './people';
