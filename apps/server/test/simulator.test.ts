@@ -123,6 +123,22 @@ describe('world simulator', () => {
       expect(mine, `payment of ${b.id}`).toHaveLength(1);
       expect(Number(mine[0].amount)).toBeGreaterThan(3);
     }
+    // The fleet charges what the fare engine says of the trip as driven, and the booking keeps its reasons.
+    const fares = await t.db
+      .select({ id: bookings.id, final: bookings.fareFinal, serviceId: bookings.serviceId })
+      .from(bookings)
+      .where(
+        inArray(
+          bookings.id,
+          made.filter((b) => b.status === 'PAID').map((b) => b.id),
+        ),
+      );
+    for (const f of fares) {
+      const charged = pays.find((p) => p.bookingId === f.id && p.type === 'booking');
+      expect(f.final, `final fare of ${f.id}`).not.toBeNull();
+      expect(Number(charged?.amount)).toBeCloseTo((f.final?.cents ?? 0) / 100, 2);
+      expect(f.final?.lines.reduce((sum, line) => sum + line.cents, 0)).toBe(f.final?.cents);
+    }
     // Geofence: every paid ride entered the pickup radius and left it.
     const fences = await t.db
       .select()

@@ -18,6 +18,7 @@ export * from './demo';
 export * from './dispatch';
 export * from './drawer';
 export * from './fare/index';
+export * from './fares';
 export * from './messages';
 export * from './notifications';
 export * from './people';

@@ -6,6 +6,7 @@ import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
 import { devRoutes } from './dev/routes';
+import { faresModule } from './fares/module';
 import { filesModule } from './files/module';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/module';
@@ -34,6 +35,7 @@ export const MODULES: readonly ServerModule[] = [
   notificationsModule,
   pushModule,
   cityModule,
+  faresModule,
   filesModule,
   peopleModule,
   smsModule,

@@ -449,7 +449,9 @@ export class Simulator {
       if (c.path.done) {
         if (booking.status === 'PICKED_UP') await this.app.bookings.captainStep(c.id, b, c.pos);
         const tip = this.chance(0.2) ? Math.round(this.between(1, 5)) : 0;
-        await this.app.bookings.pay(c.id, b, fareOf(c.tripMetres), tip);
+        // The engine prices the trip as driven; a service without prices for the season falls back to the flat fare.
+        const fare = await this.app.fares.finalFare(b, { metres: c.tripMetres, seconds: c.path.seconds });
+        await this.app.bookings.pay(c.id, b, fare?.euros ?? fareOf(c.tripMetres), tip, fare);
         this.counters.paid++;
         this.free(c);
       }

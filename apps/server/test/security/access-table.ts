@@ -38,6 +38,12 @@ function catalogue(url: string, read: string, write: string): Record<string, str
   };
 }
 
+/** A catalogue served by its own module: list, detail and the three writes, no CSV export. */
+function catalogueWithoutExport(url: string, read: string, write: string): Record<string, string> {
+  const { [`GET /api/${url}/export.csv`]: _csv, ...rest } = catalogue(url, read, write);
+  return rest;
+}
+
 export const ACCESS: Record<string, string> = {
   // system and session
   'GET /api/app_info': PUBLIC,
@@ -199,6 +205,12 @@ export const ACCESS: Record<string, string> = {
 
   // verification codes sent by SMS: SMS_CODES, which only the admin holds
   'GET /api/sms_codes': 'A',
+  // fares: the phone booking's estimate, a booking's price and its reasons, prices and price rules (PRICE_RULES)
+  'POST /api/fare/quote': DESK,
+  'GET /api/booking/:id/fare': DESK,
+  'GET /api/services/:id/prices': 'A',
+  'PUT /api/services/:id/prices': 'A',
+  ...catalogueWithoutExport('priceRules', 'A', 'A'),
 
   // payments
   'GET /api/payment/rides': 'A',

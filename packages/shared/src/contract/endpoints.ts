@@ -2,6 +2,7 @@ import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
 import { exportEndpoints } from './endpoints/exports';
+import { fareEndpoints } from './endpoints/fares';
 import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
@@ -28,4 +29,5 @@ export const endpoints = {
   ...pushEndpoints,
   ...smsEndpoints,
   ...broadcastEndpoints,
+  ...fareEndpoints,
 };

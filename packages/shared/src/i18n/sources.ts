@@ -7,6 +7,7 @@ import { CHAT_MSG } from '../chat';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
+import { FARE_MSG } from '../fares';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
@@ -46,6 +47,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     NOTIFICATION_TEMPLATES,
     BROADCAST_MSG,
     BROADCAST_LABELS,
+    FARE_MSG,
   ]) {
     sourceStrings(object, out);
   }

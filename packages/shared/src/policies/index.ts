@@ -5,6 +5,7 @@ export * from './chat';
 export * from './city';
 export * from './complaints';
 export * from './core';
+export * from './fares';
 export * from './files';
 export * from './people';
 export * from './push';

@@ -1,3 +1,4 @@
+import type { FareQuoteDto } from '@taxi/shared';
 import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { places, sectors } from './city';
 import { ts } from './columns';
@@ -102,6 +103,10 @@ export const bookings = pgTable(
     suggestionCaptainId: integer('suggestion_captain_id').references(() => captains.id),
     suggestionUntil: ts('suggestion_until'),
     creatorId: integer('creator_id').references(() => users.id),
+    /** The fare engine's quote when the order was taken or last re-planned (GET booking/{id}/fare). */
+    fareEstimate: jsonb('fare_estimate').$type<FareQuoteDto>(),
+    /** The quote of the trip as driven, charged at payment. */
+    fareFinal: jsonb('fare_final').$type<FareQuoteDto>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ export * from './broadcasts';
 export * from './catalogue';
 export * from './city';
 export * from './complaints';
+export * from './fares';
 export * from './idempotency';
 export * from './messages';
 export * from './notifications';

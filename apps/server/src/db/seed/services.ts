@@ -1,4 +1,5 @@
-import { captainCancellationReasons, services, userCancellationReasons } from '../schema';
+import { type PriceRuleInput, SEASONS, type Season } from '@taxi/shared';
+import { captainCancellationReasons, priceRules, services, serviceTariffs, userCancellationReasons } from '../schema';
 import type { Seeder } from './index';
 
 /** Service ids are fixed: the spec names 1 (pooling), 2 (full car) and 7 (VIP). */
@@ -29,6 +30,56 @@ export const CAPTAIN_CANCELLATION_REASONS = [
   'Wrong pickup address',
 ] as const;
 
+/** The standard day tariff in euros, scaled per service and per season below. */
+const DAY_TARIFF = { base: 3.5, perKm: 1.4, perMinute: 0.3, minimum: 7, waitingPerMinute: 0.5 };
+const SERVICE_FACTOR: Record<number, number> = { 1: 0.7, 2: 1, 3: 0.9, 4: 1.3, 5: 1.2, 6: 1, 7: 2 };
+const SEASON_FACTOR: Record<Season, number> = { day: 1, night: 1.25, classic: 1, new_classic: 1.1, hot: 1.3 };
+
+export const DEMO_PRICE_RULES: PriceRuleInput[] = [
+  {
+    name: 'Airport flat fare',
+    order: 10,
+    active: true,
+    stop: true,
+    conditions: { airport: true },
+    effect: { kind: 'fixed', amount: 45 },
+  },
+  {
+    name: 'Night surcharge',
+    order: 20,
+    active: true,
+    stop: false,
+    conditions: { time_from: '22:00', time_to: '06:00' },
+    effect: { kind: 'surcharge', amount: 2 },
+  },
+  {
+    name: 'Weekend evenings',
+    order: 30,
+    active: true,
+    stop: false,
+    conditions: { days: [5, 6], time_from: '20:00', time_to: '02:00' },
+    effect: { kind: 'multiplier', factor: 1.1 },
+  },
+  {
+    name: 'P3 loyalty discount',
+    order: 40,
+    active: true,
+    stop: false,
+    conditions: { passenger_classes: ['P3'] },
+    effect: { kind: 'multiplier', factor: 0.9 },
+  },
+  {
+    name: 'City-wide cap',
+    order: 1000,
+    active: true,
+    stop: false,
+    conditions: {},
+    effect: { kind: 'cap', amount: 120 },
+  },
+];
+
+const cents = (euros: number) => Math.round(euros * 100) / 100;
+
 /** Services and cancellation reasons: parents of bookings, placed before people and bookings. */
 export const seedServices: Seeder = {
   name: 'services',
@@ -37,10 +88,27 @@ export const seedServices: Seeder = {
       .insert(services)
       .values([...DEMO_SERVICES])
       .onConflictDoNothing();
+    await db.insert(serviceTariffs).values(
+      DEMO_SERVICES.flatMap((service) =>
+        SEASONS.map((season) => {
+          const f = SERVICE_FACTOR[service.id] * SEASON_FACTOR[season];
+          return {
+            serviceId: service.id,
+            season,
+            base: cents(DAY_TARIFF.base * f),
+            perKm: cents(DAY_TARIFF.perKm * f),
+            perMinute: cents(DAY_TARIFF.perMinute * f),
+            minimum: cents(DAY_TARIFF.minimum * f),
+            waitingPerMinute: cents(DAY_TARIFF.waitingPerMinute * f),
+          };
+        }),
+      ),
+    );
+    await db.insert(priceRules).values(DEMO_PRICE_RULES);
     await db.insert(userCancellationReasons).values(USER_CANCELLATION_REASONS.map((text) => ({ text })));
     await db.insert(captainCancellationReasons).values(CAPTAIN_CANCELLATION_REASONS.map((text) => ({ text })));
     log(
-      `${DEMO_SERVICES.length} services, ${USER_CANCELLATION_REASONS.length + CAPTAIN_CANCELLATION_REASONS.length} cancellation reasons`,
+      `${DEMO_SERVICES.length} services with prices for ${SEASONS.length} seasons, ${DEMO_PRICE_RULES.length} price rules, ${USER_CANCELLATION_REASONS.length + CAPTAIN_CANCELLATION_REASONS.length} cancellation reasons`,
     );
   },
 };

@@ -9,7 +9,10 @@ import { BookingService } from './service';
 export const bookingsModule: ServerModule = {
   name: 'bookings',
   setup(app) {
-    app.decorate('bookings', new BookingService({ db: app.db, clock: app.clock, bus: app.events, city: app.city }));
+    app.decorate(
+      'bookings',
+      new BookingService({ db: app.db, clock: app.clock, bus: app.events, city: app.city, fares: app.fares }),
+    );
   },
   handlers: (bus, app) =>
     registerBookingHandlers(bus, { ...app.bookings.deps, realtime: app.realtime, jobs: app.jobs }),

@@ -1,4 +1,4 @@
-import type { BookingCreate } from '@taxi/shared';
+import type { BookingCreate, FareQuoteDto } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import type { DbOrTx } from '../../db/client';
 import { captainCancel } from './commands/captain/cancel';
@@ -77,7 +77,8 @@ export class BookingService {
 
   // captain app
   captainStep = (captainId: number, id: number, at?: LonLat) => captainStep(this.deps, captainId, id, at);
-  pay = (captainId: number, id: number, amount: number, tip = 0) => payBooking(this.deps, captainId, id, amount, tip);
+  pay = (captainId: number, id: number, amount: number, tip = 0, fare?: FareQuoteDto | null) =>
+    payBooking(this.deps, captainId, id, amount, tip, fare);
   captainCancel = (captainId: number, id: number, reasonId: number) =>
     captainCancel(this.deps, captainId, id, reasonId);
   geofence = (id: number, captainId: number, kind: 'enter' | 'leave') => geofence(this.deps, id, captainId, kind);

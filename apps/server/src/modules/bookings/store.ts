@@ -6,6 +6,7 @@ import type { AppBus, RecordEvent } from '../../events';
 import { conflict, notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
+import type { FareService } from '../fares/service';
 import type { BookingRow } from './presenter';
 
 /** What every booking command and query needs. */
@@ -14,6 +15,8 @@ export interface BookingDeps {
   clock: Clock;
   bus: AppBus;
   city: CityService;
+  /** Quotes the order's fare when it is taken or re-planned. */
+  fares: FareService;
 }
 
 export async function findBooking(db: DbOrTx, id: number): Promise<BookingRow> {

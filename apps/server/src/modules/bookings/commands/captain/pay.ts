@@ -1,16 +1,18 @@
-import { BOOKING_MSG, type BookingDto } from '@taxi/shared';
-import { payments } from '../../../../db/schema';
+import { BOOKING_MSG, type BookingDto, type FareQuoteDto } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import { bookings, payments } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
 import { audit, type BookingDeps, changeBooking, setStatus } from '../../store';
 import { ownedBooking } from './owned';
 
-/** DONE → PAID with the fare (and a tip) recorded as DONE payments. */
+/** DONE → PAID with the fare (and a tip) recorded as DONE payments; `fare`, the engine's quote of the trip as driven, is kept. */
 export async function payBooking(
   deps: BookingDeps,
   captainId: number,
   id: number,
   amount: number,
   tip = 0,
+  fare?: FareQuoteDto | null,
 ): Promise<BookingDto> {
   const booking = await ownedBooking(deps, id, captainId);
   if (booking.status !== 'DONE') throw conflict(BOOKING_MSG.actionNotAllowed('paid', booking.status));
@@ -22,6 +24,7 @@ export async function payBooking(
     if (tip > 0)
       rows.push({ bookingId: id, rideId: booking.rideId, type: 'tip', amount: tip.toFixed(2), createdAt: now });
     await tx.insert(payments).values(rows.map((r) => ({ ...r, status: 'DONE' })));
+    if (fare) await tx.update(bookings).set({ fareFinal: fare }).where(eq(bookings.id, id));
     await audit(tx, null, 'paid', id, { status: 'DONE' }, { status: 'PAID', amount, tip });
     record('captain.stateChanged', { captainId, state: 'FREE' });
   });

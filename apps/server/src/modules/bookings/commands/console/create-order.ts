@@ -3,12 +3,13 @@ import { bookingStatuses, bookings, passengers } from '../../../../db/schema';
 import { dateOf } from '../../../../lib/clock';
 import type { Actor } from '../../model';
 import { audit, type BookingDeps } from '../../store';
-import { resolveOrder, writeStopsAndNote } from './order';
+import { estimateOrder, resolveOrder, writeStopsAndNote } from './order';
 
 /** A phone or dashboard booking (POST bookings), validated with the shared schema by the route. */
 export async function createOrder(deps: BookingDeps, actor: Actor, input: BookingCreate): Promise<BookingDto> {
   const now = dateOf(deps.clock);
   const { service, datetime, columns } = await resolveOrder(deps, input, now);
+  const fareEstimate = await estimateOrder(deps, input, datetime);
   const { result: id, ctx } = await deps.bus.transact(async (tx, record) => {
     let passengerId = input.passenger_id ?? 0;
     if (!passengerId && input.new_passenger) {
@@ -28,6 +29,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
       .insert(bookings)
       .values({
         ...columns,
+        fareEstimate,
         status: 'PENDING',
         origin: input.origin,
         passengerId,

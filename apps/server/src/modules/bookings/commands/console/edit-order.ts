@@ -6,7 +6,7 @@ import { dateOf } from '../../../../lib/clock';
 import { type Actor, orderSnapshot } from '../../model';
 import { authorize, authorizeRole } from '../../rules';
 import { audit, type BookingDeps, changeBooking, findBooking } from '../../store';
-import { resolveOrder, writeStopsAndNote } from './order';
+import { estimateOrder, resolveOrder, writeStopsAndNote } from './order';
 
 /** Order editing from the phone-booking form (edit=1): an order not yet on its way changes as a whole. */
 export async function editOrder(
@@ -17,13 +17,14 @@ export async function editOrder(
 ): Promise<BookingDto> {
   authorizeRole(actor, 'changeTime');
   if (!input.passenger_id) throw validationError('passenger_id', MSG.required);
-  const { columns } = await resolveOrder(deps, input, dateOf(deps.clock));
+  const { columns, datetime } = await resolveOrder(deps, input, dateOf(deps.clock));
+  const fareEstimate = await estimateOrder(deps, input, datetime);
   return changeBooking(deps, id, async (tx, record, now) => {
     const before = await findBooking(tx, id);
     authorize(actor, 'changeTime', before, now.getTime());
     const [after] = await tx
       .update(bookings)
-      .set({ ...columns, passengerId: input.passenger_id ?? before.passengerId, updatedAt: now })
+      .set({ ...columns, fareEstimate, passengerId: input.passenger_id ?? before.passengerId, updatedAt: now })
       // compare-and-set: a dispatch that lands meanwhile wins, and this edit is refused
       .where(and(eq(bookings.id, id), eq(bookings.status, before.status)))
       .returning();

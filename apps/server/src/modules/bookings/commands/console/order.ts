@@ -1,4 +1,5 @@
-import { BOOKING_MSG, type BookingCreate, cityLocalToDate } from '@taxi/shared';
+import { BOOKING_MSG, type BookingCreate, cityLocalToDate, type FareQuoteDto } from '@taxi/shared';
+import type { LonLat } from '@taxi/shared/geo';
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client';
 import { bookingNotes, bookingStops, passengers, places, vouchers } from '../../../../db/schema';
@@ -60,6 +61,27 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
     voucherId,
   };
   return { service, datetime, columns };
+}
+
+/**
+ * The fare engine's estimate of an order with a destination (null without one, or when the service has no
+ * prices for the season: the order is still taken, the board shows no price).
+ */
+export async function estimateOrder(
+  deps: BookingDeps,
+  input: Pick<BookingCreate, 'service_id' | 'pickup' | 'dropoff' | 'stops' | 'passenger_id'>,
+  at: Date,
+): Promise<FareQuoteDto | null> {
+  if (!input.dropoff) return null;
+  return deps.fares.quoteTrip({
+    serviceId: input.service_id,
+    pickup: [input.pickup.lon, input.pickup.lat],
+    dropoff: [input.dropoff.lon, input.dropoff.lat],
+    // A stop named without coordinates does not bend the route.
+    stops: input.stops.flatMap((s) => (s.lon !== undefined && s.lat !== undefined ? [[s.lon, s.lat] as LonLat] : [])),
+    at,
+    passengerId: input.passenger_id,
+  });
 }
 
 /** The order form's stops (in order) and its note, written with the booking. */
