@@ -32,6 +32,7 @@ export const RIDE_UI = texts({
   historyTime: 'Time',
   noHistory: 'No status history',
   payments: 'Payments',
+  fare: 'Fare',
   paymentType: 'Type',
   paymentStatus: 'Status',
   paymentAmount: 'Amount',

@@ -21,7 +21,7 @@ import {
   dateToCityLocal,
   MSG,
 } from '@taxi/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -33,6 +33,7 @@ import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
 import type { PickerOption } from '../../components/pickers';
 import { RefSelect } from '../../components/RefSelect';
+import { FareEstimate } from '../fares/FareEstimate';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
@@ -65,6 +66,40 @@ export default function PhoneBookingPage() {
   const pickup = watch('pickup');
   const dropoff = watch('dropoff');
   const isNow = watch('now');
+  const serviceId = watch('service_id');
+  const stops = watch('stops');
+  const passengerId = watch('passenger_id');
+  // What the estimate depends on, as a stable value (watch() hands out new objects on every render).
+  const fareKey = JSON.stringify([serviceId, pickup, dropoff, stops, isNow, when, passengerId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fareKey stands for the watched values it serialises
+  const fareInput = useMemo(() => {
+    const point = (p: { lon?: unknown; lat?: unknown } | null | undefined) =>
+      p &&
+      p.lon !== undefined &&
+      p.lat !== undefined &&
+      p.lon !== null &&
+      p.lat !== null &&
+      p.lon !== '' &&
+      p.lat !== ''
+        ? { lon: Number(p.lon), lat: Number(p.lat) }
+        : null;
+    const from = point(pickup);
+    const to = point(dropoff);
+    const service = Number(serviceId);
+    if (!from || !to || !service) return null;
+    return {
+      service_id: service,
+      pickup: from,
+      dropoff: to,
+      stops: (stops ?? []).flatMap((s) => {
+        const p = point(s);
+        return p ? [p] : [];
+      }),
+      ...(isNow || !when ? {} : { datetime: when.replace('T', ' ') }),
+      ...(passengerId ? { passenger_id: Number(passengerId) } : {}),
+      airport: false,
+    };
+  }, [fareKey]);
 
   const editing = useQuery({
     queryKey: bookingKeys.detail(editId ?? 0),
@@ -242,6 +277,8 @@ export default function PhoneBookingPage() {
               </Box>
             )}
           </Stack>
+
+          <FareEstimate input={fareInput} />
 
           <TextField
             size="small"

@@ -22,6 +22,7 @@ import {
   codeLabel,
   complaintPolicy,
   FINISHED_STATUSES,
+  farePolicy,
   historyLabel,
   RIDE_UI,
   STATUS_LABELS,
@@ -34,6 +35,7 @@ import { PhoneText } from '../../components/PhoneText';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { BookingFare } from '../fares/BookingFare';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
 import { RideMap } from './RideMap';
@@ -258,6 +260,11 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
           <Geofence booking={b} />
           <History statuses={history} />
           <Payments payments={b.payments} />
+          {allows(farePolicy.bookingFare) && (
+            <Section title={RIDE_UI.fare} testId="ride-fare">
+              <BookingFare bookingId={b.id} />
+            </Section>
+          )}
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, lg: 7 }}>

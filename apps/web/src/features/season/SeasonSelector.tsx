@@ -6,6 +6,7 @@ import { api, apiData, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
+import { fareKeys } from '../fares/keys';
 
 const SEASON_KEY = 'SEASON';
 
@@ -26,6 +27,8 @@ export function SeasonSelector() {
     mutationFn: (next: Season) => api(endpoints.setSeason, { body: { season: next } }),
     onSuccess: (answer, next) => {
       client.setQueryData(queryKeys.settings.byKey(SEASON_KEY), next);
+      // Prices are the season's: every estimate on screen is asked again.
+      void client.invalidateQueries({ queryKey: fareKeys.all });
       toast.success(answer.message ?? MSG.seasonUpdated);
     },
   });
