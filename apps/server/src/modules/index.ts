@@ -17,6 +17,7 @@ import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
 import { smsModule } from './sms/module';
 import { systemRoutes } from './system/routes';
+import { ticketsModule } from './tickets/module';
 import { trackingModule } from './tracking';
 
 export type { ServerModule } from './module';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   bookingsModule,
   chatModule,
   complaintsModule,
+  ticketsModule,
   broadcastsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },

@@ -20,3 +20,4 @@ export * from './sms';
 export * from './staff';
 export * from './system';
 export * from './tracking';
+export * from './tickets';

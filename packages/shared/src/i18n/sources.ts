@@ -16,6 +16,7 @@ import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
+import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
 import { sourceStrings } from './index';
 
 /**
@@ -46,6 +47,9 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     NOTIFICATION_TEMPLATES,
     BROADCAST_MSG,
     BROADCAST_LABELS,
+    TICKET_MSG,
+    TICKET_STATUS_LABELS,
+    TICKET_TYPE_TEXTS,
   ]) {
     sourceStrings(object, out);
   }
