@@ -42,7 +42,8 @@ beforeAll(async () => {
   for (const u of await t.db.select({ id: users.id, email: users.email }).from(users)) ids[u.email] = u.id;
   const types = (await call('GET', 'ticket_types', disp)).json().data as TicketTypeDto[];
   followUp = types.find((x) => x.title === FOLLOW_UP_TICKET_TYPE) as TicketTypeDto;
-  const byKind = (kind: string) => followUp.questions.flatMap((q) => q.fields).find((f) => f.kind === kind)?.id as number;
+  const byKind = (kind: string) =>
+    followUp.questions.flatMap((q) => q.fields).find((f) => f.kind === kind)?.id as number;
   field = { subjectType: byKind('subject_type'), person: byKind('person'), text: byKind('text'), user: byKind('user') };
   [{ id: passengerId }] = await t.db.select({ id: passengers.id }).from(passengers).limit(1);
   [{ id: captainId }] = await t.db.select({ id: captains.id }).from(captains).limit(1);
@@ -108,7 +109,15 @@ describe('POST tickets', () => {
     expect(stray.json().errors.question_999999).toEqual([TICKET_MSG.unknownField]);
     const badKey = await call('POST', 'tickets', disp, followUpBody({ answers: { nope: 'x' } }));
     expect(badKey.statusCode).toBe(422);
-    const choice = await call('POST', 'tickets', disp, followUpBody({ passenger_id: undefined, answers: { [`question_${field.subjectType}`]: 'martian', [`question_${field.text}`]: 'x' } }));
+    const choice = await call(
+      'POST',
+      'tickets',
+      disp,
+      followUpBody({
+        passenger_id: undefined,
+        answers: { [`question_${field.subjectType}`]: 'martian', [`question_${field.text}`]: 'x' },
+      }),
+    );
     expect(choice.json().errors[`question_${field.subjectType}`]).toEqual([TICKET_MSG.notAChoice]);
     const question = await call('POST', 'tickets', disp, followUpBody({ last_question_id: 999_999 }));
     expect(question.json().errors).toEqual({ last_question_id: [TICKET_MSG.unknownQuestion] });
@@ -187,7 +196,9 @@ describe('PUT tickets/follow_up_progress', () => {
     expect(Object.keys(missing.json().errors)).toEqual(['id', 'last_question_id', 'last_field_id']);
     const mismatch = await call('PUT', 'tickets/follow_up_progress', disp, { ...place(), last_field_id: field.text });
     expect(mismatch.json().errors).toEqual({ last_field_id: [TICKET_MSG.unknownField] });
-    const [lost] = (await call('GET', 'ticket_types', disp)).json().data.filter((x: TicketTypeDto) => x.title === 'Lost item');
+    const [lost] = (await call('GET', 'ticket_types', disp))
+      .json()
+      .data.filter((x: TicketTypeDto) => x.title === 'Lost item');
     const otherType = await call('PUT', 'tickets/follow_up_progress', disp, { ...place(), id: lost.id });
     expect(otherType.json().errors).toEqual({ last_question_id: [TICKET_MSG.unknownQuestion] });
     expect((await call('PUT', 'tickets/follow_up_progress', gov, place())).statusCode).toBe(403);
@@ -238,7 +249,13 @@ describe('PUT tickets/{id}/assign', () => {
     expect(again.json().message).toBe(TICKET_MSG.alreadyTaken);
     expect((await call('PUT', 'tickets/999999/assign', disp)).statusCode).toBe(404);
     const detail = (await call('GET', `tickets/${ticket.id}`, disp)).json().data as TicketDetailDto;
-    expect(detail.history.at(-1)).toMatchObject({ action: 'assigned', from_status: 'PENDING', to_status: 'ASSIGNED', assignee: 'Dario Dispatcher', actor: 'Dario Dispatcher' });
+    expect(detail.history.at(-1)).toMatchObject({
+      action: 'assigned',
+      from_status: 'PENDING',
+      to_status: 'ASSIGNED',
+      assignee: 'Dario Dispatcher',
+      actor: 'Dario Dispatcher',
+    });
   });
   it('two operators at once: exactly one wins, the other gets 409', async () => {
     for (let round = 0; round < 3; round++) {
@@ -293,14 +310,28 @@ describe('PUT tickets/{id}/reassign and status, POST comments', () => {
       expect(res.json().data.status).toBe(status);
     }
     expect((await call('PUT', url, disp, { status: 'IN_PROGRESS' })).statusCode).toBe(409);
-    expect((await call('PUT', `tickets/${ticket.id}/reassign`, disp, { user_id: ids['admin@example.com'] })).statusCode).toBe(409);
+    expect(
+      (await call('PUT', `tickets/${ticket.id}/reassign`, disp, { user_id: ids['admin@example.com'] })).statusCode,
+    ).toBe(409);
     const detail = (await call('GET', `tickets/${ticket.id}`, disp)).json().data as TicketDetailDto;
-    expect(detail.history.map((h) => h.to_status)).toEqual(['PENDING', 'ASSIGNED', 'IN_PROGRESS', 'RESOLVED', 'CLOSED']);
+    expect(detail.history.map((h) => h.to_status)).toEqual([
+      'PENDING',
+      'ASSIGNED',
+      'IN_PROGRESS',
+      'RESOLVED',
+      'CLOSED',
+    ]);
     const audits = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'ticket'), eq(auditLog.entityId, String(ticket.id))));
-    expect(audits.map((a) => a.action)).toEqual(['ticket.create', 'ticket.assign', 'ticket.status', 'ticket.status', 'ticket.status']);
+    expect(audits.map((a) => a.action)).toEqual([
+      'ticket.create',
+      'ticket.assign',
+      'ticket.status',
+      'ticket.status',
+      'ticket.status',
+    ]);
   });
   it('comments: 401 → 422 → 403 → 404 → added and listed on the ticket', async () => {
     const ticket = await newPending();
@@ -330,18 +361,21 @@ describe('GET tickets (monitoring) and GET tickets/{id}', () => {
     expect(all.statusCode).toBe(200);
     const page = all.json().data;
     expect(page.per_page).toBe(5);
-    expect(page.data.map((x: TicketDto) => x.id)).toEqual([...page.data.map((x: TicketDto) => x.id)].sort((a, b) => b - a));
+    expect(page.data.map((x: TicketDto) => x.id)).toEqual(
+      [...page.data.map((x: TicketDto) => x.id)].sort((a, b) => b - a),
+    );
     const [{ n }] = [{ n: await t.db.$count(tickets) }];
     expect(page.total).toBe(n);
 
     const assigned = (await call('GET', 'tickets?status=ASSIGNED&perPage=100', disp)).json().data.data as TicketDto[];
     expect(assigned.length).toBeGreaterThan(0);
     expect(assigned.every((x) => x.status === 'ASSIGNED')).toBe(true);
-    const mine = (await call('GET', `tickets?assignee_id=${ids['dispatcher@example.com']}&perPage=100`, disp)).json().data
-      .data as TicketDto[];
+    const mine = (await call('GET', `tickets?assignee_id=${ids['dispatcher@example.com']}&perPage=100`, disp)).json()
+      .data.data as TicketDto[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((x) => x.assignee?.id === ids['dispatcher@example.com'])).toBe(true);
-    const byType = (await call('GET', `tickets?type_id=${followUp.id}&perPage=100`, disp)).json().data.data as TicketDto[];
+    const byType = (await call('GET', `tickets?type_id=${followUp.id}&perPage=100`, disp)).json().data
+      .data as TicketDto[];
     expect(byType.every((x) => x.type.id === followUp.id)).toBe(true);
   });
   it('age and overdue filters follow the clock', async () => {
@@ -371,7 +405,10 @@ describe('GET tickets (monitoring) and GET tickets/{id}', () => {
     const missing = await call('GET', 'tickets/999999', disp);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(TICKET_MSG.notFound);
-    expect((await call('GET', `tickets/${ticket.id}`, disp)).json().data).toMatchObject({ id: ticket.id, status: 'PENDING' });
+    expect((await call('GET', `tickets/${ticket.id}`, disp)).json().data).toMatchObject({
+      id: ticket.id,
+      status: 'PENDING',
+    });
   });
 });
 
@@ -398,7 +435,12 @@ describe('realtime and notifications', () => {
     const [d, s] = await Promise.all([gotD, gotS]);
     expect(d).toEqual(raised);
     expect(s.id).toBe(raised.id);
-    expect(d).toMatchObject({ status: 'PENDING', author_type: 'passenger', type: { title: 'Lost item' }, subject_type: 'captain' });
+    expect(d).toMatchObject({
+      status: 'PENDING',
+      author_type: 'passenger',
+      type: { title: 'Lost item' },
+      subject_type: 'captain',
+    });
 
     // The notification rows: one per taker, none for the Goverment or airport users.
     await expect
@@ -420,7 +462,13 @@ describe('realtime and notifications', () => {
     const [row] = await t.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.kind, 'new_ticket'), eq(notifications.userId, ids['dispatcher@example.com']), inArray(notifications.link, [`/ticket/${raised.id}`])));
+      .where(
+        and(
+          eq(notifications.kind, 'new_ticket'),
+          eq(notifications.userId, ids['dispatcher@example.com']),
+          inArray(notifications.link, [`/ticket/${raised.id}`]),
+        ),
+      );
     expect(row.template).toBe(NOTIFICATION_TEMPLATES.newTicket);
     expect(row.params).toEqual({ id: raised.id, type: 'Lost item' });
 
@@ -444,6 +492,10 @@ describe('realtime and notifications', () => {
     expect((await call('POST', 'tickets/dev/raise', gov, {})).statusCode).toBe(403);
     const res = await call('POST', 'tickets/dev/raise', admin, { kind: 'late_captain' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'PENDING', type: { title: 'Late captain' }, subject_type: 'captain' });
+    expect(res.json().data).toMatchObject({
+      status: 'PENDING',
+      type: { title: 'Late captain' },
+      subject_type: 'captain',
+    });
   });
 });

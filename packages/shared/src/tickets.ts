@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type {
-  ticketDetailSchema,
   ticketCommentSchema,
+  ticketDetailSchema,
   ticketDismissSchema,
   ticketFieldSchema,
   ticketSchema,

@@ -41,10 +41,10 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 }
 
 import { SimChat } from './chat';
-import { SimTickets } from './tickets';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
+import { SimTickets } from './tickets';
 
 export { ManualClock, seededRandom } from './clock';
 

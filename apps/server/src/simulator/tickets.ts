@@ -44,7 +44,12 @@ export async function simTicketFor(
   if (passengerId === null)
     [{ id: passengerId }] = await app.db.select({ id: passengers.id }).from(passengers).orderBy(sql`random()`).limit(1);
   if (captainId === null)
-    [{ id: captainId }] = await app.db.select({ id: captains.id }).from(captains).where(isNotNull(captains.id)).orderBy(sql`random()`).limit(1);
+    [{ id: captainId }] = await app.db
+      .select({ id: captains.id })
+      .from(captains)
+      .where(isNotNull(captains.id))
+      .orderBy(sql`random()`)
+      .limit(1);
   const words = WORDS[kind][Math.floor(random() * WORDS[kind].length)];
   const captainWrites = kind === 'rude_behaviour' && random() < 0.3;
   return {

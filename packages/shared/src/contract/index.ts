@@ -19,5 +19,5 @@ export * from './settings';
 export * from './sms';
 export * from './staff';
 export * from './system';
-export * from './tracking';
 export * from './tickets';
+export * from './tracking';

@@ -23,4 +23,3 @@ export const ticketPolicy = {
 /** Whether a role may take tickets, for the recipients' query (the Goverment role works complaints only). */
 export const takesTicketsRole = (roleName: string, roleId: number, permissions: readonly string[]): boolean =>
   takesTickets({ id: 0, roles: [{ id: roleId, name: roleName }], permissions });
-

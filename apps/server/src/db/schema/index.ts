@@ -14,5 +14,5 @@ export * from './push';
 export * from './settings';
 export * from './sms';
 export * from './system';
-export * from './users';
 export * from './tickets';
+export * from './users';

@@ -1,9 +1,4 @@
-import {
-  type TicketFieldKind,
-  type TicketStatus,
-  TICKET_SUBJECT_TYPES,
-  TICKET_TYPE_SOURCE as S,
-} from '@taxi/shared';
+import { TICKET_TYPE_SOURCE as S, TICKET_SUBJECT_TYPES, type TicketFieldKind, type TicketStatus } from '@taxi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
@@ -23,7 +18,10 @@ type FieldSpec = { kind: TicketFieldKind; label: string; required?: boolean; opt
 type TypeSpec = { title: string; slaMinutes: number; questions: { title: string; fields: FieldSpec[] }[] };
 
 const whoAndWhat = (what: string): TypeSpec['questions'] => [
-  { title: S.whoIsItAbout, fields: [{ kind: 'subject_type', label: S.whoToReport, options: [...TICKET_SUBJECT_TYPES] }] },
+  {
+    title: S.whoIsItAbout,
+    fields: [{ kind: 'subject_type', label: S.whoToReport, options: [...TICKET_SUBJECT_TYPES] }],
+  },
   { title: S.person, fields: [{ kind: 'person', label: S.passengerOrCaptain }] },
   { title: what, fields: [{ kind: 'text', label: S.description }] },
 ];
@@ -34,7 +32,10 @@ export const DEMO_TICKET_TYPES: TypeSpec[] = [
     title: S.followUp,
     slaMinutes: 240,
     questions: [
-      { title: S.reportWhom, fields: [{ kind: 'subject_type', label: S.whoToReport, options: [...TICKET_SUBJECT_TYPES] }] },
+      {
+        title: S.reportWhom,
+        fields: [{ kind: 'subject_type', label: S.whoToReport, options: [...TICKET_SUBJECT_TYPES] }],
+      },
       { title: S.person, fields: [{ kind: 'person', label: S.passengerOrCaptain }] },
       { title: S.description, fields: [{ kind: 'text', label: S.description }] },
       { title: S.assignee, fields: [{ kind: 'user', label: S.assignUser, required: false }] },
@@ -69,7 +70,10 @@ export const seedTickets: Seeder = {
   async run(db: DbOrTx) {
     const typeIds: number[] = [];
     for (const spec of DEMO_TICKET_TYPES) {
-      const [existing] = await db.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.title, spec.title));
+      const [existing] = await db
+        .select({ id: ticketTypes.id })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.title, spec.title));
       if (existing) {
         typeIds.push(existing.id);
         continue;
@@ -107,8 +111,16 @@ async function seedDemoTickets(db: DbOrTx, typeIds: number[]) {
       .from(users)
       .where(inArray(users.email, ['dispatcher@example.com', 'callcenter@example.com', 'supervisor@example.com']))
       .orderBy(asc(users.id)),
-    db.select({ id: passengers.id, first: passengers.firstName, last: passengers.lastName }).from(passengers).orderBy(asc(passengers.id)).limit(12),
-    db.select({ id: captains.id, first: captains.firstName, last: captains.lastName }).from(captains).orderBy(asc(captains.id)).limit(12),
+    db
+      .select({ id: passengers.id, first: passengers.firstName, last: passengers.lastName })
+      .from(passengers)
+      .orderBy(asc(passengers.id))
+      .limit(12),
+    db
+      .select({ id: captains.id, first: captains.firstName, last: captains.lastName })
+      .from(captains)
+      .orderBy(asc(captains.id))
+      .limit(12),
   ]);
   if (staff.length === 0 || pax.length === 0 || caps.length === 0) return;
   const fields = await db
@@ -155,9 +167,25 @@ async function seedDemoTickets(db: DbOrTx, typeIds: number[]) {
     ];
     if (assignee) {
       const at = new Date(createdAt.getTime() + 3 * MIN);
-      history.push({ ticketId: row.id, actorId: assignee.id, action: 'assigned', fromStatus: 'PENDING', toStatus: 'ASSIGNED', assigneeId: assignee.id, createdAt: at });
+      history.push({
+        ticketId: row.id,
+        actorId: assignee.id,
+        action: 'assigned',
+        fromStatus: 'PENDING',
+        toStatus: 'ASSIGNED',
+        assigneeId: assignee.id,
+        createdAt: at,
+      });
       if (status !== 'ASSIGNED')
-        history.push({ ticketId: row.id, actorId: assignee.id, action: 'status', fromStatus: 'ASSIGNED', toStatus: status, assigneeId: assignee.id, createdAt: new Date(at.getTime() + 10 * MIN) });
+        history.push({
+          ticketId: row.id,
+          actorId: assignee.id,
+          action: 'status',
+          fromStatus: 'ASSIGNED',
+          toStatus: status,
+          assigneeId: assignee.id,
+          createdAt: new Date(at.getTime() + 10 * MIN),
+        });
     }
     await db.insert(ticketHistory).values(history);
   }

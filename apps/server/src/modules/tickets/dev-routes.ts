@@ -1,4 +1,4 @@
-import { dbId, ticketPolicy, ticketsContract as contract } from '@taxi/shared';
+import { ticketsContract as contract, dbId, ticketPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';

@@ -12,7 +12,7 @@ export function registerTicketHandlers(bus: AppBus, app: FastifyInstance): void 
   bus.after('ticket.created', async ({ ticketId, pending }) => {
     if (!pending) return;
     const ticket = await ticketBrief(app.db, ticketId);
-    if (!ticket || ticket.status !== 'PENDING') return;
+    if (ticket?.status !== 'PENDING') return;
     for (const userId of await ticketTakers(app.db)) app.realtime.emitToUser(userId, EVENTS.newTicket, ticket);
   });
   bus.after('ticket.assigned', async ({ ticketId, assigneeId, from }) => {

@@ -1,10 +1,4 @@
-import {
-  type Paginated,
-  type TicketDto,
-  type TicketStatus,
-  TICKET_QUEUE_LIMIT,
-  takesTicketsRole,
-} from '@taxi/shared';
+import { type Paginated, TICKET_QUEUE_LIMIT, type TicketDto, type TicketStatus, takesTicketsRole } from '@taxi/shared';
 import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, selectRows } from '../../db/client';
@@ -20,11 +14,17 @@ const briefColumns = {
   assigneeFirst: assignees.firstName,
   assigneeLast: assignees.lastName,
 };
-type BriefRow = { ticket: typeof tickets.$inferSelect; typeTitle: string; assigneeFirst: string | null; assigneeLast: string | null };
+type BriefRow = {
+  ticket: typeof tickets.$inferSelect;
+  typeTitle: string;
+  assigneeFirst: string | null;
+  assigneeLast: string | null;
+};
 
 export function presentTicket(r: BriefRow): TicketDto {
   const t = r.ticket;
-  const author = t.authorFirstName || t.authorLastName ? { first_name: t.authorFirstName, last_name: t.authorLastName } : null;
+  const author =
+    t.authorFirstName || t.authorLastName ? { first_name: t.authorFirstName, last_name: t.authorLastName } : null;
   return {
     id: t.id,
     type: { id: t.typeId, title: r.typeTitle },
@@ -35,7 +35,9 @@ export function presentTicket(r: BriefRow): TicketDto {
     subject_id: t.subjectId,
     status: t.status,
     assignee:
-      t.assigneeId === null ? null : { id: t.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() },
+      t.assigneeId === null
+        ? null
+        : { id: t.assigneeId, name: `${r.assigneeFirst ?? ''} ${r.assigneeLast ?? ''}`.trim() },
     booking_id: t.bookingId,
     created_at: t.createdAt.toISOString(),
     updated_at: t.updatedAt.toISOString(),
@@ -153,5 +155,3 @@ export async function userNames(db: DbOrTx, ids: readonly number[]): Promise<Map
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }
-
-

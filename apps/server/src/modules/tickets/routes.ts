@@ -1,4 +1,5 @@
 import {
+  ticketsContract as contract,
   dbId,
   TICKET_COMMENT_MAX,
   TICKET_MSG,
@@ -6,7 +7,6 @@ import {
   TICKET_TEXT_MAX,
   text,
   ticketPolicy,
-  ticketsContract as contract,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +45,12 @@ const listQuery = pageQuerySchema.pick({ page: true }).extend({
   status: z.enum(TICKET_STATUSES).optional(),
   type_id: dbId().optional(),
   assignee_id: dbId().optional(),
-  age: z.coerce.number().int().min(1).max(24 * 365).optional(),
+  age: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
   overdue: bool01.optional(),
 });
 
@@ -58,7 +63,10 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tickets',
-    { config: { policy: ticketPolicy.file, idempotent: true }, schema: replies(contract.created, { body: newTicketBody }) },
+    {
+      config: { policy: ticketPolicy.file, idempotent: true },
+      schema: replies(contract.created, { body: newTicketBody }),
+    },
     async (request) => ok(await tickets().create(request.user.id, request.body), TICKET_MSG.saved),
   );
 
@@ -97,7 +105,10 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tickets/:id/reassign',
     {
       config: { policy: ticketPolicy.work },
-      schema: replies(contract.created, { params: idParams, body: z.object({ user_id: dbId(TICKET_MSG.fieldRequired) }) }),
+      schema: replies(contract.created, {
+        params: idParams,
+        body: z.object({ user_id: dbId(TICKET_MSG.fieldRequired) }),
+      }),
     },
     async (request) =>
       ok(await tickets().reassign(request.user.id, request.params.id, request.body.user_id), TICKET_MSG.reassigned),

@@ -3,13 +3,13 @@ import {
   canMoveTicket,
   canReassignTicket,
   type FollowUpTicketSettings,
+  TICKET_MSG,
+  TICKET_TEXT_MAX,
   type TicketAuthorType,
   type TicketCommentDto,
   type TicketDetailDto,
   type TicketDto,
   type TicketFieldKind,
-  TICKET_MSG,
-  TICKET_TEXT_MAX,
   type TicketStatus,
   type TicketSubjectType,
   type TicketTypeDto,
@@ -61,7 +61,14 @@ export interface AppTicketInput {
   text: string;
 }
 
-type FieldRow = { id: number; questionId: number; kind: TicketFieldKind; label: string; required: boolean; options: string[] };
+type FieldRow = {
+  id: number;
+  questionId: number;
+  kind: TicketFieldKind;
+  label: string;
+  required: boolean;
+  options: string[];
+};
 
 const EMPTY_PROGRESS: FollowUpTicketSettings = { id: null, last_question_id: null, last_field_id: null };
 
@@ -119,10 +126,7 @@ export class TicketService {
 
   private async personName(db: DbOrTx, type: TicketSubjectType, id: number): Promise<string | null> {
     const table = type === 'captain' ? captains : passengers;
-    const [row] = await db
-      .select({ first: table.firstName, last: table.lastName })
-      .from(table)
-      .where(eq(table.id, id));
+    const [row] = await db.select({ first: table.firstName, last: table.lastName }).from(table).where(eq(table.id, id));
     return row ? `${row.first} ${row.last}`.trim() : null;
   }
 
@@ -177,7 +181,8 @@ export class TicketService {
       let value = raw(f);
       if (f.kind === 'subject_type' && subjectType) value = subjectType;
       if (f.kind === 'person') {
-        const id = subjectType === 'captain' ? input.captain_id : subjectType === 'passenger' ? input.passenger_id : null;
+        const id =
+          subjectType === 'captain' ? input.captain_id : subjectType === 'passenger' ? input.passenger_id : null;
         value = id ? String(id) : /^\d+$/.test(value) && subjectType ? value : '';
       }
       if (f.kind === 'user') value = input.user_id ? String(input.user_id) : /^\d+$/.test(value) ? value : '';
@@ -492,11 +497,14 @@ export class TicketService {
       this.db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, id)).orderBy(asc(ticketHistory.id)),
       this.db.select().from(ticketComments).where(eq(ticketComments.ticketId, id)).orderBy(asc(ticketComments.id)),
     ]);
-    const names = await userNames(this.db, [
-      ...history.flatMap((h) => [h.actorId, h.assigneeId]),
-      ...comments.map((c) => c.userId),
-      ...answers.filter((a) => a.kind === 'user').map((a) => Number(a.value)),
-    ].filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v)));
+    const names = await userNames(
+      this.db,
+      [
+        ...history.flatMap((h) => [h.actorId, h.assigneeId]),
+        ...comments.map((c) => c.userId),
+        ...answers.filter((a) => a.kind === 'user').map((a) => Number(a.value)),
+      ].filter((v): v is number => typeof v === 'number' && Number.isSafeInteger(v)),
+    );
     return {
       ...brief,
       last_question_id: row?.lastQuestionId ?? null,
@@ -507,8 +515,7 @@ export class TicketService {
         label: a.label,
         kind: a.kind,
         value: a.value,
-        display:
-          a.kind === 'person' ? brief.subject : a.kind === 'user' ? (names.get(Number(a.value)) ?? null) : null,
+        display: a.kind === 'person' ? brief.subject : a.kind === 'user' ? (names.get(Number(a.value)) ?? null) : null,
       })),
       history: history.map((h) => ({
         id: h.id,
@@ -534,7 +541,10 @@ export class TicketService {
    */
   async saveProgress(userId: number, progress: FollowUpTicketSettings): Promise<FollowUpTicketSettings> {
     if (progress.id !== null) {
-      const [type] = await this.db.select({ id: ticketTypes.id }).from(ticketTypes).where(eq(ticketTypes.id, progress.id));
+      const [type] = await this.db
+        .select({ id: ticketTypes.id })
+        .from(ticketTypes)
+        .where(eq(ticketTypes.id, progress.id));
       if (!type) throw validationError('id', TICKET_MSG.unknownType);
     }
     if (progress.last_question_id !== null) {
