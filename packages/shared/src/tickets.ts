@@ -117,7 +117,6 @@ export const TICKET_MSG = texts({
   due: 'Due',
   anyStatus: 'Any status',
   anyType: 'Any type',
-  anyone: 'Anyone',
   anyAge: 'Any age',
   olderThanHours: (hours: number) => tr('Older than {{hours}} h', { hours }),
   overdueOnly: 'Overdue only',
@@ -136,20 +135,14 @@ export const TICKET_MSG = texts({
   comment: 'Comment',
   notFound: 'This ticket does not exist.',
   queueCount: (count: number) => tr('{{count}} tickets waiting', { count }),
-  next: 'Next',
-  back: 'Back',
   save: 'Save',
   assignToUser: 'Assign to a user',
-  open: 'Open',
-  created: 'Created',
   historyAssigned: (name: string) => tr('Assigned to {{name}}', { name }),
   historyStatus: (from: string, to: string) => tr('Status {{from}} → {{to}}', { from, to }),
   historyCreated: 'Ticket created',
-  noTickets: 'No tickets',
   passenger: 'Passenger',
   captain: 'Captain',
   user: 'User',
-  app: 'App',
 } as const);
 
 /** The statuses' labels (translated at render). */
