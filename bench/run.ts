@@ -6,7 +6,8 @@
  * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
  * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
- * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling).
+ * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), tickets (the tickets
+ * monitoring and the pending queue at 500,000 tickets on PostgreSQL, with the indexes each call uses).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
@@ -16,6 +17,7 @@ import { benchDispatch } from './dispatch';
 import { benchExport } from './export';
 import { benchPeople } from './people';
 import { benchHttp } from './throughput';
+import { benchTickets } from './tickets';
 
 const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
@@ -26,6 +28,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   bundle: benchBundle,
   export: benchExport,
   chat: benchChat,
+  tickets: benchTickets,
 };
 
 const wanted = process.argv.slice(2);
