@@ -14,7 +14,7 @@ async function console_(browser: Browser, email: string) {
 /** Takes every ticket still queued (seed ones), so the dialog shows the one this test raises. */
 async function emptyQueue(page: Page) {
   const queue = await api<{ data: { tickets: TicketDto[] } }>(page, 'GET', 'tickets/pending');
-  for (const ticket of queue.json.data.tickets) await api(page, 'PUT', `tickets/${ticket.id}/assign`);
+  for (const ticket of queue.json.data.tickets) await api(page, 'PUT', `tickets/${ticket.id}/assign`, {});
 }
 
 test('a raised ticket pops the new-ticket dialog on two consoles; assigning it on one removes it from the other', async ({
