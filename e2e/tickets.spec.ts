@@ -20,6 +20,8 @@ async function emptyQueue(page: Page) {
 test('a raised ticket pops the new-ticket dialog on two consoles; assigning it on one removes it from the other', async ({
   browser,
 }) => {
+  // Two consoles, two sign-ins and a new tab: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const a = await console_(browser, USERS.dispatcher);
   const b = await console_(browser, USERS.callcenter);
   await emptyQueue(a.page);
