@@ -7,7 +7,8 @@
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
  * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
  * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), fare (the fare engine quoting
- * against 200 price rules, per quote).
+ * against 200 price rules, per quote), tickets (the tickets monitoring and the pending queue at 500,000 tickets on
+ * PostgreSQL, with the indexes each call uses).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
@@ -18,6 +19,7 @@ import { benchExport } from './export';
 import { benchFare } from './fare';
 import { benchPeople } from './people';
 import { benchHttp } from './throughput';
+import { benchTickets } from './tickets';
 
 const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
@@ -29,6 +31,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   export: benchExport,
   chat: benchChat,
   fare: benchFare,
+  tickets: benchTickets,
 };
 
 const wanted = process.argv.slice(2);

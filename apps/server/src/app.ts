@@ -58,6 +58,7 @@ declare module 'fastify' {
     captains: CaptainService;
     bookings: BookingService;
     complaints: ComplaintService;
+    tickets: import('./modules/tickets/service').TicketService;
     chat: import('./modules/chat/service').ChatService;
     ai: import('./modules/ai/service').AiService;
     metrics: Metrics;

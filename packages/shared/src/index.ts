@@ -32,4 +32,5 @@ export * from './routes';
 export * from './session';
 export * from './sms';
 export * from './text';
+export * from './tickets';
 export * from './validation';

@@ -4,6 +4,7 @@ import type { ChatMessageDto, ReadReceiptDto } from './chat';
 import type { CaptainLocationBatch } from './dispatch';
 import type { NewPassengerPayload } from './people';
 import type { AiStatus, NotificationItem } from './session';
+import type { TicketDismissPayload, TicketDto } from './tickets';
 
 /** Socket.IO event names of the spec, kept as the spec spells them. */
 export const EVENTS = {
@@ -60,8 +61,10 @@ export interface ServerToClientEvents {
   'Ai:pass_booking': (payload: AiPassPayload) => void;
   'Dashboard:booking_suggestion_sent': (payload: BookingSuggestionPayload) => void;
   'Dashboard:booking_suggestion_available': (payload: BookingSuggestionPayload) => void;
-  'new ticket': (payload: unknown) => void;
-  'dismiss ticket': (payload: unknown) => void;
+  /** A ticket joined the queue (to the consoles of staff who take tickets). */
+  'new ticket': (payload: TicketDto) => void;
+  /** A ticket left the queue (taken or reassigned): every taker's dialog drops it. */
+  'dismiss ticket': (payload: TicketDismissPayload) => void;
 }
 
 /** A server → client event name: one of EVENTS' values. */

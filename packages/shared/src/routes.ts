@@ -3,6 +3,7 @@ import { bookingPolicy } from './policies/bookings';
 import { scheduledMessagePolicy } from './policies/broadcasts';
 import type { Actor, Rule } from './policies/core';
 import { captainPolicy } from './policies/people';
+import { ticketPolicy } from './policies/tickets';
 
 /**
  * The route table of shell.md §2.2: every protected route with its name, path (React Router
@@ -36,6 +37,7 @@ const ACTION_PAGES: Readonly<Record<string, Rule>> = {
   PhoneBooking: bookingPolicy.order,
   BookingLog: bookingPolicy.logs,
   BookingChat: bookingPolicy.change,
+  FollowUpTicket: ticketPolicy.file,
   DriversCreate: captainPolicy.change,
   DriversCreateCar: captainPolicy.change,
   ScheduledMessagesStore: scheduledMessagePolicy.change,
@@ -85,6 +87,8 @@ export const PROTECTED_ROUTES = [
   r('BookingChat', '/booking-chat/:id', 'Booking chat', 'DISPATCHING'),
   r('Messages', '/messages', 'Messages', 'MESSAGES'),
   r('TicketsMonitoring', '/tickets_monitoring', 'Tickets monitoring', 'DISPATCHING'),
+  r('Ticket', '/ticket/:id', 'Ticket', 'DISPATCHING'),
+  r('FollowUpTicket', '/follow_up_ticket', 'Follow-up ticket', 'DISPATCHING'),
   r('Broadcast', '/broadcast', 'Broadcast', 'CAPTAINS'),
   r('Monitor', '/monitor', 'Monitor', 'MONITORING'),
   r('ComplaintsList', '/complaints', 'Complaints', 'COMPLAINTS'),

@@ -1,4 +1,4 @@
-import type { AiSuggestionStatus, BookingStatus, CaptainLiveState } from '@taxi/shared';
+import type { AiSuggestionStatus, BookingStatus, CaptainLiveState, TicketStatus } from '@taxi/shared';
 import type { aiSuggestions } from '../db/schema';
 
 /**
@@ -42,6 +42,10 @@ export interface DomainEvents {
   /** The console reminded the passenger (pending) or the captain (dispatched) of a booking. */
   'booking.reminderSent': { bookingId: number; kind: 'pending' | 'dispatched'; byUserId: number };
   /** A reminder's recipient answered (the captain app, the passenger's reply). */
+  /** A ticket was written (the console's form, the apps); a PENDING one joins the takers' queue. */
+  'ticket.created': { ticketId: number; pending: boolean };
+  /** A ticket got an assignee; `from` PENDING means it left the queue. */
+  'ticket.assigned': { ticketId: number; assigneeId: number; from: TicketStatus; byUserId: number | null };
   'reminder.answered': { bookingId: number; sentBy: number | null; by: 'captain' | 'passenger'; answer: string };
 }
 

@@ -18,6 +18,7 @@ import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
 import { smsModule } from './sms/module';
 import { systemRoutes } from './system/routes';
+import { ticketsModule } from './tickets/module';
 import { trackingModule } from './tracking';
 
 export type { ServerModule } from './module';
@@ -43,6 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   bookingsModule,
   chatModule,
   complaintsModule,
+  ticketsModule,
   broadcastsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },

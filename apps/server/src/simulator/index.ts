@@ -44,6 +44,7 @@ import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
+import { SimTickets } from './tickets';
 
 export { ManualClock, seededRandom } from './clock';
 
@@ -133,10 +134,13 @@ export class Simulator {
     this.reportEvery = (opts.reportEverySeconds ?? 4) * 1000;
     // Its own sequence: with a seeded world, the chat does not shift the bookings' draws.
     this.chat = new SimChat(app, opts.random ? seededRandom(7) : Math.random);
+    this.tickets = new SimTickets(app, opts.random ? seededRandom(11) : Math.random);
   }
 
   /** The apps' side of the conversations (answers, questions). */
   private readonly chat: SimChat;
+  /** The apps' tickets after rides. */
+  private readonly tickets: SimTickets;
 
   private get now() {
     return this.clock.now();
@@ -265,6 +269,7 @@ export class Simulator {
       c.mode === 'at_pickup' && c.bookingId !== null ? [{ captainId: c.id, bookingId: c.bookingId }] : [],
     );
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
+    await this.timed('tickets', () => this.guard(() => this.tickets.step(dt)));
     await this.timed('inbox', () =>
       captainInbox(this.app).readSome(
         this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),

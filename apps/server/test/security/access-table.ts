@@ -172,6 +172,18 @@ export const ACCESS: Record<string, string> = {
   'POST /api/complaint/booking/:id/create': DESK_WRITE,
   // COMPLAINTS holders, the Goverment role included (its work is complaints)
   'PUT /api/complaint/:id/update_status': 'ADCGS',
+  // tickets: the desk reads them (the Goverment role too); those who take tickets (not the Goverment role) act
+  'GET /api/ticket_types': DESK,
+  'GET /api/tickets': DESK,
+  'GET /api/tickets/:id': DESK,
+  'GET /api/tickets/pending': DESK_WRITE,
+  'POST /api/tickets': DESK_WRITE,
+  'PUT /api/tickets/follow_up_progress': DESK_WRITE,
+  'PUT /api/tickets/:id/assign': DESK_WRITE,
+  'PUT /api/tickets/:id/reassign': DESK_WRITE,
+  'PUT /api/tickets/:id/status': DESK_WRITE,
+  'POST /api/tickets/:id/comments': DESK_WRITE,
+  'POST /api/tickets/dev/raise': DESK_WRITE,
 
   // messages to captains: broadcasts with CAPTAINS (the Goverment role holds none), scheduled ones with SETTINGS
   'GET /api/broadcast': 'ADS',

@@ -25,6 +25,7 @@ import { ProfileMenu } from '../features/auth/ProfileMenu';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SeasonSelector } from '../features/season/SeasonSelector';
+import { TicketsButton } from '../features/tickets/TicketsButton';
 import { ProductionBanner } from './globalChrome';
 import { NavDrawerContent } from './NavDrawer';
 import { OrderSearchButton, OrderSearchProvider } from './orderSearch';
@@ -112,6 +113,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <SocketIndicator />
             <AiStatusButton />
             {allows(shellPolicy.messages) && <UnreadMessagesButton />}
+            <TicketsButton />
             {allows(settingsPolicy.setSeason) && (
               <Box sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }}>
                 <SeasonSelector />

@@ -8,12 +8,14 @@ import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
 import { smsEndpoints } from './endpoints/sms';
 import { systemEndpoints } from './endpoints/system';
+import { ticketEndpoints } from './endpoints/tickets';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
 export type { ConversationQuery, NotificationQuery } from './endpoints/chat';
 export { csvExport } from './endpoints/exports';
 export type { PageQuery } from './endpoints/query';
 export type { AiStatusPatch } from './endpoints/system';
+export type { NewTicketBody } from './endpoints/tickets';
 
 /**
  * The calls the web makes through `api(endpoint, ...)`: one entry per route, its response schema from
@@ -30,4 +32,5 @@ export const endpoints = {
   ...smsEndpoints,
   ...broadcastEndpoints,
   ...fareEndpoints,
+  ...ticketEndpoints,
 };

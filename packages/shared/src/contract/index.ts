@@ -20,4 +20,5 @@ export * from './settings';
 export * from './sms';
 export * from './staff';
 export * from './system';
+export * from './tickets';
 export * from './tracking';

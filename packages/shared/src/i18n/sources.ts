@@ -17,6 +17,7 @@ import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
+import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
 import { sourceStrings } from './index';
 
 /**
@@ -48,6 +49,9 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BROADCAST_MSG,
     BROADCAST_LABELS,
     FARE_MSG,
+    TICKET_MSG,
+    TICKET_STATUS_LABELS,
+    TICKET_TYPE_TEXTS,
   ]) {
     sourceStrings(object, out);
   }

@@ -12,3 +12,4 @@ export * from './push';
 export * from './session';
 export * from './sms';
 export * from './staff';
+export * from './tickets';

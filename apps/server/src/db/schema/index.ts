@@ -15,4 +15,5 @@ export * from './push';
 export * from './settings';
 export * from './sms';
 export * from './system';
+export * from './tickets';
 export * from './users';

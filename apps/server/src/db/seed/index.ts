@@ -11,6 +11,7 @@ import { seedPeople } from './people';
 import { seedServices } from './services';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
+import { seedTickets } from './tickets';
 
 export interface SeedContext {
   log: (message: string) => void;
@@ -33,6 +34,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedBroadcasts,
   seedBookings,
   seedComplaints,
+  seedTickets,
   seedMessages,
   seedSms,
 ];

@@ -1,11 +1,28 @@
 import { pathTo, NOTIFICATION_TEMPLATES as T } from '@taxi/shared';
+import type { Db } from '../../db/client';
 import type { AppBus } from '../../events';
+import { ticketBrief, ticketTakers } from '../tickets/queries';
 import type { NotificationService } from './service';
 
 const ride = (id: number) => pathTo('Details', { id });
 
 /** The events the console cares about raise notifications (shell.md §2.7, §4). */
-export function registerNotificationHandlers(bus: AppBus, notifications: NotificationService): void {
+export function registerNotificationHandlers(bus: AppBus, notifications: NotificationService, db: Db): void {
+  // A queued ticket: its takers (the consoles that get 'new ticket') are told in the bell too.
+  bus.after('ticket.created', async ({ ticketId, pending }) => {
+    if (!pending) return;
+    const ticket = await ticketBrief(db, ticketId);
+    if (!ticket) return;
+    const userIds = await ticketTakers(db);
+    if (userIds.length === 0) return;
+    await notifications.raise({
+      kind: 'new_ticket',
+      template: T.newTicket,
+      params: { id: ticketId, type: ticket.type.title },
+      link: pathTo('Ticket', { id: ticketId }),
+      userIds,
+    });
+  });
   bus.after('booking.late', async ({ bookingId }) => {
     await notifications.raise({
       kind: 'late_booking',

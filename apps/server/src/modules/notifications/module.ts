@@ -9,7 +9,7 @@ export const notificationsModule: ServerModule = {
     app.decorate('notifications', new NotificationService(app.db, app.realtime, app.clock));
   },
   handlers(bus, app) {
-    registerNotificationHandlers(bus, app.notifications);
+    registerNotificationHandlers(bus, app.notifications, app.db);
   },
   routes: notificationsRoutes,
 };

@@ -1,0 +1,4 @@
+import type { FeatureOverlays } from '../../app/overlays';
+import { NewTicketOverlay } from './NewTicketOverlay';
+
+export const overlays: FeatureOverlays = [NewTicketOverlay];

@@ -1,0 +1,82 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { pathTo, TICKET_MSG, type TicketDto } from '@taxi/shared';
+import { api, login, USERS } from './helpers';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+async function console_(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, context.request, email);
+  return { context, page };
+}
+
+/** Takes every ticket still queued (seed ones), so the dialog shows the one this test raises. */
+async function emptyQueue(page: Page) {
+  const queue = await api<{ data: { tickets: TicketDto[] } }>(page, 'GET', 'tickets/pending');
+  for (const ticket of queue.json.data.tickets) await api(page, 'PUT', `tickets/${ticket.id}/assign`, {});
+}
+
+test('a raised ticket pops the new-ticket dialog on two consoles; assigning it on one removes it from the other', async ({
+  browser,
+}) => {
+  // Two consoles, two sign-ins and a new tab: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  const a = await console_(browser, USERS.dispatcher);
+  const b = await console_(browser, USERS.callcenter);
+  await emptyQueue(a.page);
+  await a.page.goto(pathTo('TicketsMonitoring'));
+  await b.page.goto(pathTo('TicketsMonitoring'));
+  await expect(a.page.getByTestId('tickets-table')).toBeVisible();
+  await expect(b.page.getByTestId('tickets-table')).toBeVisible();
+
+  // As the simulator would: a passenger reports a lost item after a ride.
+  const raised = await api<{ data: TicketDto }>(a.page, 'POST', 'tickets/dev/raise', { kind: 'lost_item' });
+  expect(raised.status).toBe(200);
+  const id = String(raised.json.data.id);
+
+  const dialogA = a.page.getByTestId('new-ticket-dialog');
+  const dialogB = b.page.getByTestId('new-ticket-dialog');
+  for (const dialog of [dialogA, dialogB]) {
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByTestId('new-ticket-id')).toHaveText(id);
+    await expect(dialog).toContainText('Lost item');
+    await expect(dialog.getByRole('button', { name: TICKET_MSG.assignToMe })).toBeVisible();
+  }
+  await a.page.screenshot({ path: `${ARTIFACTS}/tickets-new-ticket-dialog.png` });
+
+  const [tab] = await Promise.all([
+    a.context.waitForEvent('page'),
+    dialogA.getByRole('button', { name: TICKET_MSG.assignToMe }).click(),
+  ]);
+  await expect(tab).toHaveURL(new RegExp(`/ticket/${id}$`), { timeout: 15_000 });
+  await expect(tab.getByTestId('ticket-title')).toContainText(TICKET_MSG.ticket(Number(id)));
+  await expect(tab.getByTestId('ticket-history')).toContainText('Dario Dispatcher');
+  await tab.screenshot({ path: `${ARTIFACTS}/tickets-ticket-page.png` });
+
+  // The other console drops it ('dismiss ticket'): its dialog closes (the queue is empty again).
+  await expect(dialogB).toBeHidden({ timeout: 15_000 });
+  await expect(dialogA).toBeHidden();
+  await a.context.close();
+  await b.context.close();
+});
+
+test('the follow-up ticket form refuses empty fields, then saves', async ({ page }) => {
+  await login(page, page.request, USERS.dispatcher);
+  await page.goto(pathTo('FollowUpTicket'));
+  await page.getByTestId('follow-up-save').click();
+  await expect(page.getByText(TICKET_MSG.fieldRequired)).toHaveCount(3);
+  await page.screenshot({ path: `${ARTIFACTS}/tickets-follow-up-errors.png` });
+
+  await page.getByRole('radio', { name: TICKET_MSG.passenger }).check();
+  const person = page.getByTestId('follow-up-person').getByRole('combobox');
+  await person.click();
+  await person.fill('a');
+  await page.getByRole('option').first().click();
+  await page.getByTestId('follow-up-description').fill('Please call the passenger back about the fare.');
+  await expect(page.getByText(TICKET_MSG.fieldRequired)).toHaveCount(0);
+  await page.getByTestId('follow-up-save').click();
+  await expect(page.getByText(TICKET_MSG.saved)).toBeVisible();
+  // The form starts afresh.
+  await expect(page.getByTestId('follow-up-description')).toHaveValue('');
+});
