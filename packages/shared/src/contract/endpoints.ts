@@ -6,6 +6,7 @@ import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
 import { smsEndpoints } from './endpoints/sms';
+import { surveyEndpoints } from './endpoints/surveys';
 import { systemEndpoints } from './endpoints/system';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
@@ -28,4 +29,5 @@ export const endpoints = {
   ...pushEndpoints,
   ...smsEndpoints,
   ...broadcastEndpoints,
+  ...surveyEndpoints,
 };

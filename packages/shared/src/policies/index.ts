@@ -11,3 +11,4 @@ export * from './push';
 export * from './session';
 export * from './sms';
 export * from './staff';
+export * from './surveys';

@@ -15,3 +15,4 @@ export * from './settings';
 export * from './sms';
 export * from './system';
 export * from './users';
+export * from './surveys';
