@@ -43,6 +43,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
+import { simSurveys } from './surveys';
 import { DrivePath } from './path';
 
 export { ManualClock, seededRandom } from './clock';
@@ -265,6 +266,7 @@ export class Simulator {
       c.mode === 'at_pickup' && c.bookingId !== null ? [{ captainId: c.id, bookingId: c.bookingId }] : [],
     );
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
+    await this.timed('surveys', () => this.guard(() => simSurveys(this.app, !!this.opts.random).step(now, dt)));
     await this.timed('inbox', () =>
       captainInbox(this.app).readSome(
         this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),
