@@ -20,6 +20,8 @@ const DAY = 24 * 3600_000;
 /** A code nobody holds (the demo's recipients answer through the simulator, not with codes). */
 const unknownCodeHash = () => hashAnswerCode(randomBytes(12).toString('hex'));
 
+/** Ratings as riders give them: mostly good, a few poor. */
+const RATINGS = [5, 4, 4, 3, 5, 2, 4, 5, 3, 1, 4, 5];
 const SERVICE_OPTIONS = ['Very good', 'Good', 'Could be better'];
 const COMMENTS = [
   'The new pick-up zone at the station works well.',
@@ -136,7 +138,7 @@ export const seedSurveys: Seeder = {
         const [choice, rating, text] = sentQuestions;
         return [
           { recipientId: r.id, questionId: choice.id, choice: (i * 7) % 3, createdAt },
-          { recipientId: r.id, questionId: rating.id, rating: 1 + ((i * 5 + 3) % 5), createdAt },
+          { recipientId: r.id, questionId: rating.id, rating: RATINGS[i % RATINGS.length], createdAt },
           ...(i % 4 === 0 ? [{ recipientId: r.id, questionId: text.id, text: COMMENTS[(i / 4) % COMMENTS.length], createdAt }] : []),
         ];
       });

@@ -17,7 +17,7 @@ export default function SurveyChart({ result }: { result: QuestionResultDto }) {
   const summary = labels.map((label, i) => t('{{label}}: {{count}}', { label, count: values[i] })).join(', ');
   return (
     <div role="img" aria-label={summary} data-testid={`survey-chart-${result.question_id}`}>
-      <div aria-hidden="true">
+      <div aria-hidden="true" inert>
         <BarChart
           height={Math.max(160, 48 * labels.length)}
           layout="horizontal"
