@@ -89,7 +89,14 @@ describe('car requests', () => {
     expect(badStatus.statusCode).toBe(422);
     expect(badStatus.json().errors.status).toBeDefined();
 
-    const request = await file(admin, { captain_id: captain.id, kind: 'add', car_model_id: model, color_id: color, number: 'mc-7', year: 2023 });
+    const request = await file(admin, {
+      captain_id: captain.id,
+      kind: 'add',
+      car_model_id: model,
+      color_id: color,
+      number: 'mc-7',
+      year: 2023,
+    });
     const noReason = await call('PUT', `car_requests/${request.id}/refuse`, admin, { reason: '  ' });
     expect(noReason.statusCode).toBe(422);
     expect(noReason.json().errors.reason).toEqual([CAR_REQUEST_MSG.reasonRequired]);
@@ -126,8 +133,17 @@ describe('car requests', () => {
     expect(dto).toMatchObject({ status: 'approved', decided_by: expect.any(String) });
     const owned = await t.db.select().from(cars).where(eq(cars.captainId, captain.id));
     expect(owned).toHaveLength(1);
-    expect(owned[0]).toMatchObject({ id: dto.car_id, number: 'MC-4242', carModelId: model, colorId: color, year: 2024 });
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'car'), eq(auditLog.entityId, String(dto.car_id))));
+    expect(owned[0]).toMatchObject({
+      id: dto.car_id,
+      number: 'MC-4242',
+      carModelId: model,
+      colorId: color,
+      year: 2024,
+    });
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'car'), eq(auditLog.entityId, String(dto.car_id))));
     expect(audit.map((a) => a.action)).toEqual(['car.create']);
     const told = await inboxOf(captain.id, request.id);
     expect(told).toHaveLength(1);
@@ -157,10 +173,22 @@ describe('car requests', () => {
     const approved = await call('PUT', `car_requests/${request.id}/approve`, admin);
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data.car_id).toBe(car?.id);
-    const [changed] = await t.db.select().from(cars).where(eq(cars.id, car?.id ?? 0));
-    expect(changed).toMatchObject({ number: 'NEW-2', carModelId: model, colorId: color, year: 2021, captainId: captain.id });
+    const [changed] = await t.db
+      .select()
+      .from(cars)
+      .where(eq(cars.id, car?.id ?? 0));
+    expect(changed).toMatchObject({
+      number: 'NEW-2',
+      carModelId: model,
+      colorId: color,
+      year: 2021,
+      captainId: captain.id,
+    });
     expect(await t.db.select().from(cars).where(eq(cars.captainId, captain.id))).toHaveLength(1);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'car.update'), eq(auditLog.entityId, String(car?.id))));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'car.update'), eq(auditLog.entityId, String(car?.id))));
     expect(audit.before).toMatchObject({ number: 'OLD-1' });
   });
 
@@ -180,7 +208,10 @@ describe('car requests', () => {
     const refused = await call('PUT', `car_requests/${request.id}/refuse`, admin, { reason: 'Papers unreadable' });
     expect(refused.statusCode).toBe(200);
     expect(refused.json().data).toMatchObject({ status: 'refused', reason: 'Papers unreadable', car_id: null });
-    const [kept] = await t.db.select().from(cars).where(eq(cars.id, car?.id ?? 0));
+    const [kept] = await t.db
+      .select()
+      .from(cars)
+      .where(eq(cars.id, car?.id ?? 0));
     expect(kept.number).toBe('KEEP-1');
     const [told] = await inboxOf(captain.id, request.id);
     expect(told.body).toContain('Papers unreadable');

@@ -81,7 +81,13 @@ describe('POST surveys', () => {
     const created = await call('POST', 'surveys', supervisor, draft());
     expect(created.statusCode).toBe(200);
     const dto = created.json().data;
-    expect(dto).toMatchObject({ status: 'draft', recipients: 0, responses: 0, sent_at: null, author: expect.any(String) });
+    expect(dto).toMatchObject({
+      status: 'draft',
+      recipients: 0,
+      responses: 0,
+      sent_at: null,
+      author: expect.any(String),
+    });
     expect(dto.questions.map((q: { kind: string; position: number }) => [q.kind, q.position])).toEqual([
       ['choice', 1],
       ['rating', 2],

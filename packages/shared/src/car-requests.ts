@@ -45,25 +45,25 @@ export const CAR_REQUEST_LABELS = texts({
 
 /** What a captain's app files (the dev loopback takes the same body with the captain's id). */
 export const carRequestInputSchema = z
-    .object({
-      kind: z.enum(CAR_REQUEST_KINDS, { error: RESOURCE_MSG.invalidOption }),
-      car_id: dbId(CAR_REQUEST_MSG.carRequired).nullable().optional(),
-      car_model_id: dbId(PEOPLE_MSG.unknownCarModel),
-      color_id: dbId(PEOPLE_MSG.unknownColor),
-      number: text(PLATE_MAX, MSG.required)
-        .min(1, MSG.required)
-        .transform((v) => v.toUpperCase())
-        .refine((v) => /^[A-Z0-9][A-Z0-9 -]*$/.test(v), CAR_REQUEST_MSG.invalidPlate),
-      year: z
-        .number({ error: CAR_REQUEST_MSG.invalidYear })
-        .int(CAR_REQUEST_MSG.invalidYear)
-        .min(CAR_YEAR_MIN, CAR_REQUEST_MSG.invalidYear)
-        .max(CAR_YEAR_MAX, CAR_REQUEST_MSG.invalidYear),
-    })
-    .superRefine((v, ctx) => {
-      if (v.kind === 'change' && !v.car_id)
-        ctx.addIssue({ code: 'custom', path: ['car_id'], message: CAR_REQUEST_MSG.carRequired });
-    });
+  .object({
+    kind: z.enum(CAR_REQUEST_KINDS, { error: RESOURCE_MSG.invalidOption }),
+    car_id: dbId(CAR_REQUEST_MSG.carRequired).nullable().optional(),
+    car_model_id: dbId(PEOPLE_MSG.unknownCarModel),
+    color_id: dbId(PEOPLE_MSG.unknownColor),
+    number: text(PLATE_MAX, MSG.required)
+      .min(1, MSG.required)
+      .transform((v) => v.toUpperCase())
+      .refine((v) => /^[A-Z0-9][A-Z0-9 -]*$/.test(v), CAR_REQUEST_MSG.invalidPlate),
+    year: z
+      .number({ error: CAR_REQUEST_MSG.invalidYear })
+      .int(CAR_REQUEST_MSG.invalidYear)
+      .min(CAR_YEAR_MIN, CAR_REQUEST_MSG.invalidYear)
+      .max(CAR_YEAR_MAX, CAR_REQUEST_MSG.invalidYear),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'change' && !v.car_id)
+      ctx.addIssue({ code: 'custom', path: ['car_id'], message: CAR_REQUEST_MSG.carRequired });
+  });
 export type CarRequestInput = z.input<typeof carRequestInputSchema>;
 export type CarRequestData = z.output<typeof carRequestInputSchema>;
 

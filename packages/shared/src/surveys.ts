@@ -156,5 +156,4 @@ export const answerCodeSchema = z
   );
 
 /** Share of recipients who answered, 0 when nobody was reached. */
-export const responseRate = (responses: number, recipients: number) =>
-  recipients === 0 ? 0 : responses / recipients;
+export const responseRate = (responses: number, recipients: number) => (recipients === 0 ? 0 : responses / recipients);

@@ -43,8 +43,8 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
-import { simSurveys } from './surveys';
 import { DrivePath } from './path';
+import { simSurveys } from './surveys';
 
 export { ManualClock, seededRandom } from './clock';
 

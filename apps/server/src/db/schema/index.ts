@@ -13,6 +13,6 @@ export * from './people';
 export * from './push';
 export * from './settings';
 export * from './sms';
+export * from './surveys';
 export * from './system';
 export * from './users';
-export * from './surveys';

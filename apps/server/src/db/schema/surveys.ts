@@ -128,5 +128,8 @@ export const carRequests = pgTable(
     resultCarId: integer('result_car_id').references(() => cars.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('car_requests_status_idx').on(t.status, t.createdAt), index('car_requests_captain_idx').on(t.captainId)],
+  (t) => [
+    index('car_requests_status_idx').on(t.status, t.createdAt),
+    index('car_requests_captain_idx').on(t.captainId),
+  ],
 );

@@ -80,7 +80,13 @@ export const seedSurveys: Seeder = {
       .returning({ id: surveys.id });
 
     const questionsOf = (surveyId: number) => [
-      { surveyId, position: 1, kind: 'choice' as const, prompt: 'How was dispatch this week?', options: SERVICE_OPTIONS },
+      {
+        surveyId,
+        position: 1,
+        kind: 'choice' as const,
+        prompt: 'How was dispatch this week?',
+        options: SERVICE_OPTIONS,
+      },
       { surveyId, position: 2, kind: 'rating' as const, prompt: 'Rate the captain app', options: [] },
       { surveyId, position: 3, kind: 'text' as const, prompt: 'What should we improve?', required: false, options: [] },
     ];
@@ -97,7 +103,13 @@ export const seedSurveys: Seeder = {
           required: false,
           options: [],
         },
-        { surveyId: closed.id, position: 1, kind: 'choice' as const, prompt: 'Do you have winter tyres?', options: ['Yes', 'No'] },
+        {
+          surveyId: closed.id,
+          position: 1,
+          kind: 'choice' as const,
+          prompt: 'Do you have winter tyres?',
+          options: ['Yes', 'No'],
+        },
       ])
       .returning();
 
@@ -139,7 +151,9 @@ export const seedSurveys: Seeder = {
         return [
           { recipientId: r.id, questionId: choice.id, choice: (i * 7) % 3, createdAt },
           { recipientId: r.id, questionId: rating.id, rating: RATINGS[i % RATINGS.length], createdAt },
-          ...(i % 4 === 0 ? [{ recipientId: r.id, questionId: text.id, text: COMMENTS[(i / 4) % COMMENTS.length], createdAt }] : []),
+          ...(i % 4 === 0
+            ? [{ recipientId: r.id, questionId: text.id, text: COMMENTS[(i / 4) % COMMENTS.length], createdAt }]
+            : []),
         ];
       });
       if (answers.length > 0) await db.insert(surveyAnswers).values(answers);

@@ -157,7 +157,13 @@ export class CarRequestService {
           before,
           after: { ...values, captain_id: request.captainId, car_request_id: id },
         },
-        { actorId, action: 'car_request.approve', entity: 'car_request', entityId: String(id), after: { car_id: carId } },
+        {
+          actorId,
+          action: 'car_request.approve',
+          entity: 'car_request',
+          entityId: String(id),
+          after: { car_id: carId },
+        },
       ]);
       await this.tell(tx, request, CAR_REQUEST_MSG.approvedNotice, now);
     });
@@ -173,9 +179,13 @@ export class CarRequestService {
         .update(carRequests)
         .set({ status: 'refused', reason, decidedBy: actorId, decidedAt: now })
         .where(eq(carRequests.id, id));
-      await tx
-        .insert(auditLog)
-        .values({ actorId, action: 'car_request.refuse', entity: 'car_request', entityId: String(id), after: { reason } });
+      await tx.insert(auditLog).values({
+        actorId,
+        action: 'car_request.refuse',
+        entity: 'car_request',
+        entityId: String(id),
+        after: { reason },
+      });
       await this.tell(tx, request, `${CAR_REQUEST_MSG.refusedNotice}\n${reason}`, now);
     });
     return this.get(id);
@@ -213,7 +223,9 @@ export class CarRequestService {
         .where(inArray(cars.captainId, captainIds))
         .orderBy(cars.captainId, desc(cars.id)),
     ]);
-    const currentIds = rows.map((r) => (r.kind === 'change' ? r.carId : newest.find((n) => n.captainId === r.captainId)?.id));
+    const currentIds = rows.map((r) =>
+      r.kind === 'change' ? r.carId : newest.find((n) => n.captainId === r.captainId)?.id,
+    );
     const carIds = [...new Set(currentIds.filter((c): c is number => typeof c === 'number'))];
     const currentCars = await carsByIds(db, carIds);
     const [modelRefs, colorRefs] = await Promise.all([
@@ -283,7 +295,10 @@ async function colorsByIds(db: DbOrTx, ids: number[]) {
   const rows =
     ids.length === 0
       ? []
-      : await db.select({ id: colors.id, name: colors.name, hex: colors.hex }).from(colors).where(inArray(colors.id, ids));
+      : await db
+          .select({ id: colors.id, name: colors.name, hex: colors.hex })
+          .from(colors)
+          .where(inArray(colors.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -311,5 +326,3 @@ async function carsByIds(db: DbOrTx, ids: number[]): Promise<Map<number, CarRequ
     }),
   );
 }
-
-

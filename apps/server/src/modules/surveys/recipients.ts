@@ -54,10 +54,7 @@ export async function audienceOf(
   const recent =
     since === null
       ? undefined
-      : inArray(
-          captains.id,
-          db.selectDistinct({ id: rides.captainId }).from(rides).where(gte(rides.createdAt, since)),
-        );
+      : inArray(captains.id, db.selectDistinct({ id: rides.captainId }).from(rides).where(gte(rides.createdAt, since)));
   return db
     .select({ id: captains.id, phone: captains.phoneNumber })
     .from(captains)

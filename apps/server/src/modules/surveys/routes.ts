@@ -1,6 +1,7 @@
 import {
   answerCodeSchema,
   answerSetSchema,
+  surveysContract as contract,
   dbId,
   MSG,
   RESOURCE_MSG,
@@ -8,7 +9,6 @@ import {
   SURVEY_MSG,
   surveyInputSchema,
   surveyPolicy,
-  surveysContract as contract,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,7 +36,11 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Codes are guessed by nobody: the public calls are limited per address as the sign-in is. */
   const throttle = async (ip: string) => {
     const { maxPerIp, windowSeconds } = app.config.loginRate;
-    const hit = await app.limiter.hit(`survey_answer:ip:${ip}`, maxPerIp * ANSWER_CALLS_PER_LOGIN, windowSeconds * 1000);
+    const hit = await app.limiter.hit(
+      `survey_answer:ip:${ip}`,
+      maxPerIp * ANSWER_CALLS_PER_LOGIN,
+      windowSeconds * 1000,
+    );
     if (!hit.allowed) throw new HttpError(429, MSG.tooManyRequests);
   };
 
@@ -69,8 +73,12 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/surveys/:id',
-    { config: { policy: surveyPolicy.change }, schema: replies(contract.survey, { params: idParams, body: surveyInputSchema }) },
-    async (request) => ok(await app.surveys.update(request.params.id, request.body, request.user.id), SURVEY_MSG.updated),
+    {
+      config: { policy: surveyPolicy.change },
+      schema: replies(contract.survey, { params: idParams, body: surveyInputSchema }),
+    },
+    async (request) =>
+      ok(await app.surveys.update(request.params.id, request.body, request.user.id), SURVEY_MSG.updated),
   );
 
   app.put(

@@ -351,29 +351,46 @@ export function checkAnswers(questions: readonly QuestionRow[], answers: readonl
   };
   const byId = new Map(questions.map((q) => [q.id, q]));
   const rows = new Map<number, AnswerRow>();
-  answers.forEach((a, i) => {
+  for (const [i, a] of answers.entries()) {
     const q = byId.get(a.question_id);
-    if (!q) return add(`answers.${i}.question_id`, SURVEY_MSG.unknownQuestion);
-    if (rows.has(q.id)) return add(`answers.${i}.question_id`, SURVEY_MSG.wrongAnswerKind);
+    if (!q) {
+      add(`answers.${i}.question_id`, SURVEY_MSG.unknownQuestion);
+      continue;
+    }
+    if (rows.has(q.id)) {
+      add(`answers.${i}.question_id`, SURVEY_MSG.wrongAnswerKind);
+      continue;
+    }
     const text = a.text?.trim() ? a.text.trim() : null;
     if (q.kind === 'choice') {
-      if (a.rating !== undefined || text !== null) return add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
-      if (a.choice === undefined) return;
-      if (a.choice >= q.options.length) return add(`answers.${i}.choice`, SURVEY_MSG.invalidChoice);
+      if (a.rating !== undefined || text !== null) {
+        add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
+        continue;
+      }
+      if (a.choice === undefined) continue;
+      if (a.choice >= q.options.length) {
+        add(`answers.${i}.choice`, SURVEY_MSG.invalidChoice);
+        continue;
+      }
       rows.set(q.id, { questionId: q.id, choice: a.choice, rating: null, text: null });
     } else if (q.kind === 'rating') {
-      if (a.choice !== undefined || text !== null) return add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
-      if (a.rating === undefined) return;
+      if (a.choice !== undefined || text !== null) {
+        add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
+        continue;
+      }
+      if (a.rating === undefined) continue;
       rows.set(q.id, { questionId: q.id, choice: null, rating: a.rating, text: null });
     } else {
-      if (a.choice !== undefined || a.rating !== undefined) return add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
-      if (text === null) return;
+      if (a.choice !== undefined || a.rating !== undefined) {
+        add(`answers.${i}`, SURVEY_MSG.wrongAnswerKind);
+        continue;
+      }
+      if (text === null) continue;
       rows.set(q.id, { questionId: q.id, choice: null, rating: null, text });
     }
-  });
+  }
   for (const q of questions) {
-    if (q.required && !rows.has(q.id))
-      add(`questions.${q.position}`, SURVEY_MSG.answerRequired);
+    if (q.required && !rows.has(q.id)) add(`questions.${q.position}`, SURVEY_MSG.answerRequired);
   }
   const fields = Object.keys(errors);
   if (fields.length > 0) throw new HttpError(422, errors[fields[0]][0], errors);

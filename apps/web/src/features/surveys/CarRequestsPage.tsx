@@ -32,8 +32,8 @@ import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { PhoneText } from '../../components/PhoneText';
-import { formatDateTime, formatNumber } from '../../i18n/format';
 import { translateText } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useCarRequests, useSurveysInvalidate } from './api';
 
@@ -44,7 +44,9 @@ const STATUS_COLOR: Record<CarRequestStatus, 'warning' | 'success' | 'default'> 
 };
 
 function StatusChip({ status }: { status: CarRequestStatus }) {
-  return <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={CAR_REQUEST_LABELS.statuses[status]} />;
+  return (
+    <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={CAR_REQUEST_LABELS.statuses[status]} />
+  );
 }
 
 const carName = (car: CarRequestCarDto) => [car.brand?.name, car.model?.name].filter(Boolean).join(' ');
@@ -270,7 +272,11 @@ export default function CarRequestsPage() {
             paging.reset();
           }}
           sx={{ minWidth: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': 'car-request-status' } }}
+          slotProps={{
+            htmlInput: { 'data-testid': 'car-request-status' },
+            inputLabel: { shrink: true },
+            select: { displayEmpty: true },
+          }}
         >
           <MenuItem value="">{t('All (pending first)')}</MenuItem>
           {CAR_REQUEST_STATUSES.map((s) => (

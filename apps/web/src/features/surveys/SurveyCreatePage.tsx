@@ -125,7 +125,11 @@ function QuestionEditor({
     return message ? translateText(message) : undefined;
   };
   const setKind = (kind: QuestionKind) =>
-    onChange({ ...question, kind, options: kind === 'choice' ? (question.options.length ? question.options : ['', '']) : [] });
+    onChange({
+      ...question,
+      kind,
+      options: kind === 'choice' ? (question.options.length ? question.options : ['', '']) : [],
+    });
   const n = index + 1;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} role="group" aria-label={t('Question {{n}}', { n })}>

@@ -233,7 +233,10 @@ export default function SurveyPage() {
             <SurveyStatusChip status={s.status} />
             <Actions survey={s} />
           </Stack>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, m: 0 }}>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2, m: 0 }}
+          >
             <Fact label={t('Audience')} value={SURVEY_LABELS.audiences[s.audience]} />
             <Fact
               label={t('Filter')}
@@ -250,7 +253,10 @@ export default function SurveyPage() {
               label={t('Responses')}
               value={<span data-testid="survey-responses">{formatNumber(results.data?.responses ?? s.responses)}</span>}
             />
-            <Fact label={t('Response rate')} value={rate === null ? '—' : t('{{rate}} %', { rate: formatNumber(rate, 1) })} />
+            <Fact
+              label={t('Response rate')}
+              value={rate === null ? '—' : t('{{rate}} %', { rate: formatNumber(rate, 1) })}
+            />
           </Box>
         </Stack>
       </Paper>
