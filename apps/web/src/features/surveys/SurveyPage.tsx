@@ -134,7 +134,11 @@ function QuestionResult({ question, result }: { question: SurveyQuestionDto; res
               {result.texts.map((a, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: answers have no id of their own here
                 <ListItem key={i} divider>
-                  <ListItemText primary={a.text} secondary={formatDateTime(a.answered_at)} />
+                  <ListItemText
+                    primary={a.text}
+                    secondary={formatDateTime(a.answered_at)}
+                    slotProps={{ primary: { dir: 'auto' } }}
+                  />
                 </ListItem>
               ))}
             </List>
@@ -227,7 +231,7 @@ export default function SurveyPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+            <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }} dir="auto">
               {s.title}
             </Typography>
             <SurveyStatusChip status={s.status} />
