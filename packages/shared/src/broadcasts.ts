@@ -51,7 +51,7 @@ export function targetCode(target: BroadcastTarget): string {
 }
 
 /** Where a captain's inbox entry comes from (captain_deliveries.source_kind). */
-export const DELIVERY_SOURCES = ['broadcast', 'scheduled', 'announcement'] as const;
+export const DELIVERY_SOURCES = ['broadcast', 'scheduled', 'announcement', 'survey', 'car_request'] as const;
 export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
 
 export const RECURRENCES = ['none', 'daily', 'weekly'] as const;

@@ -2,6 +2,7 @@ import { aiModule } from './ai';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
 import { broadcastsModule } from './broadcasts/module';
+import { carRequestsModule } from './car-requests/module';
 import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
@@ -17,6 +18,7 @@ import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
 import { smsModule } from './sms/module';
+import { surveysModule } from './surveys/module';
 import { systemRoutes } from './system/routes';
 import { ticketsModule } from './tickets/module';
 import { trackingModule } from './tracking';
@@ -46,6 +48,8 @@ export const MODULES: readonly ServerModule[] = [
   complaintsModule,
   ticketsModule,
   broadcastsModule,
+  surveysModule,
+  carRequestsModule,
   aiModule,
   { name: 'resources', routes: resourcesRoutes },
   { name: 'payments', routes: paymentsRoutes },

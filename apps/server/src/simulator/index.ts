@@ -44,6 +44,7 @@ import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
+import { simSurveys } from './surveys';
 import { SimTickets } from './tickets';
 
 export { ManualClock, seededRandom } from './clock';
@@ -270,6 +271,7 @@ export class Simulator {
     );
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
     await this.timed('tickets', () => this.guard(() => this.tickets.step(dt)));
+    await this.timed('surveys', () => this.guard(() => simSurveys(this.app, !!this.opts.random).step(now, dt)));
     await this.timed('inbox', () =>
       captainInbox(this.app).readSome(
         this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),

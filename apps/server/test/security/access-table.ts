@@ -196,6 +196,23 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/scheduled_messages/:id/cancel': 'AS',
   'DELETE /api/scheduled_messages/:id': 'AS',
   'GET /api/scheduled_messages/:id/runs': 'AS',
+  // surveys (SURVEYS: Admin and Supervisor); the recipients' app answers with its personal code, no token
+  'GET /api/surveys': 'AS',
+  'GET /api/surveys/:id': 'AS',
+  'GET /api/surveys/:id/results': 'AS',
+  'POST /api/surveys': 'AS',
+  'PUT /api/surveys/:id': 'AS',
+  'PUT /api/surveys/:id/send': 'AS',
+  'PUT /api/surveys/:id/close': 'AS',
+  'POST /api/surveys/dev/answer': 'AS',
+  'GET /api/survey_answer/:code': PUBLIC,
+  'POST /api/survey_answer/:code': PUBLIC,
+  // captains' car requests (CAPTAINS, never the Goverment role)
+  'GET /api/car_requests': 'ADS',
+  'GET /api/car_requests/:id': 'ADS',
+  'PUT /api/car_requests/:id/approve': 'ADS',
+  'PUT /api/car_requests/:id/refuse': 'ADS',
+  'POST /api/car_requests/dev/file': 'ADS',
 
   // catalogues
   ...catalogue('announcements', 'ADS', 'ADS'),

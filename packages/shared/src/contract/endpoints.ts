@@ -7,6 +7,7 @@ import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
 import { smsEndpoints } from './endpoints/sms';
+import { surveyEndpoints } from './endpoints/surveys';
 import { systemEndpoints } from './endpoints/system';
 import { ticketEndpoints } from './endpoints/tickets';
 
@@ -33,4 +34,5 @@ export const endpoints = {
   ...broadcastEndpoints,
   ...fareEndpoints,
   ...ticketEndpoints,
+  ...surveyEndpoints,
 };

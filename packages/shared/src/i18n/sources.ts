@@ -3,6 +3,7 @@ import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
+import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
@@ -17,6 +18,7 @@ import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
+import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
 import { sourceStrings } from './index';
 
@@ -52,6 +54,10 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,
+    SURVEY_MSG,
+    SURVEY_LABELS,
+    CAR_REQUEST_MSG,
+    CAR_REQUEST_LABELS,
   ]) {
     sourceStrings(object, out);
   }

@@ -12,4 +12,5 @@ export * from './push';
 export * from './session';
 export * from './sms';
 export * from './staff';
+export * from './surveys';
 export * from './tickets';

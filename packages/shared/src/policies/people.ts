@@ -23,6 +23,15 @@ export const captainPolicy = {
   readBlocked: rule('captains.readBlocked', (a) => holds(a, 'PUNISHMENT')),
 } as const;
 
+/** Captains' requests to add or change a car (/car_requests). */
+export const carRequestPolicy = {
+  read: rule('carRequests.read', (a) => holds(a, 'CAPTAINS')),
+  /** Approve (the car is created or changed) or refuse. */
+  decide: rule('carRequests.decide', (a) => mayChange(a, 'CAPTAINS')),
+  /** Development only: file a request as a captain's app would. */
+  devFile: rule('carRequests.devFile', (a) => mayChange(a, 'CAPTAINS')),
+} as const;
+
 /** The live map and the captain positions (tracking). */
 export const trackingPolicy = {
   fleet: rule('tracking.fleet', (a) => holds(a, 'MONITORING')),

@@ -14,6 +14,7 @@ export * from './people';
 export * from './push';
 export * from './settings';
 export * from './sms';
+export * from './surveys';
 export * from './system';
 export * from './tickets';
 export * from './users';

@@ -130,6 +130,8 @@ export const cars = pgTable(
     carModelId: integer('car_model_id').references(() => carModels.id),
     vehicleType: text('vehicle_type').notNull().default('sedan'),
     seats: integer('seats').notNull().default(4),
+    /** Model year (from the captain's car request; unknown for older cars). */
+    year: integer('year'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('cars_captain_idx').on(t.captainId), index('cars_number_idx').on(t.number)],

@@ -11,6 +11,7 @@ import { seedPeople } from './people';
 import { seedServices } from './services';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
+import { seedSurveys } from './surveys';
 import { seedTickets } from './tickets';
 
 export interface SeedContext {
@@ -37,6 +38,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedTickets,
   seedMessages,
   seedSms,
+  seedSurveys,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */

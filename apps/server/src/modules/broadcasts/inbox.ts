@@ -75,6 +75,52 @@ export class CaptainInboxService {
     return { targeted, delivered };
   }
 
+  /**
+   * A personal message to each captain (one text per captain: a survey's answer code, a decision on their
+   * request), written as `deliver` writes: received at once by a connected app. Returns the same counts.
+   */
+  async deliverEach(
+    entries: readonly { captainId: number; body: string }[],
+    source: { kind: DeliverySource; sourceId: number },
+    db: DbOrTx = this.deps.db,
+    now: Date = this.now(),
+  ): Promise<{ targeted: number; delivered: number }> {
+    let targeted = 0;
+    let delivered = 0;
+    for (let i = 0; i < entries.length; i += DELIVERY_BATCH) {
+      const batch = entries.slice(i, i + DELIVERY_BATCH);
+      const online = await db
+        .select({ id: captains.id, online: captains.online })
+        .from(captains)
+        .where(
+          inArray(
+            captains.id,
+            batch.map((e) => e.captainId),
+          ),
+        );
+      const onlineOf = new Map(online.map((c) => [c.id, c.online]));
+      const rows = batch
+        .filter((e) => onlineOf.has(e.captainId))
+        .map((e) => ({
+          captainId: e.captainId,
+          sourceKind: source.kind,
+          sourceId: source.sourceId,
+          body: e.body,
+          createdAt: now,
+          deliveredAt: onlineOf.get(e.captainId) ? now : null,
+        }));
+      if (rows.length === 0) continue;
+      const written = await db
+        .insert(captainDeliveries)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ deliveredAt: captainDeliveries.deliveredAt });
+      targeted += written.length;
+      delivered += written.filter((w) => w.deliveredAt !== null).length;
+    }
+    return { targeted, delivered };
+  }
+
   /** What the captain's app has not received yet, oldest first. */
   pending(captainId: number, db: DbOrTx = this.deps.db): Promise<InboxEntry[]> {
     return db
