@@ -1,6 +1,7 @@
 import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
+import { eventEndpoints, lostAndFoundEndpoints } from './endpoints/events';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
@@ -28,4 +29,6 @@ export const endpoints = {
   ...pushEndpoints,
   ...smsEndpoints,
   ...broadcastEndpoints,
+  ...eventEndpoints,
+  ...lostAndFoundEndpoints,
 };

@@ -10,6 +10,7 @@ export * from './complaints';
 export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
+export * from './events';
 export * from './files';
 export * from './notifications';
 export * from './people';
