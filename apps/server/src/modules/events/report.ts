@@ -59,7 +59,8 @@ export async function bookingsAround(db: Db, c: Circle, start: Date, end: Date):
     })
     .from(bookings)
     .where(and(gte(bookings.datetime, start), lt(bookings.datetime, end), or(pickIn, dropIn)))
-    .groupBy(hour);
+    // By position: the hour's expression carries parameters, so it cannot be repeated.
+    .groupBy(sql`1`);
   return new Map(rows.map((r) => [r.hour, { pickups: r.pickups, dropoffs: r.dropoffs }]));
 }
 
