@@ -105,7 +105,8 @@ describe('city events: list and forms', () => {
 
   it('filters upcoming, today and past events on the server clock, and today’s layer', async () => {
     const make = async (name: string, start: string, end: string) =>
-      (await call('POST', 'events', supervisor, event({ name, starts_at: start, ends_at: end }))).json().data.id as number;
+      (await call('POST', 'events', supervisor, event({ name, starts_at: start, ends_at: end }))).json().data
+        .id as number;
     const running = await make('Qxq running', '2025-02-12T10:00:00Z', '2025-02-12T14:00:00Z');
     const tonight = await make('Qxq tonight', '2025-02-12T19:00:00Z', '2025-02-12T21:00:00Z');
     const later = await make('Qxq later', '2025-02-20T19:00:00Z', '2025-02-20T21:00:00Z');
@@ -131,7 +132,11 @@ describe('city events: the report', () => {
     const id = (await call('POST', 'events', supervisor, event())).json().data.id as number;
     const [pax] = await t.db.select({ id: passengers.id }).from(passengers).limit(1);
     const [service] = await t.db.select({ id: services.id }).from(services).limit(1);
-    const booking = (when: string, pickup: { lat: number; lon: number }, dropoff: { lat: number; lon: number } | null) => ({
+    const booking = (
+      when: string,
+      pickup: { lat: number; lon: number },
+      dropoff: { lat: number; lon: number } | null,
+    ) => ({
       status: 'DONE',
       datetime: new Date(Date.parse(when)),
       serviceId: service.id,
@@ -184,6 +189,14 @@ describe('city events: the report', () => {
       h('2025-02-10T20:00:00.000Z', 1, 0, 0, 1),
     ]);
     expect(report.totals).toEqual({ pickups: 3, dropoffs: 2, baseline_pickups: 1, baseline_dropoffs: 1 });
+
+    const csv = await call('GET', `events/report/export.csv?event_id=${id}`, supervisor);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['x-total-count']).toBe('4');
+    const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines).toHaveLength(5);
+    // 18:00 UTC is 19:00 in the city (winter time); pickups, dropoffs, a week before.
+    expect(lines[2]).toBe(`${id},Harbour concert,2025-02-10 19:00,1,1,1,0`);
 
     // The period of that day holds the event with the same counts.
     const period = await call('GET', 'events/report?from_date=2025-02-10&to_date=2025-02-10', supervisor);

@@ -143,10 +143,20 @@ describe('lost and found: items', () => {
   it('searches by text, status, booking, captain, passenger and found date', async () => {
     const mark = 'Zebra-striped scarf';
     const a = (
-      await call('POST', 'lost_and_found', supervisor, item({ description: mark, booking_id: linked.id, found_at: '2026-04-10T09:00:00Z' }))
+      await call(
+        'POST',
+        'lost_and_found',
+        supervisor,
+        item({ description: mark, booking_id: linked.id, found_at: '2026-04-10T09:00:00Z' }),
+      )
     ).json().data;
     const b = (
-      await call('POST', 'lost_and_found', supervisor, item({ description: `${mark} (second)`, found_at: '2026-04-20T09:00:00Z' }))
+      await call(
+        'POST',
+        'lost_and_found',
+        supervisor,
+        item({ description: `${mark} (second)`, found_at: '2026-04-20T09:00:00Z' }),
+      )
     ).json().data;
     await call('PUT', `lost_and_found/${b.id}`, supervisor, { status: 'disposed' });
     const ids = async (query: string) =>

@@ -186,6 +186,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/lost_and_found/:id/history': 'AS',
   ...catalogue('events', 'AS', 'AS'),
   'GET /api/events/report': 'AS',
+  'GET /api/events/report/export.csv': 'AS',
   'GET /api/events/today': 'ADS',
   ...catalogue('car_brands', EVERYONE, 'A'),
   ...catalogue('car_brands/:car_brand_id/models', EVERYONE, 'A'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_KINDS } from '../resources/catalogues/city-events.resource';
+import { csvExport } from './endpoints/exports';
 import { envelope } from './envelope';
 
 /** One hour of an event's window: bookings picked up and dropped off within its radius, and a week before. */
@@ -58,6 +59,7 @@ export type EventToday = z.infer<typeof eventTodaySchema>;
 export const eventsContract = {
   report: envelope(z.object({ margin_minutes: z.number(), events: z.array(eventReportSchema) })),
   today: envelope(z.array(eventTodaySchema)),
+  reportCsv: csvExport('Events report'),
 };
 
 /** One change of a lost item: who, when, what (the audit log's fields before and after). */

@@ -28,8 +28,6 @@ export const lostItems = pgTable(
     index('lost_items_booking_idx').on(t.bookingId),
     index('lost_items_captain_idx').on(t.captainId),
     index('lost_items_passenger_idx').on(t.passengerId),
-    index('lost_items_open_idx')
-      .on(t.foundAt)
-      .where(sql`status in ('found', 'contacted')`),
+    index('lost_items_open_idx').on(t.foundAt).where(sql`status in ('found', 'contacted')`),
   ],
 );

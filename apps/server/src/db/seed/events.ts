@@ -25,10 +25,36 @@ const PLANS: Plan[] = [
   { name: 'Jazz at the harbour', kind: 'concert', at: -1, hours: 4, radius: 400, attendance: 3000, demand: 'high' },
   { name: 'Spring fair', kind: 'fair', at: -5, hours: 9, radius: 600, attendance: 8000, demand: 'medium' },
   { name: 'City marathon', kind: 'race', at: 3 * 24, hours: 6, radius: 1500, attendance: 20000, demand: 'very_high' },
-  { name: 'Medical congress', kind: 'congress', at: 10 * 24, hours: 10, radius: 300, attendance: 1500, demand: 'medium' },
+  {
+    name: 'Medical congress',
+    kind: 'congress',
+    at: 10 * 24,
+    hours: 10,
+    radius: 300,
+    attendance: 1500,
+    demand: 'medium',
+  },
   { name: 'Football derby', kind: 'match', at: 5 * 24 + 2, hours: 2, radius: 800, attendance: 12000, demand: 'high' },
-  { name: 'Summer festival', kind: 'festival', at: -6 * 24, hours: 3, radius: 500, attendance: 6000, demand: 'high', around: [24, 6] },
-  { name: 'Basketball final', kind: 'match', at: -13 * 24, hours: 2, radius: 500, attendance: 4000, demand: 'medium', around: [14, 5] },
+  {
+    name: 'Summer festival',
+    kind: 'festival',
+    at: -6 * 24,
+    hours: 3,
+    radius: 500,
+    attendance: 6000,
+    demand: 'high',
+    around: [24, 6],
+  },
+  {
+    name: 'Basketball final',
+    kind: 'match',
+    at: -13 * 24,
+    hours: 2,
+    radius: 500,
+    attendance: 4000,
+    demand: 'medium',
+    around: [14, 5],
+  },
 ];
 
 /** A point about `meters` from (lat, lon) towards `angle` radians. */
@@ -57,7 +83,12 @@ export const seedEvents: Seeder = {
     const hourNow = Math.floor(Date.now() / HOUR) * HOUR;
     let around = 0;
     for (const [i, plan] of PLANS.entries()) {
-      const spot = spots[i % Math.max(spots.length, 1)] ?? { id: null, lat: MAP_CENTER[1], lon: MAP_CENTER[0], name: plan.name };
+      const spot = spots[i % Math.max(spots.length, 1)] ?? {
+        id: null,
+        lat: MAP_CENTER[1],
+        lon: MAP_CENTER[0],
+        name: plan.name,
+      };
       const startsAt = new Date(hourNow + plan.at * HOUR);
       const endsAt = new Date(startsAt.getTime() + plan.hours * HOUR);
       await db.insert(cityEvents).values({

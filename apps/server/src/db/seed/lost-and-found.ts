@@ -5,12 +5,27 @@ import type { Seeder } from './index';
 const HOUR = 3600_000;
 
 const ITEMS = [
-  { description: 'Black smartphone in a blue case', category: 'phone', keptAt: 'Office safe, shelf 1', status: 'found' },
-  { description: 'Brown leather wallet with cards', category: 'wallet', keptAt: 'Office safe, shelf 2', status: 'contacted' },
+  {
+    description: 'Black smartphone in a blue case',
+    category: 'phone',
+    keptAt: 'Office safe, shelf 1',
+    status: 'found',
+  },
+  {
+    description: 'Brown leather wallet with cards',
+    category: 'wallet',
+    keptAt: 'Office safe, shelf 2',
+    status: 'contacted',
+  },
   { description: 'Set of three keys on a red ring', category: 'keys', keptAt: 'Reception drawer', status: 'found' },
   { description: 'Grey backpack with a laptop', category: 'bag', keptAt: 'Storage room', status: 'returned' },
   { description: 'Child’s blue jacket', category: 'clothing', keptAt: 'Storage room', status: 'disposed' },
-  { description: 'Passport in a green cover', category: 'documents', keptAt: 'Office safe, shelf 1', status: 'contacted' },
+  {
+    description: 'Passport in a green cover',
+    category: 'documents',
+    keptAt: 'Office safe, shelf 1',
+    status: 'contacted',
+  },
   { description: 'Umbrella with a wooden handle', category: 'other', keptAt: 'Reception drawer', status: 'found' },
 ] as const;
 

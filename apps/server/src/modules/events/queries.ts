@@ -7,3 +7,4 @@ export const reportQuery = z.object({
   from_date: optionalCityDay(),
   to_date: optionalCityDay(),
 });
+export type ReportQuery = z.infer<typeof reportQuery>;

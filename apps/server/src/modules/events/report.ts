@@ -121,9 +121,7 @@ export class EventReportService {
     const events = await db
       .select()
       .from(cityEvents)
-      .where(
-        and(q.from ? gte(cityEvents.endsAt, q.from) : undefined, q.to ? lt(cityEvents.startsAt, q.to) : undefined),
-      )
+      .where(and(q.from ? gte(cityEvents.endsAt, q.from) : undefined, q.to ? lt(cityEvents.startsAt, q.to) : undefined))
       .orderBy(asc(cityEvents.startsAt), asc(cityEvents.id))
       .limit(EVENT_REPORT_MAX_EVENTS);
     const out: EventReport[] = [];
@@ -152,4 +150,3 @@ export class EventReportService {
     }));
   }
 }
-

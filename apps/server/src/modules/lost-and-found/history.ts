@@ -5,7 +5,9 @@ import { auditLog, lostItems, users } from '../../db/schema';
 import { notFound } from '../../http/errors';
 
 type Row = Record<string, unknown> | null;
-const FIELDS = (lostAndFoundResource.fields as readonly FieldDef[]).filter((f) => fieldForm(f) !== 'none').map((f) => f.name);
+const FIELDS = (lostAndFoundResource.fields as readonly FieldDef[])
+  .filter((f) => fieldForm(f) !== 'none')
+  .map((f) => f.name);
 const ACTIONS = ['create', 'update', 'delete'] as const;
 
 /** The declared fields whose value differs between two audited rows (all set fields for a create). */

@@ -1,4 +1,4 @@
-import { dbId, lostAndFoundContract as contract, lostAndFoundPolicy, MSG } from '@taxi/shared';
+import { lostAndFoundContract as contract, dbId, lostAndFoundPolicy, MSG } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';

@@ -8,6 +8,11 @@ export const eventEndpoints = {
     'events/report',
     eventsContract.report,
   ),
+  eventsReportCsv: endpoint<{ event_id?: number; from_date?: string; to_date?: string }>()(
+    'GET',
+    'events/report/export.csv',
+    eventsContract.reportCsv,
+  ),
   eventsToday: endpoint()('GET', 'events/today', eventsContract.today),
 };
 

@@ -20,7 +20,8 @@ export const EVENTS_MSG = texts({
   map: 'Map of the event',
   layer: 'Events today',
   report: 'Events report',
-  reportHint: 'Pickups and dropoffs within the radius during the event ± 1 hour, against the same window one week earlier',
+  reportHint:
+    'Pickups and dropoffs within the radius during the event ± 1 hour, against the same window one week earlier',
   event: 'Event',
   period: 'Or a period',
   hour: 'Hour',
@@ -135,8 +136,6 @@ export const cityEventsResource = defineResource({
   ],
   presented: { place_name: z.string().nullable() },
 });
-
-
 
 /** The report's margin around an event: bookings from 1 h before its start to 1 h after its end. */
 export const EVENT_REPORT_MARGIN_MS = 3600_000;

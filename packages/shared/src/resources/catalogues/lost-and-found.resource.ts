@@ -69,15 +69,14 @@ const optionalId = optionalFilter(dbId());
  * The list's filters besides the text search: status, booking, captain, passenger and found dates (city
  * days; the server refuses an end before the start).
  */
-export const lostAndFoundFilters = z
-  .object({
-    status: optionalFilter(z.enum(LOST_ITEM_STATUSES)),
-    booking_id: optionalId,
-    captain_id: optionalId,
-    passenger_id: optionalId,
-    from_date: day,
-    to_date: day,
-  });
+export const lostAndFoundFilters = z.object({
+  status: optionalFilter(z.enum(LOST_ITEM_STATUSES)),
+  booking_id: optionalId,
+  captain_id: optionalId,
+  passenger_id: optionalId,
+  from_date: day,
+  to_date: day,
+});
 export type LostAndFoundFilters = z.infer<typeof lostAndFoundFilters>;
 
 /**
@@ -107,7 +106,12 @@ export const lostAndFoundResource = defineResource({
       type: 'reference',
       reference: { url: 'captain/search', labelField: 'full_name' },
     },
-    { name: 'passenger_id', label: 'Passenger', type: 'reference', reference: { url: 'passenger', labelField: 'full_name' } },
+    {
+      name: 'passenger_id',
+      label: 'Passenger',
+      type: 'reference',
+      reference: { url: 'passenger', labelField: 'full_name' },
+    },
     {
       name: 'status',
       label: 'Status',
