@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { catalogueEndpoints, cityEventsResource, type EventReport, type Paginated, type RowOf } from '@taxi/shared';
+import { catalogueEndpoints, cityEventsResource, type EventReport, type RowOf } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

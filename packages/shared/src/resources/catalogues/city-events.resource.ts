@@ -1,41 +1,15 @@
 import { z } from 'zod';
-import { texts, tr } from '../../i18n';
+import { texts } from '../../i18n';
 import { defineResource } from '../define';
 import { optionalCityDay, optionalFilter } from '../filters';
 
-/** Texts of the city events pages (ours: the spec names the routes and their permission). */
+/** What the server answers about city events (ours: the spec names the routes and their permission). */
 export const EVENTS_MSG = texts({
-  title: 'Events',
-  upcoming: 'Upcoming',
-  today: 'Today',
-  past: 'Past',
-  all: 'All',
-  when: 'When',
-  anyKind: 'Any kind',
   placeOrPoint: 'Choose a place or a point on the map',
-  pointHint: 'Click the map to set the point',
   endAfterStart: 'The end must come after the start',
   tooLong: 'An event lasts at most 7 days',
   placeNotFound: 'This place does not exist',
-  map: 'Map of the event',
-  layer: 'Events today',
-  report: 'Events report',
-  reportHint:
-    'Pickups and dropoffs within the radius during the event ± 1 hour, against the same window one week earlier',
-  event: 'Event',
-  period: 'Or a period',
-  hour: 'Hour',
-  pickups: 'Pickups',
-  dropoffs: 'Dropoffs',
-  baselinePickups: 'Pickups a week before',
-  baselineDropoffs: 'Dropoffs a week before',
-  total: 'Total',
-  noEvents: 'No event in this period',
   periodTooLong: 'Choose at most 31 days',
-  choose: 'Choose an event or a period',
-  searchHint: 'Name or notes',
-  newEvent: 'New event',
-  radiusOf: (meters: number) => tr('Radius {{meters}} m', { meters }),
 } as const);
 
 export const EVENT_KINDS = ['concert', 'race', 'congress', 'match', 'festival', 'fair', 'other'] as const;

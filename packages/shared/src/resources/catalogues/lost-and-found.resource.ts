@@ -1,31 +1,15 @@
 import { z } from 'zod';
-import { texts, tr } from '../../i18n';
+import { texts } from '../../i18n';
 import { dbId } from '../../validation';
 import { defineResource } from '../define';
 import { optionalCityDay, optionalFilter } from '../filters';
 
-/** Texts of the lost and found pages (ours: the spec names the routes and their permission). */
+/** What the server answers about lost items (ours: the spec names the routes and their permission). */
 export const LOST_FOUND_MSG = texts({
-  title: 'Lost and found',
-  statusChange: 'Change the status',
-  messagePassenger: 'Message the passenger',
-  messageCaptain: 'Message the captain',
-  noBooking: 'No booking linked',
-  fromBooking: 'Filled from the booking',
-  history: 'History',
-  noHistory: 'No change yet',
   statusNotAllowed: 'This status change is not allowed',
   bookingNotFound: 'This booking does not exist',
   captainNotFound: 'This captain does not exist',
   passengerNotFound: 'This passenger does not exist',
-  filters: 'Filters',
-  searchHint: 'Description, where it is kept, notes',
-  anyStatus: 'Any status',
-  fromDate: 'Found from',
-  toDate: 'Found until',
-  newItem: 'New item',
-  item: (id: number) => tr('Item #{{id}}', { id }),
-  booking: (id: number) => tr('Booking #{{id}}', { id }),
 } as const);
 
 /** found → contacted → returned, or disposed; returned and disposed are final. */
