@@ -33,6 +33,7 @@ async function chooseOption(page: Page, picker: string, text: string, option: Re
 }
 
 test('a lost item linked to a booking: created, searched and marked returned', async ({ page, request }) => {
+  test.setTimeout(120_000);
   await login(page, request, USERS.supervisor);
   const { json } = await api<{ data: { data: BookingRow[] } }>(page, 'GET', 'booking?group=all&perPage=100');
   const booking = json.data.data.find((b) => b.ride !== null);
@@ -75,6 +76,8 @@ test('a lost item linked to a booking: created, searched and marked returned', a
 });
 
 test('an event created today shows in the report and on the live map layer', async ({ page, request }) => {
+  // Three maps start up on the way (software WebGL on a busy machine).
+  test.setTimeout(180_000);
   await login(page, request, USERS.supervisor);
   const name = `E2E gala ${Date.now()}`;
   await page.goto('/events/create');
@@ -94,7 +97,13 @@ test('an event created today shows in the report and on the live map layer', asy
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('link', { name }).click();
   await expect(page.getByTestId('event-map')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Events report' }).click();
+  const toReport = page.getByRole('main').getByRole('link', { name: 'Events report' });
+  await expect(toReport).toHaveAttribute('href', /event_id=\d+/);
+  // The page's two maps start up meanwhile (software WebGL): click until the report opens.
+  await expect(async () => {
+    if (!/\/events\/report/.test(page.url())) await toReport.click();
+    await expect(page).toHaveURL(/\/events\/report\?event_id=\d+/, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   const report = page.getByTestId('event-report');
   await expect(report).toHaveCount(1);
   await expect(report).toContainText(name);
@@ -105,7 +114,9 @@ test('an event created today shows in the report and on the live map layer', asy
   await page.goto('/rides_tracker');
   const map = page.locator('[data-map="tracking"]');
   // A disc and a centre per event running today.
-  await expect(map).toHaveAttribute('data-source-events-today', String(today.json.data.length * 2));
+  await expect(map).toHaveAttribute('data-source-events-today', String(today.json.data.length * 2), {
+    timeout: 60_000,
+  });
   await page.getByTestId('events-layer-toggle').click();
   await expect(map).not.toHaveAttribute('data-source-events-today', /.*/);
 });

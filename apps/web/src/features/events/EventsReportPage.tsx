@@ -14,7 +14,13 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { catalogueEndpoints, cityEventsResource, type EventReport, type RowOf } from '@taxi/shared';
+import {
+  catalogueEndpoints,
+  cityEventsResource,
+  type EventReport,
+  PICKER_PAGE_SIZE,
+  type RowOf,
+} from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -178,7 +184,7 @@ export default function EventsReportPage() {
             label={t('Event')}
             size="small"
             endpoint={catalogueEndpoints(cityEventsResource).list}
-            query={{ perPage: 20, sortBy: 'starts_at', descending: 1 }}
+            query={{ perPage: PICKER_PAGE_SIZE, sortBy: 'starts_at', descending: 1 }}
             searchable
             minChars={0}
             value={shown}
