@@ -7,7 +7,6 @@ interface BookingRow {
   ride: { captain: { full_name: string } } | null;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
 /** An instant as the console's date fields take it: DD/MM/YYYY HH:mm on the city's clock. */
 function cityText(ms: number): string {
   const p = Object.fromEntries(

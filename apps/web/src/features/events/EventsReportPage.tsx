@@ -14,13 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  catalogueEndpoints,
-  cityEventsResource,
-  type EventReport,
-  PICKER_PAGE_SIZE,
-  type RowOf,
-} from '@taxi/shared';
+import { catalogueEndpoints, cityEventsResource, type EventReport, PICKER_PAGE_SIZE, type RowOf } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
