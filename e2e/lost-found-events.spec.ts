@@ -95,7 +95,7 @@ test('an event created today shows in the report and on the live map layer', asy
   const rows = page.getByTestId('events-table').locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('link', { name }).click();
-  await expect(page.getByTestId('event-map')).toBeVisible();
+  await expect(page.getByTestId('event-point-map')).toBeVisible();
   const toReport = page.getByRole('main').getByRole('link', { name: 'Events report' });
   await expect(toReport).toHaveAttribute('href', /event_id=\d+/);
   // The page's two maps start up meanwhile (software WebGL): click until the report opens.

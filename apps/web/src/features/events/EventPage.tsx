@@ -1,14 +1,13 @@
 import AssessmentIcon from '@mui/icons-material/AssessmentOutlined';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { cityEventsResource, pathTo, RESOURCE_MSG } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResourceRow } from '../../components/DataTable/api';
 import { EventForm } from './EventForm';
-import { PointMap } from './PointMap';
 
-/** /events/{id}: the event's form, and a small map with its place and radius as saved. */
+/** /events/{id}: the event's form with its small map (the place and the radius around it). */
 export default function EventPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -42,31 +41,10 @@ export default function EventPage() {
         <Alert severity="error">{errorMessage(row.error) || RESOURCE_MSG.notFound}</Alert>
       )}
       {data && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
-          <Paper variant="outlined" sx={{ p: 3 }}>
-            <EventForm
-              def={cityEventsResource}
-              url={cityEventsResource.url}
-              row={data}
-              onSaved={back}
-              onCancel={back}
-            />
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2, alignSelf: 'start' }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              {t('Map of the event')}
-            </Typography>
-            <PointMap
-              point={{ lat: Number(data.lat), lon: Number(data.lon) }}
-              radius={Number(data.radius_m)}
-              name={String(data.name)}
-              testId="event-map"
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {t('Radius {{meters}} m', { meters: Number(data.radius_m) })}
-            </Typography>
-          </Paper>
-        </Box>
+        // The form's map shows the place and the radius (one map: two would be two landmarks named alike).
+        <Paper variant="outlined" sx={{ p: 3, maxWidth: 900 }}>
+          <EventForm def={cityEventsResource} url={cityEventsResource.url} row={data} onSaved={back} onCancel={back} />
+        </Paper>
       )}
     </Stack>
   );
