@@ -28,7 +28,9 @@ describe('catalogue registry', () => {
       'car-models',
       'cash-registers',
       'change-captain-reasons',
+      'city-events',
       'colors',
+      'lost-and-found',
       'nationalities',
       'payment-rides',
       'rating-causes',
@@ -40,7 +42,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(13);
+    expect(keys).toHaveLength(15);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

@@ -7,8 +7,10 @@ import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
 import { devRoutes } from './dev/routes';
+import { eventsModule } from './events/module';
 import { faresModule } from './fares/module';
 import { filesModule } from './files/module';
+import { lostAndFoundRoutes } from './lost-and-found/routes';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/module';
 import { paymentsRoutes } from './payments/routes';
@@ -53,5 +55,7 @@ export const MODULES: readonly ServerModule[] = [
   aiModule,
   { name: 'resources', routes: resourcesRoutes },
   { name: 'payments', routes: paymentsRoutes },
+  eventsModule,
+  { name: 'lost-and-found', routes: lostAndFoundRoutes },
   { name: 'dev', routes: devRoutes, developmentOnly: true },
 ];

@@ -216,6 +216,13 @@ export const ACCESS: Record<string, string> = {
 
   // catalogues
   ...catalogue('announcements', 'ADS', 'ADS'),
+  // lost and found (LOST_AND_FOUND) and city events (EVENTS_REPORTS; today's layer also with MONITORING)
+  ...catalogue('lost_and_found', 'AS', 'AS'),
+  'GET /api/lost_and_found/:id/history': 'AS',
+  ...catalogue('events', 'AS', 'AS'),
+  'GET /api/events/report': 'AS',
+  'GET /api/events/report/export.csv': 'AS',
+  'GET /api/events/today': 'ADS',
   ...catalogue('car_brands', EVERYONE, 'A'),
   ...catalogue('car_brands/:car_brand_id/models', EVERYONE, 'A'),
   ...catalogue('colors', EVERYONE, 'A'),

@@ -1,6 +1,7 @@
 import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
+import { eventEndpoints, lostAndFoundEndpoints } from './endpoints/events';
 import { exportEndpoints } from './endpoints/exports';
 import { fareEndpoints } from './endpoints/fares';
 import { peopleEndpoints } from './endpoints/people';
@@ -35,4 +36,6 @@ export const endpoints = {
   ...fareEndpoints,
   ...ticketEndpoints,
   ...surveyEndpoints,
+  ...eventEndpoints,
+  ...lostAndFoundEndpoints,
 };

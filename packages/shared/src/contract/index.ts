@@ -11,6 +11,7 @@ export * from './complaints';
 export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
+export * from './events';
 export * from './fares';
 export * from './files';
 export * from './notifications';

@@ -12,6 +12,8 @@ import { FARE_MSG } from '../fares';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
+import { EVENTS_MSG } from '../resources/catalogues/city-events.resource';
+import { LOST_FOUND_MSG } from '../resources/catalogues/lost-and-found.resource';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
 import type { ResourceDef } from '../resources/define';
 import { RESOURCE_MSG } from '../resources/messages';
@@ -46,6 +48,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     PEOPLE_MSG,
     RESOURCE_MSG,
     PAYMENTS_MSG,
+    LOST_FOUND_MSG,
+    EVENTS_MSG,
     CHAT_MSG,
     NOTIFICATION_TEMPLATES,
     BROADCAST_MSG,

@@ -117,6 +117,8 @@ export interface ResourceDef {
   presented?: Readonly<Record<string, z.ZodType>>;
   /** The whole row when the fields do not describe it (computed lists such as the payments page). */
   row?: z.ZodObject;
+  /** Query filters of the list and its CSV besides `search` (the server's hooks turn them into SQL). */
+  filters?: z.ZodObject;
 }
 
 /** Rows whose column `field` equals `equals`. */

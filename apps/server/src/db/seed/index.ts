@@ -6,6 +6,8 @@ import { seedBroadcasts } from './broadcasts';
 import { seedCatalogue } from './catalogue';
 import { seedCity } from './city';
 import { seedComplaints } from './complaints';
+import { seedEvents } from './events';
+import { seedLostAndFound } from './lost-and-found';
 import { seedMessages } from './messages';
 import { seedPeople } from './people';
 import { seedServices } from './services';
@@ -39,6 +41,8 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedMessages,
   seedSms,
   seedSurveys,
+  seedLostAndFound,
+  seedEvents,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */

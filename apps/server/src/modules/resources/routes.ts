@@ -58,12 +58,21 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const readConfig: FastifyContextConfig = { policy: policy.read };
     const writeConfig: FastifyContextConfig = { policy: policy.write };
     const createConfig: FastifyContextConfig = { ...writeConfig, idempotent: true };
+    // A declaration's own filters (status, dates…) join the generic query of its list and CSV.
+    const filterKeys = Object.keys(def.filters?.shape ?? {});
+    // Typed as the generic query: the filters' values travel apart, in `filters`.
+    const listQ = (def.filters ? listQuery.extend(def.filters.shape) : listQuery) as typeof listQuery;
+    const exportQ = (def.filters ? exportQuery.extend(def.filters.shape) : exportQuery) as typeof exportQuery;
+    const split = <Q extends object>(query: Q): Q & { filters: Record<string, unknown> } => {
+      const values = query as Record<string, unknown>;
+      return { ...query, filters: Object.fromEntries(filterKeys.map((key) => [key, values[key]])) };
+    };
 
     app.get(
       base,
-      { config: readConfig, schema: { querystring: listQuery, response: { 200: response.list } } },
+      { config: readConfig, schema: { querystring: listQ, response: { 200: response.list } } },
       async (request) => {
-        const { page, perPage, ...q } = request.query;
+        const { page, perPage, ...q } = split(request.query);
         const source = await service.list({ page, perPage, ...q }, parentOf(service, request.params));
         return ok(await paginate(source, { page, perPage, url: request.url }));
       },
@@ -71,9 +80,9 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `${base}/export.csv`,
-      { config: readConfig, schema: { querystring: exportQuery, response: { 200: response.csv } } },
+      { config: readConfig, schema: { querystring: exportQ, response: { 200: response.csv } } },
       async (request, reply) => {
-        const rows = await service.all(request.query, parentOf(service, request.params));
+        const rows = await service.all(split(request.query), parentOf(service, request.params));
         const name = def.key.replace(/[^a-z0-9_-]/gi, '_');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -51,6 +51,8 @@ export interface ServerHooks {
   afterSave?: (input: Values, ctx: SaveContext & { id: number }) => Promise<void>;
   /** Refuses a delete the rules forbid (409/403). */
   beforeDelete?: (id: number, tx: Tx, actor: Actor) => Promise<void>;
+  /** The declaration's `filters` (parsed from the query) as a condition on the table; may throw HttpError. */
+  filter?: (filters: Values, now: Date) => SQL | undefined;
   /** After a committed write: refreshes what the server keeps in memory (the city's places). */
   afterWrite?: (event: WriteEvent, app: FastifyInstance) => void | Promise<void>;
 }
@@ -72,6 +74,8 @@ export interface ListQuery {
   sortBy?: string;
   descending: boolean;
   search?: string;
+  /** Values of the declaration's `filters`. */
+  filters?: Values;
 }
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -116,8 +120,9 @@ export class ResourceService {
     return this.columns.get(field)?.column;
   }
 
-  private where(parent: Values, search?: string): SQL | undefined {
+  private where(parent: Values, search?: string, filters?: Values): SQL | undefined {
     const parts: (SQL | undefined)[] = [];
+    if (filters && this.binding.filter) parts.push(this.binding.filter(filters, new Date(this.app.clock.now())));
     const scope = this.def.scope;
     if (scope) parts.push(eq(this.col(scope.field) as PgColumn, scope.equals));
     const parentId = this.def.parent ? parent[this.def.parent.param] : undefined;
@@ -160,7 +165,7 @@ export class ResourceService {
   }
 
   async list(q: ListQuery, parent: Values = {}) {
-    const where = this.where(parent, q.search);
+    const where = this.where(parent, q.search, q.filters);
     const orderBy = this.order(q.sortBy, q.descending);
     const table = this.binding.table;
     return {
@@ -183,7 +188,7 @@ export class ResourceService {
     const rows = (await this.db
       .select()
       .from(this.binding.table)
-      .where(this.where(parent, q.search))
+      .where(this.where(parent, q.search, q.filters))
       .orderBy(...this.order(q.sortBy, q.descending))) as Values[];
     return this.present(rows);
   }

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
-import { MSG, RESOURCE_MSG, type ResourceDef, type ResourceRow, resourceSchemas } from '@taxi/shared';
-import { type KeyboardEvent, useEffect, useMemo } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldDef, MSG, RESOURCE_MSG, type ResourceDef, type ResourceRow, resourceSchemas } from '@taxi/shared';
+import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../api/client';
 import { toast } from '../../api/toast';
 import { useResourceMutations } from './api';
@@ -19,6 +19,8 @@ export interface ResourceFormProps {
   onCancel: () => void;
   /** Bumped to reset the form (the dialog resets 300 ms after closing). */
   resetKey?: number;
+  /** A field the catalogue draws itself (a picker, a map): undefined keeps the generic input, null hides it. */
+  renderField?: (field: FieldDef, form: UseFormReturn<FormValues>) => ReactNode | undefined;
 }
 
 /** Up and down arrows move between the form's fields (people.md generic table keyboard use). */
@@ -41,7 +43,7 @@ function moveFocus(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The add/edit form of a declaration: shared zod schema, server 422 errors on their fields, toasts. */
-export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey }: ResourceFormProps) {
+export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey, renderField }: ResourceFormProps) {
   const editing = row !== null;
   const schemas = resourceSchemas(def);
   const initial = useMemo(() => initialValues(def, row), [def, row]);
@@ -81,9 +83,13 @@ export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey }: Res
   return (
     <form noValidate onSubmit={submit} onKeyDown={moveFocus} data-testid="resource-form">
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {fields.map((field, i) => (
-          <FieldInput key={field.name} field={field} control={form.control} autoFocus={i === 0} editing={editing} />
-        ))}
+        {fields.map((field, i) => {
+          const own = renderField?.(field, form);
+          if (own !== undefined) return <Fragment key={field.name}>{own}</Fragment>;
+          return (
+            <FieldInput key={field.name} field={field} control={form.control} autoFocus={i === 0} editing={editing} />
+          );
+        })}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
           <Button onClick={onCancel}>{RESOURCE_MSG.cancel}</Button>
           <Button type="submit" variant="contained" loading={save.isPending}>

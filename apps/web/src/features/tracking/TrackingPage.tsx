@@ -34,6 +34,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { MapView } from '../../components/map/MapView';
 import { formatDateTime, formatNumber } from '../../i18n/format';
+import { useEventsTodayLayer } from '../events/EventsTodayLayer';
 import { CaptainsLayer } from './CaptainsLayer';
 import { useCaptainStore } from './store';
 
@@ -127,6 +128,8 @@ export function TrackingPage() {
       mapRef.current.easeTo({ center: [c.lon, c.lat], zoom: Math.max(mapRef.current.getZoom(), 15) });
   };
 
+  const events = useEventsTodayLayer();
+
   return (
     <Box sx={{ display: 'flex', gap: 2, p: { xs: 1, md: 2 }, flex: 1, minHeight: 480 }}>
       <Paper
@@ -171,6 +174,7 @@ export function TrackingPage() {
               htmlInput: { 'aria-label': TRACKING_UI.searchLabel },
             }}
           />
+          {events.toggle}
         </Box>
         {loading && <LinearProgress />}
         {error && <Alert severity="error">{errorMessage(error)}</Alert>}
@@ -257,6 +261,7 @@ export function TrackingPage() {
           onStack={(ids) => setStack(ids)}
           fleetSize={total}
         />
+        {events.layer}
       </MapView>
       <Dialog open={stack !== null} onClose={() => setStack(null)} fullWidth maxWidth="xs">
         <DialogTitle>{TRACKING_UI.stackTitle(stack?.length ?? 0)}</DialogTitle>
