@@ -164,8 +164,18 @@ export const ACCESS: Record<string, string> = {
   'GET /api/complaint/:id/audio/:fileName': DESK,
   'POST /api/complaint/category': DESK_WRITE,
   'POST /api/complaint/booking/:id/create': DESK_WRITE,
-  // COMPLAINTS holders, the Goverment role included (its work is complaints)
-  'PUT /api/complaint/:id/update_status': 'ADCGS',
+  // the complaint log, a complaint's dialog and the complaints without booking: COMPLAINTS holders
+  'GET /api/complaints': 'ADCGS',
+  'GET /api/complaint/:id': 'ADCGS',
+  'GET /api/complaint/captain/:id': 'ADCGS',
+  'POST /api/complaint/captain/:id/create': DESK_WRITE,
+  'POST /api/complaint/passenger/:id/create': DESK_WRITE,
+  // comments: COMPLAINTS holders, the Goverment role included (its work is complaints)
+  'GET /api/complaint_comments/:id/get_comments': 'ADCGS',
+  'POST /api/complaint_comments/:complaintId/add_comment': 'ADCGS',
+  'GET /api/complaint_comments/:commentId/audio/:fileName': 'ADCGS',
+  // the verdict is the Goverment role's alone (people.md §4; complaintPolicy.setStatus)
+  'PUT /api/complaint/:id/update_status': 'G',
 
   // messages to captains: broadcasts with CAPTAINS (the Goverment role holds none), scheduled ones with SETTINGS
   'GET /api/broadcast': 'ADS',

@@ -1,6 +1,7 @@
 import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
+import { complaintEndpoints } from './endpoints/complaints';
 import { exportEndpoints } from './endpoints/exports';
 import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
@@ -23,6 +24,7 @@ export const endpoints = {
   ...peopleEndpoints,
   ...bookingEndpoints,
   ...rideEndpoints,
+  ...complaintEndpoints,
   ...exportEndpoints,
   ...chatEndpoints,
   ...pushEndpoints,
