@@ -425,7 +425,7 @@ describe('a complaint: details, comments, status', () => {
   it('add_comment: 401 → 422 (empty, not wav, too many) → 403 → comment with audio, listed, served', async () => {
     const url = `complaint_comments/${complaintId}/add_comment`;
     expect((await send('POST', url, null, { comment: 'x' })).statusCode).toBe(401);
-    for (const fields of [{}, { comment: '   ' }]) {
+    for (const fields of [{}, { comment: '   ' }] as Record<string, string>[]) {
       const empty = await send('POST', url, gov, fields);
       expect(empty.statusCode).toBe(422);
       expect(empty.json().message).toBe(BOOKING_MSG.commentEmpty);

@@ -71,6 +71,7 @@ const TABLE: [string, Rule<void>, DemoRole[]][] = [
   ['complaintPolicy.categorize', complaintPolicy.categorize, CHANGERS],
   ['complaintPolicy.comment', complaintPolicy.comment, ALL_BUT_AIRPORT],
   ['complaintPolicy.log', complaintPolicy.log, ALL_BUT_AIRPORT],
+  ['complaintPolicy.workDialog', complaintPolicy.workDialog, only('goverment')],
   ['complaintPolicy.setStatus', complaintPolicy.setStatus, only('goverment')],
   ['passengerPolicy.list', passengerPolicy.list, CHANGERS],
   ['passengerPolicy.change', passengerPolicy.change, CHANGERS],

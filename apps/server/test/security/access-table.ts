@@ -197,6 +197,8 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('nationalities', EVERYONE, 'A'),
   ...catalogue('banks', EVERYONE, 'AS'),
   ...catalogue('rating_causes', EVERYONE, 'AS'),
+  // COMPLAINTS holders read; they write, but the Goverment role changes no catalogue
+  ...catalogue('complaint_categories', 'ADCGS', DESK_WRITE),
   ...catalogue('cash_registers', EVERYONE, 'AS'),
   ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),

@@ -6,6 +6,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import ChatIcon from '@mui/icons-material/Chat';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EventIcon from '@mui/icons-material/Event';
+import CategoryIcon from '@mui/icons-material/Category';
 import FeedbackIcon from '@mui/icons-material/Feedback';
 import FolderIcon from '@mui/icons-material/Folder';
 import GavelIcon from '@mui/icons-material/Gavel';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ReactNode> = {
   Timeline: <TimelineIcon />,
   CaptainsMap: <RouteIcon />,
   ComplaintsList: <FeedbackIcon />,
+  ComplaintCategories: <CategoryIcon />,
   Staff: <BadgeIcon />,
   Captains: <DirectionsCarIcon />,
   Passengers: <PersonIcon />,

@@ -16,6 +16,8 @@ export const complaintPolicy = {
   categorize: rule('complaints.categorize', (a) => mayChange(a, 'COMPLAINTS')),
   /** The complaint log (/complaints), a complaint's details and a captain's complaints without booking. */
   log: rule('complaints.log', (a) => holds(a, 'COMPLAINTS')),
+  /** The complaint dialog's taller layout: the comments section and the status with its history (Goverment). */
+  workDialog: rule('complaints.workDialog', (a) => holds(a, 'COMPLAINTS') && isGovernment(a)),
   /** Comments: read and written by COMPLAINTS holders; the console shows the section to the Goverment role. */
   comment: rule('complaints.comment', (a) => holds(a, 'COMPLAINTS')),
   /**
