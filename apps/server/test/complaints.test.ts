@@ -8,7 +8,8 @@ import {
 } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bookings, complaintCategories, complaints } from '../src/db/schema';
+import { auditLog, bookings, complaintCategories, complaints, rides } from '../src/db/schema';
+import { SimComplaints } from '../src/simulator/complaints';
 import { minimalWav } from '../src/lib/wav';
 import { isWav } from '../src/modules/complaints/service';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
@@ -541,5 +542,36 @@ describe('recordings too large', () => {
       headers: bearer(token),
     });
     expect(list.json().data).toEqual([]);
+  });
+});
+
+describe('the simulated passengers\' complaints', () => {
+  it('a ride that ends may draw one, filed later with a category and no doer', async () => {
+    const { captain } = await makeCaptain(t.db);
+    const [ride] = await t.db.insert(rides).values({ captainId: captain.id }).returning();
+    const start = Date.parse('2031-05-01T10:00:00Z');
+    const booking = await makeBooking(t.db, { status: 'PENDING', rideId: ride.id });
+    // random() = 0: every ended ride draws a complaint, filed FILED_AFTER_MS[0] later, first grievance.
+    const sim = new SimComplaints(t.app, () => 0);
+    await sim.step(start);
+    await t.db
+      .update(bookings)
+      .set({ status: 'DONE', updatedAt: new Date(start + 1000) })
+      .where(eq(bookings.id, booking.id));
+    await sim.step(start + 2000);
+    const mine = () => t.db.select().from(complaints).where(eq(complaints.bookingId, booking.id));
+    expect(await mine()).toHaveLength(0);
+    await sim.step(start + 2000 + 61_000);
+    const filed = await mine();
+    expect(filed).toHaveLength(1);
+    const [category] = await t.db.select().from(complaintCategories).where(eq(complaintCategories.id, filed[0].categoryId as number));
+    expect(category.name).toBe('Driver behaviour');
+    expect(filed[0]).toMatchObject({ doer: null, captainId: captain.id, description: 'The driver was rude to me.' });
+    // one ride, one complaint
+    await sim.step(start + 200_000);
+    expect(await mine()).toHaveLength(1);
+    // the log shows no author for it
+    const log = await send('GET', `complaints?booking_id=${booking.id}`, gov);
+    expect(log.json().data.data[0]).toMatchObject({ doer: null, doer_name: null });
   });
 });

@@ -41,6 +41,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 }
 
 import { SimChat } from './chat';
+import { simComplaints } from './complaints';
 import { type SimClock, seededRandom } from './clock';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
@@ -265,6 +266,7 @@ export class Simulator {
       c.mode === 'at_pickup' && c.bookingId !== null ? [{ captainId: c.id, bookingId: c.bookingId }] : [],
     );
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
+    await this.timed('complaints', () => this.guard(() => simComplaints(this.app, !!this.opts.random).step(now)));
     await this.timed('inbox', () =>
       captainInbox(this.app).readSome(
         this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),
