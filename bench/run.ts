@@ -6,12 +6,14 @@
  * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
  * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
- * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling).
+ * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), complaints (the complaint
+ * log filtered by status, captain and dates over 200,000 complaints on PostgreSQL, with the plans).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchChat } from './chat';
+import { benchComplaints } from './complaints';
 import { benchDispatch } from './dispatch';
 import { benchExport } from './export';
 import { benchPeople } from './people';
@@ -26,6 +28,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   bundle: benchBundle,
   export: benchExport,
   chat: benchChat,
+  complaints: benchComplaints,
 };
 
 const wanted = process.argv.slice(2);

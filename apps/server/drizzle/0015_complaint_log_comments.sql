@@ -20,8 +20,8 @@ ALTER TABLE "complaint_comments" ADD CONSTRAINT "complaint_comments_doer_users_i
 CREATE INDEX "complaint_comment_audios_file_name_idx" ON "complaint_comment_audios" USING btree ("file_name");--> statement-breakpoint
 CREATE INDEX "complaint_comments_complaint_idx" ON "complaint_comments" USING btree ("complaint_id","id");--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_passenger_id_passengers_id_fk" FOREIGN KEY ("passenger_id") REFERENCES "public"."passengers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "complaints_status_created_idx" ON "complaints" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "complaints_captain_created_idx" ON "complaints" USING btree ("captain_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "complaints_passenger_created_idx" ON "complaints" USING btree ("passenger_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "complaints_category_created_idx" ON "complaints" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "complaints_created_idx" ON "complaints" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_status_created_idx" ON "complaints" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_captain_created_idx" ON "complaints" USING btree ("captain_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_passenger_created_idx" ON "complaints" USING btree ("passenger_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "complaints_category_created_idx" ON "complaints" USING btree ("category_id","created_at","id");

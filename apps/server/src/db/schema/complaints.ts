@@ -26,14 +26,16 @@ export const complaints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The complaint log (GET complaints) is newest first under any one filter: each filter column leads an
-  // index that ends in the order (created_at, id), so a page is an index range read, never a sort of the table.
+  // index that ends in (created_at, id), read backwards for `order by created_at desc, id desc` (ascending
+  // columns: a backward scan gives exactly desc nulls first, the order by's default), so a page is an index
+  // range read, never a sort of the table.
   (t) => [
     index('complaints_booking_idx').on(t.bookingId),
-    index('complaints_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('complaints_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('complaints_captain_created_idx').on(t.captainId, t.createdAt.desc(), t.id.desc()),
-    index('complaints_passenger_created_idx').on(t.passengerId, t.createdAt.desc(), t.id.desc()),
-    index('complaints_category_created_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    index('complaints_created_idx').on(t.createdAt, t.id),
+    index('complaints_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('complaints_captain_created_idx').on(t.captainId, t.createdAt, t.id),
+    index('complaints_passenger_created_idx').on(t.passengerId, t.createdAt, t.id),
+    index('complaints_category_created_idx').on(t.categoryId, t.createdAt, t.id),
   ],
 );
 

@@ -88,6 +88,15 @@ export function listComplaintLog(
       },
       countCap: COMPLAINT_LOG_COUNT_CAP,
       rows: async (limit, offset) => {
+        // The page's ids first (an index range read under the filters), then its 10 rows joined and counted.
+        const page = db
+          .select({ id: complaints.id })
+          .from(complaints)
+          .where(where)
+          .orderBy(desc(complaints.createdAt), desc(complaints.id))
+          .limit(limit)
+          .offset(offset)
+          .as('page');
         const rows = await db
           .select({
             complaint: complaints,
@@ -97,13 +106,11 @@ export function listComplaintLog(
             audioCount: sql<number>`(select count(*)::int from ${complaintAudios} where ${complaintAudios.complaintId} = ${complaints.id})`,
             commentCount: sql<number>`(select count(*)::int from ${complaintComments} where ${complaintComments.complaintId} = ${complaints.id})`,
           })
-          .from(complaints)
+          .from(page)
+          .innerJoin(complaints, eq(complaints.id, page.id))
           .leftJoin(users, eq(users.id, complaints.doer))
           .leftJoin(complaintCategories, eq(complaintCategories.id, complaints.categoryId))
-          .where(where)
-          .orderBy(desc(complaints.createdAt), desc(complaints.id))
-          .limit(limit)
-          .offset(offset);
+          .orderBy(desc(complaints.createdAt), desc(complaints.id));
         return rows.map((r) => ({
           id: r.complaint.id,
           booking_id: r.complaint.bookingId,
