@@ -23,7 +23,8 @@ function toneWav(): Buffer {
   const rate = 8000;
   const samples = rate;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12000), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12000), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + data.length, 4);
@@ -55,7 +56,9 @@ test('a dispatcher files a complaint against a captain with a wav recording', as
   await dialog.getByTestId('file-captain').getByRole('combobox').fill('a');
   await page.getByRole('option').first().click();
   await dialog.getByTestId('file-description').fill(DESCRIPTION);
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'shouting.wav', mimeType: 'audio/wav', buffer: toneWav() });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'shouting.wav', mimeType: 'audio/wav', buffer: toneWav() });
   await expect(dialog.getByTestId('voice-note')).toHaveCount(1);
   await dialog.getByTestId('file-submit').click();
   await expect(page.getByText(COMPLAINT_MSG.created)).toBeVisible();

@@ -3,15 +3,15 @@ import {
   COMPLAINT_AUDIO_MAX_BYTES,
   COMPLAINT_AUDIO_MAX_FILES,
   COMPLAINT_MSG,
-  DEFAULT_COMPLAINT_STATUS,
   cityLocalToDate,
+  DEFAULT_COMPLAINT_STATUS,
 } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings, complaintCategories, complaints, rides } from '../src/db/schema';
-import { SimComplaints } from '../src/simulator/complaints';
 import { minimalWav } from '../src/lib/wav';
 import { isWav } from '../src/modules/complaints/service';
+import { SimComplaints } from '../src/simulator/complaints';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
 import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
 
@@ -255,7 +255,12 @@ describe('complaints of a booking', () => {
 const wavFields = (files: Buffer[]) =>
   Object.fromEntries(files.map((data, i) => [`wav_files[${i}]`, { filename: `n${i}.wav`, type: 'audio/wav', data }]));
 
-const send = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, fields?: Parameters<typeof multipart>[0]) => {
+const send = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string | null,
+  fields?: Parameters<typeof multipart>[0],
+) => {
   const body = fields ? multipart(fields) : undefined;
   return t.app.inject({
     method,
@@ -274,7 +279,9 @@ describe('complaints without a booking (captain, passenger)', () => {
   });
 
   it('401 → 422 (content, too many, description) → 403 (airport, Goverment) → 404', async () => {
-    expect((await send('POST', `complaint/captain/${captainId}/create`, null, { description: 'x' })).statusCode).toBe(401);
+    expect((await send('POST', `complaint/captain/${captainId}/create`, null, { description: 'x' })).statusCode).toBe(
+      401,
+    );
     const fake = await send('POST', `complaint/captain/${captainId}/create`, disp, {
       description: 'x',
       ...wavFields([Buffer.from('OggS not a wav at all, just bytes')]),
@@ -286,10 +293,14 @@ describe('complaints without a booking (captain, passenger)', () => {
     });
     expect(many.statusCode).toBe(422);
     expect(many.json().errors.wav_files).toEqual([COMPLAINT_MSG.tooManyAudios(COMPLAINT_AUDIO_MAX_FILES)]);
-    const long = await send('POST', `complaint/passenger/${passengerId}/create`, disp, { description: 'x'.repeat(5001) });
+    const long = await send('POST', `complaint/passenger/${passengerId}/create`, disp, {
+      description: 'x'.repeat(5001),
+    });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.description).toBeDefined();
-    expect((await send('POST', `complaint/captain/${captainId}/create`, airport, { description: 'x' })).statusCode).toBe(403);
+    expect(
+      (await send('POST', `complaint/captain/${captainId}/create`, airport, { description: 'x' })).statusCode,
+    ).toBe(403);
     const byGov = await send('POST', `complaint/passenger/${passengerId}/create`, gov, { description: 'x' });
     expect(byGov.statusCode).toBe(403);
     expect(byGov.json().message).toBe(COMPLAINT_MSG.governmentCannotFile);
@@ -297,7 +308,7 @@ describe('complaints without a booking (captain, passenger)', () => {
     expect((await send('POST', 'complaint/passenger/999999/create', disp, { description: 'x' })).statusCode).toBe(404);
   });
 
-  it('files against a captain and a passenger; the captain\'s list holds only its complaints without booking', async () => {
+  it("files against a captain and a passenger; the captain's list holds only its complaints without booking", async () => {
     const filed = await send('POST', `complaint/captain/${captainId}/create`, disp, {
       description: ' Rude on the phone ',
       ...wavFields([wav()]),
@@ -312,7 +323,9 @@ describe('complaints without a booking (captain, passenger)', () => {
       doer_name: 'Dario Dispatcher',
     });
     expect(filed.json().data.audios).toHaveLength(1);
-    const pax = await send('POST', `complaint/passenger/${passengerId}/create`, disp, { description: 'Abusive passenger' });
+    const pax = await send('POST', `complaint/passenger/${passengerId}/create`, disp, {
+      description: 'Abusive passenger',
+    });
     expect(pax.statusCode).toBe(200);
     expect(pax.json().data).toMatchObject({ booking_id: null, captain_id: null, passenger_id: passengerId });
     const audit = await t.db
@@ -378,7 +391,12 @@ describe('GET complaints (the complaint log)', () => {
     expect(page).toMatchObject({ current_page: 1, per_page: 5, total: 2, last_page: 1, next_page_url: null });
     expect(idsOf(res)).toEqual([ids[1], ids[0]]);
     const [category] = await t.db.select().from(complaintCategories).where(eq(complaintCategories.id, categoryId));
-    expect(page.data[1]).toMatchObject({ status: 'Treated', category_name: category.name, audio_count: 0, comment_count: 0 });
+    expect(page.data[1]).toMatchObject({
+      status: 'Treated',
+      category_name: category.name,
+      audio_count: 0,
+      comment_count: 0,
+    });
     const two = await log('perPage=5&page=1');
     expect(two.json().data.data).toHaveLength(5);
     expect(two.json().data.next_page_url).toContain('page=2');
@@ -432,7 +450,10 @@ describe('a complaint: details, comments, status', () => {
       expect(empty.json().message).toBe(BOOKING_MSG.commentEmpty);
       expect(empty.json().errors.comment).toEqual([BOOKING_MSG.commentEmpty]);
     }
-    const notWav = await send('POST', url, gov, { comment: 'x', ...wavFields([Buffer.from('RIFF\0\0\0\0AVI LIST....')]) });
+    const notWav = await send('POST', url, gov, {
+      comment: 'x',
+      ...wavFields([Buffer.from('RIFF\0\0\0\0AVI LIST....')]),
+    });
     expect(notWav.statusCode).toBe(422);
     expect(notWav.json().errors['wav_files.0']).toEqual([COMPLAINT_MSG.wavOnly]);
     const many = await send('POST', url, gov, {
@@ -448,7 +469,11 @@ describe('a complaint: details, comments, status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(BOOKING_MSG.commentAdded);
     const comment = res.json().data;
-    expect(comment).toMatchObject({ complaint_id: complaintId, comment: 'Called the captain', doer_name: 'Gustave Government' });
+    expect(comment).toMatchObject({
+      complaint_id: complaintId,
+      comment: 'Called the captain',
+      doer_name: 'Gustave Government',
+    });
     expect(comment.audios).toHaveLength(1);
     const audit = await t.db
       .select()
@@ -545,7 +570,7 @@ describe('recordings too large', () => {
   });
 });
 
-describe('the simulated passengers\' complaints', () => {
+describe("the simulated passengers' complaints", () => {
   it('a ride that ends may draw one, filed later with a category and no doer', async () => {
     const { captain } = await makeCaptain(t.db);
     const [ride] = await t.db.insert(rides).values({ captainId: captain.id }).returning();
@@ -564,7 +589,10 @@ describe('the simulated passengers\' complaints', () => {
     await sim.step(start + 2000 + 61_000);
     const filed = await mine();
     expect(filed).toHaveLength(1);
-    const [category] = await t.db.select().from(complaintCategories).where(eq(complaintCategories.id, filed[0].categoryId as number));
+    const [category] = await t.db
+      .select()
+      .from(complaintCategories)
+      .where(eq(complaintCategories.id, filed[0].categoryId as number));
     expect(category.name).toBe('Driver behaviour');
     expect(filed[0]).toMatchObject({ doer: null, captainId: captain.id, description: 'The driver was rude to me.' });
     // one ride, one complaint

@@ -23,7 +23,11 @@ describe('the complaint categories catalogue (/complaint_categories)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/complaint_categories' })).statusCode).toBe(401);
     expect((await requestAs(t.app, 'GET', '/api/complaint_categories', airport)).statusCode).toBe(403);
     expect((await requestAs(t.app, 'GET', '/api/complaint_categories', gov)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/api/complaint_categories', ...form(gov, { name: 'Noise' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/complaint_categories',
+      ...form(gov, { name: 'Noise' }),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -51,9 +55,9 @@ describe('the complaint categories catalogue (/complaint_categories)', () => {
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id as number;
     const picker = async () =>
-      ((await requestAs(t.app, 'GET', '/api/complaint-category', disp)).json().data as { id: number; name: string }[]).find(
-        (c) => c.id === id,
-      );
+      (
+        (await requestAs(t.app, 'GET', '/api/complaint-category', disp)).json().data as { id: number; name: string }[]
+      ).find((c) => c.id === id);
     expect(await picker()).toEqual({ id, name: 'Loud music' });
     const renamed = await t.app.inject({
       method: 'POST',

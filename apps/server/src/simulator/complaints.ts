@@ -66,11 +66,15 @@ export class SimComplaints {
         .select({ id: complaintCategories.id })
         .from(complaintCategories)
         .where(eq(complaintCategories.name, category));
-      await this.app.complaints.create(null, { kind: 'booking', id: bookingId }, {
-        description,
-        files: [],
-        categoryId: row?.id,
-      });
+      await this.app.complaints.create(
+        null,
+        { kind: 'booking', id: bookingId },
+        {
+          description,
+          files: [],
+          categoryId: row?.id,
+        },
+      );
     }
   }
 }

@@ -41,8 +41,8 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 }
 
 import { SimChat } from './chat';
-import { simComplaints } from './complaints';
 import { type SimClock, seededRandom } from './clock';
+import { simComplaints } from './complaints';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
 

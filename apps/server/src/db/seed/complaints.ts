@@ -50,9 +50,7 @@ export const seedComplaints: Seeder = {
       .values(DEMO_COMPLAINT_CATEGORIES.map((name) => ({ name })))
       .onConflictDoNothing({ target: complaintCategories.name });
     if (scale <= 0) return;
-    const categories = new Map(
-      (await db.select().from(complaintCategories)).map((c) => [c.name, c.id] as const),
-    );
+    const categories = new Map((await db.select().from(complaintCategories)).map((c) => [c.name, c.id] as const));
     const staff = async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
     const [desk, gov] = await Promise.all([staff('callcenter@example.com'), staff('gov@example.com')]);

@@ -12,7 +12,8 @@ export function checkWavFiles(files: readonly UploadedFile[], uploadMaxBytes: nu
   const limit = Math.min(COMPLAINT_AUDIO_MAX_BYTES, uploadMaxBytes);
   files.forEach((file, i) => {
     const field = `wav_files.${i}`;
-    if (file.data.length > limit) throw validationError(field, COMPLAINT_MSG.audioTooLarge(Math.round(limit / 1048576)));
+    if (file.data.length > limit)
+      throw validationError(field, COMPLAINT_MSG.audioTooLarge(Math.round(limit / 1048576)));
     if (!isWav(file.data)) throw validationError(field, COMPLAINT_MSG.wavOnly);
   });
 }

@@ -14,9 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { replies } from '../../http/schema';
 import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
+import { replies } from '../../http/schema';
 import { mimeOfStoredName, STORED_NAME } from '../../lib/storage';
 import { complaintLogQuery, listComplaintLog } from './log';
 
@@ -60,10 +60,7 @@ const complaintIdParams = z.object({ complaintId: dbId() });
 const commentAudioParams = z.object({ commentId: dbId(), fileName: z.string().regex(STORED_NAME) });
 
 const sendWav = (reply: FastifyReply, fileName: string, data: Buffer) =>
-  reply
-    .header('content-type', mimeOfStoredName(fileName))
-    .header('cache-control', 'private, max-age=3600')
-    .send(data);
+  reply.header('content-type', mimeOfStoredName(fileName)).header('cache-control', 'private, max-age=3600').send(data);
 
 const actorOf = (request: FastifyRequest) => ({ id: request.user.id, government: isGovernment(request.user) });
 

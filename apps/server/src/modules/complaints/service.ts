@@ -176,7 +176,8 @@ export class ComplaintService {
     }
     const table = subject.kind === 'captain' ? captains : passengers;
     const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, subject.id));
-    if (!row) throw notFound(subject.kind === 'captain' ? COMPLAINT_MSG.unknownCaptain : COMPLAINT_MSG.unknownPassenger);
+    if (!row)
+      throw notFound(subject.kind === 'captain' ? COMPLAINT_MSG.unknownCaptain : COMPLAINT_MSG.unknownPassenger);
     return {
       bookingId: null,
       captainId: subject.kind === 'captain' ? subject.id : null,
@@ -287,7 +288,11 @@ export class ComplaintService {
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(
-          and(eq(auditLog.entity, 'complaint'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'complaint.status')),
+          and(
+            eq(auditLog.entity, 'complaint'),
+            eq(auditLog.entityId, String(id)),
+            eq(auditLog.action, 'complaint.status'),
+          ),
         )
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
     ]);

@@ -80,7 +80,11 @@ export default function CaptainComplaintsPage() {
       </Paper>
       <ComplaintDialog id={open} onClose={() => setOpen(null)} />
       {canFile && (
-        <FileComplaintDialog open={filing} onClose={() => setFiling(false)} fixed={{ subject: 'captain', id: captainId }} />
+        <FileComplaintDialog
+          open={filing}
+          onClose={() => setFiling(false)}
+          fixed={{ subject: 'captain', id: captainId }}
+        />
       )}
     </Stack>
   );

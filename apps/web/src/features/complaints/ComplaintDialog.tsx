@@ -142,9 +142,7 @@ function StatusControl({ complaintId, status }: { complaintId: number; status: C
       label={t('Status')}
       value={status}
       options={COMPLAINT_STATUSES.map((s) => ({ value: s, label: tr(s) }))}
-      onChange={(next) =>
-        update.mutate(next, { onSuccess: (res) => toast.success(res.message ?? BOOKING_MSG.saved) })
-      }
+      onChange={(next) => update.mutate(next, { onSuccess: (res) => toast.success(res.message ?? BOOKING_MSG.saved) })}
       sx={{ minWidth: 200 }}
     />
   );
@@ -167,7 +165,9 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
       fullWidth
       maxWidth={working ? 'md' : 'sm'}
       aria-labelledby="complaint-dialog-title"
-      slotProps={{ paper: { sx: working ? { minHeight: '85vh' } : undefined, 'data-testid': 'complaint-dialog' } as object }}
+      slotProps={{
+        paper: { sx: working ? { minHeight: '85vh' } : undefined, 'data-testid': 'complaint-dialog' } as object,
+      }}
     >
       <DialogTitle id="complaint-dialog-title">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>

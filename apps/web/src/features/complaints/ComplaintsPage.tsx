@@ -1,10 +1,5 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
-import {
-  COMPLAINT_STATUSES,
-  type ComplaintLogItemDto,
-  type ComplaintStatus,
-  complaintPolicy,
-} from '@taxi/shared';
+import { COMPLAINT_STATUSES, type ComplaintLogItemDto, type ComplaintStatus, complaintPolicy } from '@taxi/shared';
 import { tr } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

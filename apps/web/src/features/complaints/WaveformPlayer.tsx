@@ -62,10 +62,10 @@ export function WaveformPlayer({
     await surfer.current?.loadBlob(blob);
   };
 
-  // A blob given directly is drawn at once.
+  // A blob given directly is drawn at once (load reads the current surfer through its ref).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load is recreated each render and only reads refs
   useEffect(() => {
     if (source instanceof Blob) void load(source);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: load reads the current surfer
   }, [source]);
   useEffect(
     () => () => {
@@ -94,7 +94,12 @@ export function WaveformPlayer({
   };
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, flex: 1 }} data-testid="waveform-player">
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', minWidth: 0, flex: 1 }}
+      data-testid="waveform-player"
+    >
       <Tooltip title={playing ? t('Pause') : t('Play')}>
         <span>
           <IconButton
@@ -110,7 +115,12 @@ export function WaveformPlayer({
       <Box ref={container} sx={{ flex: 1, minWidth: 120, direction: 'ltr' }} aria-hidden />
       {url && (
         <Tooltip title={t('Download')}>
-          <IconButton component="a" href={url} download={fileName ?? `${label}.wav`} aria-label={t('Download {{name}}', { name: label })}>
+          <IconButton
+            component="a"
+            href={url}
+            download={fileName ?? `${label}.wav`}
+            aria-label={t('Download {{name}}', { name: label })}
+          >
             <DownloadIcon />
           </IconButton>
         </Tooltip>

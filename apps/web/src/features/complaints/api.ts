@@ -52,7 +52,8 @@ export function useCaptainComplaints(captainId: number) {
 function formOf(fields: Record<string, string>, files: readonly Blob[]): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [i, file] of files.entries()) form.append(`wav_files[${i}]`, file, file instanceof File ? file.name : `voice-${i + 1}.wav`);
+  for (const [i, file] of files.entries())
+    form.append(`wav_files[${i}]`, file, file instanceof File ? file.name : `voice-${i + 1}.wav`);
   return form;
 }
 
