@@ -143,7 +143,7 @@ function StatusControl({ complaintId, status }: { complaintId: number; status: C
       value={status}
       options={COMPLAINT_STATUSES.map((s) => ({ value: s, label: tr(s) }))}
       onChange={(next) => update.mutate(next, { onSuccess: (res) => toast.success(res.message ?? BOOKING_MSG.saved) })}
-      sx={{ minWidth: 200 }}
+      sx={{ width: '100%' }}
     />
   );
 }
@@ -212,7 +212,9 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
               <>
                 <Divider />
                 <Stack spacing={1}>
-                  <StatusControl complaintId={c.id} status={c.status} />
+                  <Box sx={{ maxWidth: 280 }}>
+                    <StatusControl complaintId={c.id} status={c.status} />
+                  </Box>
                   {c.status_history.length > 0 && (
                     <List dense disablePadding aria-label={t('Status history')}>
                       {c.status_history.map((h) => (
