@@ -8,12 +8,14 @@
  * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
  * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), fare (the fare engine quoting
  * against 200 price rules, per quote), tickets (the tickets monitoring and the pending queue at 500,000 tickets on
- * PostgreSQL, with the indexes each call uses).
+ * PostgreSQL, with the indexes each call uses), complaints (the complaint log filtered by status, captain and dates
+ * over 200,000 complaints on PostgreSQL, with the plans).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
 import { benchChat } from './chat';
+import { benchComplaints } from './complaints';
 import { benchDispatch } from './dispatch';
 import { benchExport } from './export';
 import { benchFare } from './fare';
@@ -32,6 +34,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   chat: benchChat,
   fare: benchFare,
   tickets: benchTickets,
+  complaints: benchComplaints,
 };
 
 const wanted = process.argv.slice(2);

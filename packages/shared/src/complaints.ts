@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { complaintSchema } from './contract/complaints';
+import type {
+  complaintCommentSchema,
+  complaintDetailSchema,
+  complaintLogItemSchema,
+  complaintSchema,
+} from './contract/complaints';
 import type { refSchema } from './contract/envelope';
 import { texts, tr } from './i18n';
 /** Complaints (bookings.md §3, §5, §7; people.md). Statuses, limits and texts written once. */
@@ -11,10 +16,18 @@ export const DEFAULT_COMPLAINT_STATUS: ComplaintStatus = 'Not Treated';
 export const COMPLAINT_AUDIO_MAX_BYTES = 10 * 1024 * 1024;
 export const COMPLAINT_AUDIO_MAX_FILES = 5;
 export const COMPLAINT_DESCRIPTION_MAX = 5000;
+export const COMPLAINT_COMMENT_MAX = 5000;
+
+/** Who a complaint is filed against: a booking (its captain follows), or a captain or passenger without one. */
+export const COMPLAINT_SUBJECTS = ['booking', 'captain', 'passenger'] as const;
+export type ComplaintSubject = (typeof COMPLAINT_SUBJECTS)[number];
 
 export type ComplaintCategoryDto = z.infer<typeof refSchema>;
 
 export type ComplaintDto = z.infer<typeof complaintSchema>;
+export type ComplaintLogItemDto = z.infer<typeof complaintLogItemSchema>;
+export type ComplaintDetailDto = z.infer<typeof complaintDetailSchema>;
+export type ComplaintCommentDto = z.infer<typeof complaintCommentSchema>;
 
 /** Texts of the complaint calls (ours where the spec leaves them open). */
 export const COMPLAINT_MSG = texts({
@@ -24,8 +37,12 @@ export const COMPLAINT_MSG = texts({
   descriptionTooLong: (n: number) => tr('The description may not be longer than {{n}} characters.', { n }),
   unknownCategory: 'Unknown complaint category',
   unknownBooking: 'Unknown booking',
+  unknownCaptain: 'Unknown captain',
+  unknownPassenger: 'Unknown passenger',
+  commentTooLong: (n: number) => tr('A comment may not be longer than {{n}} characters.', { n }),
   bookingMismatch: 'The booking id does not match the address.',
   governmentCannotFile: 'The Goverment role cannot file complaints.',
+  onlyGovernmentSetsStatus: 'Only the Goverment role changes the status of a complaint.',
   created: 'Complaint added!',
   addComplaint: 'Add complaint',
   complaints: 'Complaints',

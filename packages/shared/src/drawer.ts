@@ -26,6 +26,7 @@ export const DRAWER: readonly DrawerItem[] = [
   e('Timeline', 'TIMELINE'),
   e('CaptainsMap', 'MONITORING', 'Tracking'),
   e('ComplaintsList', 'COMPLAINTS'),
+  e('ComplaintCategories', 'COMPLAINTS'),
   e('Staff', 'USERS'),
   e('Captains', 'DISPATCHING', 'Drivers'),
   e('Passengers', 'PASSENGERS'),

@@ -93,6 +93,7 @@ export const PROTECTED_ROUTES = [
   r('Monitor', '/monitor', 'Monitor', 'MONITORING'),
   r('ComplaintsList', '/complaints', 'Complaints', 'COMPLAINTS'),
   r('CaptainComplaintsNoBooking', '/captain_complaints_no_booking/:id', 'Complaints without booking', 'COMPLAINTS'),
+  r('ComplaintCategories', '/complaint_categories', 'Complaint categories', 'COMPLAINTS'),
   // Staff
   r('Staff', '/staff', 'Staff', 'USERS'),
   r('StaffAdd', '/staff/add', 'Add staff', 'USERS'),

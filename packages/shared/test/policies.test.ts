@@ -70,8 +70,9 @@ const TABLE: [string, Rule<void>, DemoRole[]][] = [
   ['complaintPolicy.file', complaintPolicy.file, CHANGERS],
   ['complaintPolicy.categorize', complaintPolicy.categorize, CHANGERS],
   ['complaintPolicy.comment', complaintPolicy.comment, ALL_BUT_AIRPORT],
-  ['complaintPolicy.setStatus', complaintPolicy.setStatus, ALL_BUT_AIRPORT],
-  ['complaintPolicy.governmentStatus', complaintPolicy.governmentStatus, only('goverment')],
+  ['complaintPolicy.log', complaintPolicy.log, ALL_BUT_AIRPORT],
+  ['complaintPolicy.workDialog', complaintPolicy.workDialog, only('goverment')],
+  ['complaintPolicy.setStatus', complaintPolicy.setStatus, only('goverment')],
   ['passengerPolicy.list', passengerPolicy.list, CHANGERS],
   ['passengerPolicy.change', passengerPolicy.change, CHANGERS],
   ['captainPolicy.change', captainPolicy.change, CHANGERS],
@@ -120,6 +121,18 @@ describe('policies for the demo roles', () => {
     expect(bookingPolicy.change.refusal?.(gov)).toBe(BOOKING_MSG.governmentForbidden);
     expect(complaintPolicy.file.refusal?.(gov)).toBe(COMPLAINT_MSG.governmentCannotFile);
     expect(bookingPolicy.change.refusal?.(DEMO.airport)).toBeUndefined();
+  });
+
+  it('only the Goverment role sets a complaint status; others are told why', () => {
+    expect(complaintPolicy.setStatus.allows(DEMO.goverment)).toBe(true);
+    // Admin holds every permission and still may not: the verdict is the Goverment role's.
+    expect(complaintPolicy.setStatus.allows(DEMO.admin)).toBe(false);
+    expect(complaintPolicy.setStatus.refusal?.(DEMO.admin)).toBe(COMPLAINT_MSG.onlyGovernmentSetsStatus);
+    expect(complaintPolicy.setStatus.refusal?.(DEMO.goverment)).toBeUndefined();
+    // ...and it comments and reads the log but never files.
+    expect(complaintPolicy.comment.allows(DEMO.goverment)).toBe(true);
+    expect(complaintPolicy.log.allows(DEMO.goverment)).toBe(true);
+    expect(complaintPolicy.file.allows(DEMO.goverment)).toBe(false);
   });
 
   it('a dispatcher may take every booking action', () => {

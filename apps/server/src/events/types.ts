@@ -33,7 +33,7 @@ export interface DomainEvents {
   'booking.lateCaptain': { bookingId: number; captainName: string };
   /** A passenger signed up in the app (with or without ID card images). */
   'passenger.registered': { passengerId: number; name: string; withDocs: boolean };
-  'complaint.filed': { complaintId: number; bookingId: number | null; byUserId: number };
+  'complaint.filed': { complaintId: number; bookingId: number | null; byUserId: number | null };
   'complaint.statusChanged': { complaintId: number; status: string; byUserId: number };
   /** A message was written in a conversation (by staff, a captain, a passenger or the system). */
   'message.created': { messageId: number; conversationId: number };

@@ -47,6 +47,8 @@ export const headersPlugin = fp(async (app: FastifyInstance, opts: { tileUrl: st
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...extra],
         fontSrc: ["'self'", 'data:'],
+        // Complaint recordings play from object URLs (fetched with the bearer token, then handed to <audio>).
+        mediaSrc: ["'self'", 'blob:'],
         // MapLibre fetches raster tiles (and may fetch style resources) from the tile server.
         connectSrc: ["'self'", ...extra, (req) => socketSources(req as IncomingMessage).join(' ')],
         workerSrc: ["'self'", 'blob:'],

@@ -42,6 +42,7 @@ function syntheticPlaces(count: number, offset: () => number): CityPlace[] {
 
 import { SimChat } from './chat';
 import { type SimClock, seededRandom } from './clock';
+import { simComplaints } from './complaints';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
 import { simSurveys } from './surveys';
@@ -272,6 +273,7 @@ export class Simulator {
     await this.timed('chat', () => this.guard(() => this.chat.step(now, dt, atPickup)));
     await this.timed('tickets', () => this.guard(() => this.tickets.step(dt)));
     await this.timed('surveys', () => this.guard(() => simSurveys(this.app, !!this.opts.random).step(now, dt)));
+    await this.timed('complaints', () => this.guard(() => simComplaints(this.app, !!this.opts.random).step(now)));
     await this.timed('inbox', () =>
       captainInbox(this.app).readSome(
         this.fleet.filter((c) => c.mode !== 'off').map((c) => c.id),

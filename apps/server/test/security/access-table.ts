@@ -170,8 +170,6 @@ export const ACCESS: Record<string, string> = {
   'GET /api/complaint/:id/audio/:fileName': DESK,
   'POST /api/complaint/category': DESK_WRITE,
   'POST /api/complaint/booking/:id/create': DESK_WRITE,
-  // COMPLAINTS holders, the Goverment role included (its work is complaints)
-  'PUT /api/complaint/:id/update_status': 'ADCGS',
   // tickets: the desk reads them (the Goverment role too); those who take tickets (not the Goverment role) act
   'GET /api/ticket_types': DESK,
   'GET /api/tickets': DESK,
@@ -184,6 +182,18 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/tickets/:id/status': DESK_WRITE,
   'POST /api/tickets/:id/comments': DESK_WRITE,
   'POST /api/tickets/dev/raise': DESK_WRITE,
+  // the complaint log, a complaint's dialog and the complaints without booking: COMPLAINTS holders
+  'GET /api/complaints': 'ADCGS',
+  'GET /api/complaint/:id': 'ADCGS',
+  'GET /api/complaint/captain/:id': 'ADCGS',
+  'POST /api/complaint/captain/:id/create': DESK_WRITE,
+  'POST /api/complaint/passenger/:id/create': DESK_WRITE,
+  // comments: COMPLAINTS holders, the Goverment role included (its work is complaints)
+  'GET /api/complaint_comments/:id/get_comments': 'ADCGS',
+  'POST /api/complaint_comments/:complaintId/add_comment': 'ADCGS',
+  'GET /api/complaint_comments/:commentId/audio/:fileName': 'ADCGS',
+  // the verdict is the Goverment role's alone (people.md §4; complaintPolicy.setStatus)
+  'PUT /api/complaint/:id/update_status': 'G',
 
   // messages to captains: broadcasts with CAPTAINS (the Goverment role holds none), scheduled ones with SETTINGS
   'GET /api/broadcast': 'ADS',
@@ -229,6 +239,8 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('nationalities', EVERYONE, 'A'),
   ...catalogue('banks', EVERYONE, 'AS'),
   ...catalogue('rating_causes', EVERYONE, 'AS'),
+  // COMPLAINTS holders read; they write, but the Goverment role changes no catalogue
+  ...catalogue('complaint_categories', 'ADCGS', DESK_WRITE),
   ...catalogue('cash_registers', EVERYONE, 'AS'),
   ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),

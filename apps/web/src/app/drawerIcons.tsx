@@ -3,6 +3,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import BeachAccessIcon from '@mui/icons-material/BeachAccess';
 import BusinessIcon from '@mui/icons-material/Business';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import CategoryIcon from '@mui/icons-material/Category';
 import ChatIcon from '@mui/icons-material/Chat';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import EventIcon from '@mui/icons-material/Event';
@@ -35,6 +36,7 @@ const ICONS: Record<string, ReactNode> = {
   Timeline: <TimelineIcon />,
   CaptainsMap: <RouteIcon />,
   ComplaintsList: <FeedbackIcon />,
+  ComplaintCategories: <CategoryIcon />,
   Staff: <BadgeIcon />,
   Captains: <DirectionsCarIcon />,
   Passengers: <PersonIcon />,

@@ -1,6 +1,7 @@
 import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
+import { complaintEndpoints } from './endpoints/complaints';
 import { eventEndpoints, lostAndFoundEndpoints } from './endpoints/events';
 import { exportEndpoints } from './endpoints/exports';
 import { fareEndpoints } from './endpoints/fares';
@@ -28,6 +29,7 @@ export const endpoints = {
   ...peopleEndpoints,
   ...bookingEndpoints,
   ...rideEndpoints,
+  ...complaintEndpoints,
   ...exportEndpoints,
   ...chatEndpoints,
   ...pushEndpoints,

@@ -14,8 +14,21 @@ export const complaintPolicy = {
     (a) => (isGovernment(a) ? COMPLAINT_MSG.governmentCannotFile : undefined),
   ),
   categorize: rule('complaints.categorize', (a) => mayChange(a, 'COMPLAINTS')),
+  /** The complaint log (/complaints), a complaint's details and a captain's complaints without booking. */
+  log: rule('complaints.log', (a) => holds(a, 'COMPLAINTS')),
+  /** The complaint dialog's taller layout: the comments section and the status with its history (Goverment). */
+  workDialog: rule('complaints.workDialog', (a) => holds(a, 'COMPLAINTS') && isGovernment(a)),
+  /** Comments: read and written by COMPLAINTS holders; the console shows the section to the Goverment role. */
   comment: rule('complaints.comment', (a) => holds(a, 'COMPLAINTS')),
-  setStatus: rule('complaints.setStatus', (a) => holds(a, 'COMPLAINTS')),
-  /** The Goverment-only statuses (Not Treated, Partially Treated, Treated). */
-  governmentStatus: rule('complaints.governmentStatus', (a) => holds(a, 'COMPLAINTS') && isGovernment(a)),
+  /**
+   * Decision: only the Goverment role sets a complaint's status. The spec gives the status to that role
+   * ("chosen by the Goverment role", people.md §4; its Status dropdown replaces the file action, §2):
+   * the desk files complaints, the Goverment role judges them. Other staff — Admin included — read the
+   * status and its history but cannot change it (403), so one role owns the verdict.
+   */
+  setStatus: rule(
+    'complaints.setStatus',
+    (a) => holds(a, 'COMPLAINTS') && isGovernment(a),
+    (a) => (isGovernment(a) ? undefined : COMPLAINT_MSG.onlyGovernmentSetsStatus),
+  ),
 } as const;

@@ -7,6 +7,7 @@ export type FileOwner =
   | { kind: 'passengerDocument'; passengerId: number }
   | { kind: 'captainDocument'; captainId: number }
   | { kind: 'complaintAudio'; complaintId: number }
+  | { kind: 'complaintCommentAudio'; complaintId: number; commentId: number }
   | { kind: 'messageAttachment'; conversationId: number };
 
 /** A passenger's ID card (front or back): passenger documents are read with PASSENGERS. */
@@ -20,6 +21,12 @@ const readComplaintAudio = rule<{ complaintId: number }>('files.readComplaintAud
   complaintPolicy.read.allows(a),
 );
 
+/** A voice note of a comment on a complaint: whoever reads the comments (complaintPolicy.comment). */
+const readComplaintCommentAudio = rule<{ complaintId: number; commentId: number }>(
+  'files.readComplaintCommentAudio',
+  (a) => complaintPolicy.comment.allows(a),
+);
+
 /** An image or a voice note of a conversation: whoever reads the inbox. */
 const readMessageAttachment = rule<{ conversationId: number }>('files.readMessageAttachment', (a) =>
   chatPolicy.inbox.allows(a),
@@ -27,7 +34,8 @@ const readMessageAttachment = rule<{ conversationId: number }>('files.readMessag
 
 /**
  * Uploaded files (GET /api/files/{name}). A file is served only through the rule of what it belongs
- * to: ID cards to those who read that person's documents, complaint audio to the complaint's readers.
+ * to: ID cards to those who read that person's documents, complaint audio to the complaint's readers,
+ * comment voice notes to the comments' readers.
  * A name that nothing references is not served at all.
  */
 export const filesPolicy = {
@@ -36,6 +44,7 @@ export const filesPolicy = {
   readPassengerDocument,
   readCaptainDocument,
   readComplaintAudio,
+  readComplaintCommentAudio,
   readMessageAttachment,
   /** May this actor read the file of this owner? Asks the owner's rule above. */
   read: rule<FileOwner>('files.read', (a, owner) => {
@@ -46,6 +55,8 @@ export const filesPolicy = {
         return readCaptainDocument.allows(a, owner);
       case 'complaintAudio':
         return readComplaintAudio.allows(a, owner);
+      case 'complaintCommentAudio':
+        return readComplaintCommentAudio.allows(a, owner);
       case 'messageAttachment':
         return readMessageAttachment.allows(a, owner);
     }

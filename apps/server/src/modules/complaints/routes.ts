@@ -1,6 +1,7 @@
 import {
   BOOKING_MSG,
   COMPLAINT_AUDIO_MAX_FILES,
+  COMPLAINT_COMMENT_MAX,
   COMPLAINT_DESCRIPTION_MAX,
   COMPLAINT_MSG,
   COMPLAINT_STATUSES,
@@ -9,13 +10,15 @@ import {
   dbId,
   isGovernment,
 } from '@taxi/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
+import { replies } from '../../http/schema';
 import { mimeOfStoredName, STORED_NAME } from '../../lib/storage';
+import { complaintLogQuery, listComplaintLog } from './log';
 
 const idParams = z.object({ id: dbId() });
 const audioParams = idParams.extend({ fileName: z.string().regex(STORED_NAME) });
@@ -44,6 +47,20 @@ const createBody = z.object({
   booking_id: dbId().optional(),
   wav_files: wavFiles,
 });
+
+/** A complaint without a booking: against a captain or a passenger. */
+const personComplaintBody = createBody.omit({ booking_id: true });
+
+const commentBody = z.object({
+  // Absent or blank: the service answers 'Comment text can't be empty' on the field.
+  comment: z.string().max(COMPLAINT_COMMENT_MAX, COMPLAINT_MSG.commentTooLong(COMPLAINT_COMMENT_MAX)).optional(),
+  wav_files: wavFiles,
+});
+const complaintIdParams = z.object({ complaintId: dbId() });
+const commentAudioParams = z.object({ commentId: dbId(), fileName: z.string().regex(STORED_NAME) });
+
+const sendWav = (reply: FastifyReply, fileName: string, data: Buffer) =>
+  reply.header('content-type', mimeOfStoredName(fileName)).header('cache-control', 'private, max-age=3600').send(data);
 
 const actorOf = (request: FastifyRequest) => ({ id: request.user.id, government: isGovernment(request.user) });
 
@@ -90,7 +107,11 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { description, booking_id, wav_files } = request.body;
       if (booking_id !== undefined && booking_id !== request.params.id)
         throw new HttpError(422, COMPLAINT_MSG.bookingMismatch, { booking_id: [COMPLAINT_MSG.bookingMismatch] });
-      const data = await complaints().create(actorOf(request), request.params.id, { description, files: wav_files });
+      const data = await complaints().create(
+        actorOf(request),
+        { kind: 'booking', id: request.params.id },
+        { description, files: wav_files },
+      );
       return ok(data, COMPLAINT_MSG.created);
     },
   );
@@ -108,10 +129,81 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { policy: complaintPolicy.read }, schema: { params: audioParams, response: { 200: contract.audio } } },
     async (request, reply) => {
       const data = await complaints().audio(request.params.id, request.params.fileName);
-      return reply
-        .header('content-type', mimeOfStoredName(request.params.fileName))
-        .header('cache-control', 'private, max-age=3600')
-        .send(data);
+      return sendWav(reply, request.params.fileName, data);
+    },
+  );
+
+  // The complaint log (/complaints) and one complaint's dialog.
+  app.get(
+    '/complaints',
+    { config: { policy: complaintPolicy.log }, schema: replies(contract.log, { querystring: complaintLogQuery }) },
+    async (request) => {
+      const { page, perPage, ...filters } = request.query;
+      return ok(await listComplaintLog(app.db, filters, { page, perPage, url: request.url }));
+    },
+  );
+
+  app.get(
+    '/complaint/:id',
+    { config: { policy: complaintPolicy.log }, schema: replies(contract.detail, { params: idParams }) },
+    async (request) => ok(await complaints().detail(request.params.id)),
+  );
+
+  // Complaints without a booking: against a captain (/captain_complaints_no_booking/{id}) or a passenger.
+  app.get(
+    '/complaint/captain/:id',
+    { config: { policy: complaintPolicy.log }, schema: replies(contract.list, { params: idParams }) },
+    async (request) => ok(await complaints().captainWithoutBooking(request.params.id)),
+  );
+
+  for (const kind of ['captain', 'passenger'] as const) {
+    app.post(
+      `/complaint/${kind}/:id/create`,
+      {
+        config: { policy: complaintPolicy.file, idempotent: true },
+        schema: replies(contract.complaint, { params: idParams, body: personComplaintBody }),
+      },
+      async (request) => {
+        const { description, wav_files } = request.body;
+        const data = await complaints().create(
+          actorOf(request),
+          { kind, id: request.params.id },
+          { description, files: wav_files },
+        );
+        return ok(data, COMPLAINT_MSG.created);
+      },
+    );
+  }
+
+  // Comments and their voice notes.
+  app.get(
+    '/complaint_comments/:id/get_comments',
+    { config: { policy: complaintPolicy.comment }, schema: replies(contract.comments, { params: idParams }) },
+    async (request) => ok(await complaints().comments.list(request.params.id)),
+  );
+
+  app.post(
+    '/complaint_comments/:complaintId/add_comment',
+    {
+      config: { policy: complaintPolicy.comment, idempotent: true },
+      schema: replies(contract.comment, { params: complaintIdParams, body: commentBody }),
+    },
+    async (request) => {
+      const { comment, wav_files } = request.body;
+      const data = await complaints().comments.add(actorOf(request), request.params.complaintId, {
+        comment: comment ?? '',
+        files: wav_files,
+      });
+      return ok(data, BOOKING_MSG.commentAdded);
+    },
+  );
+
+  app.get(
+    '/complaint_comments/:commentId/audio/:fileName',
+    { config: { policy: complaintPolicy.comment }, schema: replies(contract.audio, { params: commentAudioParams }) },
+    async (request, reply) => {
+      const data = await complaints().comments.audio(request.params.commentId, request.params.fileName);
+      return sendWav(reply, request.params.fileName, data);
     },
   );
 

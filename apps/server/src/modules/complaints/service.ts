@@ -1,20 +1,24 @@
 import {
   BOOKING_MSG,
-  COMPLAINT_AUDIO_MAX_BYTES,
   COMPLAINT_MSG,
   type ComplaintCategoryDto,
+  type ComplaintDetailDto,
   type ComplaintDto,
   type ComplaintStatus,
+  type ComplaintSubject,
 } from '@taxi/shared';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   auditLog,
   bookingComplaintCategories,
   bookings,
+  captains,
   complaintAudios,
   complaintCategories,
+  complaintComments,
   complaints,
+  passengers,
   rides,
   users,
 } from '../../db/schema';
@@ -24,6 +28,15 @@ import type { UploadedFile } from '../../http/multipart';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { FileStorage } from '../../lib/storage';
 import { isWav } from '../../lib/wav';
+import { checkWavFiles, withStoredWavs } from './audio-files';
+import { ComplaintComments } from './comments';
+import { personName } from './log';
+
+/** Who a complaint is against: a booking, or a captain or passenger without one. */
+export interface ComplaintSubjectRef {
+  kind: ComplaintSubject;
+  id: number;
+}
 
 export interface ComplaintActor {
   id: number;
@@ -45,7 +58,12 @@ export interface ComplaintDeps {
 type ComplaintRow = typeof complaints.$inferSelect;
 
 export class ComplaintService {
-  constructor(private readonly deps: ComplaintDeps) {}
+  /** The comments of complaints and their voice notes. */
+  readonly comments: ComplaintComments;
+
+  constructor(private readonly deps: ComplaintDeps) {
+    this.comments = new ComplaintComments(deps);
+  }
 
   categories(): Promise<ComplaintCategoryDto[]> {
     return this.deps.db
@@ -118,13 +136,7 @@ export class ComplaintService {
       .where(eq(complaints.bookingId, bookingId))
       .orderBy(desc(complaints.createdAt), desc(complaints.id));
     const audios = await this.audiosOf(rows.map((r) => r.complaint.id));
-    return rows.map((r) =>
-      present(
-        r.complaint,
-        r.doerFirst ? `${r.doerFirst} ${r.doerLast ?? ''}`.trim() : null,
-        audios.get(r.complaint.id),
-      ),
-    );
+    return rows.map((r) => present(r.complaint, personName(r.doerFirst, r.doerLast), audios.get(r.complaint.id)));
   }
 
   private async audiosOf(ids: number[]): Promise<Map<number, string[]>> {
@@ -139,78 +151,163 @@ export class ComplaintService {
     return out;
   }
 
-  /** Checks every file before storing any: wav by content, within the size limit. */
-  private checkAudios(files: readonly UploadedFile[]): void {
-    const limit = Math.min(COMPLAINT_AUDIO_MAX_BYTES, this.deps.uploadMaxBytes);
-    files.forEach((file, i) => {
-      const field = `wav_files.${i}`;
-      if (file.data.length > limit)
-        throw validationError(field, COMPLAINT_MSG.audioTooLarge(Math.round(limit / 1048576)));
-      if (!isWav(file.data)) throw validationError(field, COMPLAINT_MSG.wavOnly);
-    });
+  /** The captain of a booking's ride, or null before one is dispatched. */
+  private async captainOfBooking(tx: DbOrTx, rideId: number | null): Promise<number | null> {
+    if (!rideId) return null;
+    const [ride] = await tx.select({ captainId: rides.captainId }).from(rides).where(eq(rides.id, rideId));
+    return ride?.captainId ?? null;
   }
 
-  /** POST complaint/booking/{id}/create. */
+  /** What a complaint against this subject stores: booking (its ride's captain, its category), captain or passenger. */
+  private async subjectColumns(tx: DbOrTx, subject: ComplaintSubjectRef) {
+    if (subject.kind === 'booking') {
+      const booking = await this.requireBooking(tx, subject.id);
+      const [category] = await tx
+        .select({ categoryId: bookingComplaintCategories.categoryId })
+        .from(bookingComplaintCategories)
+        .where(eq(bookingComplaintCategories.bookingId, subject.id));
+      return {
+        bookingId: subject.id,
+        captainId: await this.captainOfBooking(tx, booking.rideId),
+        passengerId: null,
+        categoryId: category?.categoryId ?? null,
+        entityId: subject.id,
+      };
+    }
+    const table = subject.kind === 'captain' ? captains : passengers;
+    const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, subject.id));
+    if (!row)
+      throw notFound(subject.kind === 'captain' ? COMPLAINT_MSG.unknownCaptain : COMPLAINT_MSG.unknownPassenger);
+    return {
+      bookingId: null,
+      captainId: subject.kind === 'captain' ? subject.id : null,
+      passengerId: subject.kind === 'passenger' ? subject.id : null,
+      categoryId: null,
+      entityId: subject.id,
+    };
+  }
+
+  /**
+   * POST complaint/{booking|captain|passenger}/{id}/create: files a complaint with its wav recordings.
+   * `actor` null: an app filed it (the simulator's passengers), so it has no doer. The Goverment role never files.
+   */
   async create(
-    actor: ComplaintActor,
-    bookingId: number,
-    input: { description?: string; files: UploadedFile[] },
+    actor: ComplaintActor | null,
+    subject: ComplaintSubjectRef,
+    input: { description?: string; files: UploadedFile[]; categoryId?: number },
   ): Promise<ComplaintDto> {
-    if (actor.government) throw new HttpError(403, COMPLAINT_MSG.governmentCannotFile);
-    this.checkAudios(input.files);
-    const stored: string[] = [];
-    try {
-      for (const file of input.files) stored.push(await this.deps.storage.put(file.data, 'wav'));
-      const complaint = await this.deps.db.transaction(async (tx) => {
-        const booking = await this.requireBooking(tx, bookingId);
-        let captainId: number | null = null;
-        if (booking.rideId) {
-          const [ride] = await tx
-            .select({ captainId: rides.captainId })
-            .from(rides)
-            .where(eq(rides.id, booking.rideId));
-          captainId = ride?.captainId ?? null;
-        }
-        const categoryId = await tx
-          .select({ categoryId: bookingComplaintCategories.categoryId })
-          .from(bookingComplaintCategories)
-          .where(eq(bookingComplaintCategories.bookingId, bookingId))
-          .then((r) => r[0]?.categoryId ?? null);
+    if (actor?.government) throw new HttpError(403, COMPLAINT_MSG.governmentCannotFile);
+    checkWavFiles(input.files, this.deps.uploadMaxBytes);
+    const complaint = await withStoredWavs(this.deps.storage, input.files, async (stored) => {
+      const row = await this.deps.db.transaction(async (tx) => {
+        const columns = await this.subjectColumns(tx, subject);
         const [row] = await tx
           .insert(complaints)
           .values({
-            bookingId,
-            captainId,
+            ...columns,
+            categoryId: input.categoryId ?? columns.categoryId,
             description: input.description?.trim() ? input.description.trim() : null,
-            doer: actor.id,
-            categoryId,
-            entityId: bookingId,
+            doer: actor?.id ?? null,
+            createdAt: dateOf(this.deps.clock),
           })
           .returning();
         if (stored.length > 0)
           await tx.insert(complaintAudios).values(stored.map((fileName) => ({ complaintId: row.id, fileName })));
         await tx.insert(auditLog).values({
-          actorId: actor.id,
+          actorId: actor?.id ?? null,
           action: 'complaint.create',
           entity: 'complaint',
           entityId: String(row.id),
-          after: { booking_id: bookingId, description: row.description, audios: stored },
+          after: { [`${subject.kind}_id`]: subject.id, description: row.description, audios: stored },
         });
         return row;
       });
-      const [user] = await this.deps.db
-        .select({ first: users.firstName, last: users.lastName })
-        .from(users)
-        .where(eq(users.id, actor.id));
-      await this.deps.bus.publish([
-        { name: 'complaint.filed', payload: { complaintId: complaint.id, bookingId, byUserId: actor.id } },
-      ]);
-      return present(complaint, user ? `${user.first} ${user.last}`.trim() : null, stored);
-    } catch (error) {
-      // Nothing half-done: files of a refused complaint are removed.
-      for (const name of stored) await this.deps.storage.remove(name);
-      throw error;
-    }
+      return { row, stored };
+    });
+    await this.deps.bus.publish([
+      {
+        name: 'complaint.filed',
+        payload: { complaintId: complaint.row.id, bookingId: complaint.row.bookingId, byUserId: actor?.id ?? null },
+      },
+    ]);
+    return present(complaint.row, await this.userName(actor?.id ?? null), complaint.stored);
+  }
+
+  private async userName(id: number | null): Promise<string | null> {
+    if (!id) return null;
+    const [user] = await this.deps.db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.id, id));
+    return personName(user?.first, user?.last);
+  }
+
+  /** The complaints of a captain that have no booking (/captain_complaints_no_booking/{id}), newest first. */
+  async captainWithoutBooking(captainId: number): Promise<ComplaintDto[]> {
+    const [captain] = await this.deps.db.select({ id: captains.id }).from(captains).where(eq(captains.id, captainId));
+    if (!captain) throw notFound(COMPLAINT_MSG.unknownCaptain);
+    const rows = await this.deps.db
+      .select({ complaint: complaints, doerFirst: users.firstName, doerLast: users.lastName })
+      .from(complaints)
+      .leftJoin(users, eq(users.id, complaints.doer))
+      .where(and(eq(complaints.captainId, captainId), isNull(complaints.bookingId)))
+      .orderBy(desc(complaints.createdAt), desc(complaints.id));
+    const audios = await this.audiosOf(rows.map((r) => r.complaint.id));
+    return rows.map((r) => present(r.complaint, personName(r.doerFirst, r.doerLast), audios.get(r.complaint.id)));
+  }
+
+  /** GET complaint/{id}: the complaint, its category, its comment count and its status history (audit rows). */
+  async detail(id: number): Promise<ComplaintDetailDto> {
+    const [row] = await this.deps.db
+      .select({
+        complaint: complaints,
+        doerFirst: users.firstName,
+        doerLast: users.lastName,
+        categoryName: complaintCategories.name,
+      })
+      .from(complaints)
+      .leftJoin(users, eq(users.id, complaints.doer))
+      .leftJoin(complaintCategories, eq(complaintCategories.id, complaints.categoryId))
+      .where(eq(complaints.id, id));
+    if (!row) throw notFound();
+    const [audios, [comments], history] = await Promise.all([
+      this.audiosOf([id]),
+      this.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(complaintComments)
+        .where(eq(complaintComments.complaintId, id)),
+      this.deps.db
+        .select({
+          before: auditLog.before,
+          after: auditLog.after,
+          by: auditLog.actorId,
+          first: users.firstName,
+          last: users.lastName,
+          at: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(
+          and(
+            eq(auditLog.entity, 'complaint'),
+            eq(auditLog.entityId, String(id)),
+            eq(auditLog.action, 'complaint.status'),
+          ),
+        )
+        .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
+    ]);
+    return {
+      ...present(row.complaint, personName(row.doerFirst, row.doerLast), audios.get(id)),
+      category_name: row.categoryName ?? null,
+      comment_count: Number(comments?.n ?? 0),
+      status_history: history.map((h) => ({
+        from: (h.before as { status?: ComplaintStatus } | null)?.status ?? null,
+        to: (h.after as { status: ComplaintStatus }).status,
+        by: h.by,
+        by_name: personName(h.first, h.last),
+        at: h.at.toISOString(),
+      })),
+    };
   }
 
   /**
@@ -235,13 +332,7 @@ export class ComplaintService {
       }
       return row;
     });
-    const [user] = result.doer
-      ? await this.deps.db
-          .select({ first: users.firstName, last: users.lastName })
-          .from(users)
-          .where(eq(users.id, result.doer))
-      : [];
-    return present(result, user ? `${user.first} ${user.last}`.trim() : null, await this.audios(id));
+    return present(result, await this.userName(result.doer), await this.audios(id));
   }
 
   private async requireComplaint(id: number) {
@@ -273,6 +364,7 @@ function present(row: ComplaintRow, doerName: string | null, audios: string[] = 
     id: row.id,
     booking_id: row.bookingId,
     captain_id: row.captainId,
+    passenger_id: row.passengerId,
     description: row.description,
     doer: row.doer,
     doer_name: doerName,
