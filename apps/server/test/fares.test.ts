@@ -158,6 +158,40 @@ describe('price rules', () => {
   });
 });
 
+describe('city events in the price', () => {
+  it("a rule on city events applies to a trip starting in an event's circle while it runs, and not after", async () => {
+    const rule = await call('POST', 'priceRules', admin, {
+      name: 'Event surcharge',
+      order: 600,
+      active: true,
+      stop: false,
+      conditions: { event: true },
+      effect: { kind: 'surcharge', amount: 3 },
+    });
+    expect(rule.statusCode).toBe(200);
+    expect(ruleNames(await quote())).toEqual([]);
+    // 13:00–15:00 in the city on that Tuesday (UTC+1 in January), 300 m around the pickup.
+    const event = await call('POST', 'events', admin, {
+      name: 'Fare test concert',
+      kind: 'concert',
+      lat: pickup.lat,
+      lon: pickup.lon,
+      radius_m: 300,
+      starts_at: '2027-01-05T12:00:00.000Z',
+      ends_at: '2027-01-05T14:00:00.000Z',
+      demand_level: 'high',
+    });
+    expect(event.statusCode, event.body).toBeLessThan(300);
+    const during = await quote();
+    expect(ruleNames(during)).toEqual(['Event surcharge']);
+    expect(during.lines.find((l) => l.kind === 'rule')?.cents).toBe(300);
+    // Three hours after the end, beyond the hour of margin: no surcharge.
+    expect(ruleNames(await quote({ datetime: '2027-01-05 18:00' }))).toEqual([]);
+    await call('DELETE', `events/${event.json().data.id}`, admin);
+    await call('DELETE', `priceRules/${rule.json().data.id}`, admin);
+  });
+});
+
 describe('service prices', () => {
   it('422 on a season given twice; a season without prices cannot be quoted', async () => {
     expect((await call('GET', 'services/6/prices', disp)).statusCode).toBe(403);

@@ -4,6 +4,7 @@ import {
   cityLocalToDate,
   cityWallClock,
   compilePriceRules,
+  EVENT_REPORT_MARGIN_MS,
   FARE_MSG,
   type FareQuote,
   type FareQuoteDto,
@@ -20,10 +21,19 @@ import {
   toEngineRule,
   toEngineTariff,
 } from '@taxi/shared';
-import type { LonLat } from '@taxi/shared/geo';
-import { and, asc, count, eq, max } from 'drizzle-orm';
+import { haversine, type LonLat } from '@taxi/shared/geo';
+import { and, asc, count, eq, gte, lte, max } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { auditLog, bookingStops, bookings, passengers, priceRules, services, serviceTariffs } from '../../db/schema';
+import {
+  auditLog,
+  bookingStops,
+  bookings,
+  cityEvents,
+  passengers,
+  priceRules,
+  services,
+  serviceTariffs,
+} from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
@@ -223,6 +233,24 @@ export class FareService {
     return held.sort().at(-1) ?? null;
   }
 
+  /**
+   * Whether the trip starts or ends inside a city event's circle while it runs (with the same margin before
+   * and after as the events report counts): the price rules' `event` condition.
+   */
+  private async duringEvent(at: Date, points: readonly LonLat[]): Promise<boolean> {
+    const margin = EVENT_REPORT_MARGIN_MS;
+    const events = await this.deps.db
+      .select({ lon: cityEvents.lon, lat: cityEvents.lat, radius: cityEvents.radiusM })
+      .from(cityEvents)
+      .where(
+        and(
+          lte(cityEvents.startsAt, new Date(at.getTime() + margin)),
+          gte(cityEvents.endsAt, new Date(at.getTime() - margin)),
+        ),
+      );
+    return events.some((e) => points.some((p) => haversine(p, [e.lon, e.lat]) <= e.radius));
+  }
+
   private zonesAlong(coordinates: readonly LonLat[]): number[] {
     const step = Math.max(1, Math.floor(coordinates.length / ZONE_SAMPLES));
     const zones = new Set<number>();
@@ -263,7 +291,11 @@ export class FareService {
       metres = driven.metres;
       seconds = driven.seconds;
     }
-    const [rules, passengerClass] = await Promise.all([this.activeRules(), this.passengerClass(facts.passengerId)]);
+    const [rules, passengerClass, event] = await Promise.all([
+      this.activeRules(),
+      this.passengerClass(facts.passengerId),
+      this.duringEvent(facts.at, [facts.pickup, facts.dropoff]),
+    ]);
     const quote = quoteFare(
       {
         serviceId: facts.serviceId,
@@ -276,6 +308,7 @@ export class FareService {
         dropoffZoneId: city.sectorOf(facts.dropoff)?.id ?? null,
         zonesCrossed: this.zonesAlong(coordinates),
         airport: !!facts.airport,
+        event,
         passengerClass,
       },
       toEngineTariff(presentTariff(tariffRow)),
