@@ -30,6 +30,7 @@ describe('catalogue registry', () => {
       'change-captain-reasons',
       'city-events',
       'colors',
+      'complaint-categories',
       'lost-and-found',
       'nationalities',
       'payment-rides',
@@ -42,7 +43,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(15);
+    expect(keys).toHaveLength(16);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

@@ -94,6 +94,15 @@ describe('language helpers', () => {
     expect(translateRendered(catalogue, 'Something else')).toBe('Something else');
   });
 
+  it('a template of glue words only never takes over a rendered sentence', () => {
+    const glue = { '{{start}} to {{end}}': 'du {{start}} au {{end}}', '{{label}}: {{count}}': '{{label}} : {{count}}' };
+    const message = 'Too small: expected string to have >=2 characters';
+    expect(translateRendered(glue, message)).toBe(message);
+    expect(translateRendered({ '{{n}} orders waiting': '{{n}} commandes en attente' }, '3 orders waiting')).toBe(
+      '3 commandes en attente',
+    );
+  });
+
   it('texts() objects read in the translator of the moment', async () => {
     const { setTranslator } = await import('../src/i18n/index');
     const labels = texts({ a: 'Requests', nested: { b: 'Tracking' }, n: (x: number) => tr('{{x}} orders', { x }) });

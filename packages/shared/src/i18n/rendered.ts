@@ -22,6 +22,9 @@ function compile(catalogue: Catalogue): Compiled {
       exact.set(source, target);
       continue;
     }
+    // A template whose own words are only glue ('{{start}} to {{end}}', '{{label}}: {{count}}') would match
+    // any sentence holding that glue ("expected string to have…"): too generic to find a rendered text by.
+    if (!/\p{L}{4,}/u.test(source.replace(/\{\{\s*\w+\s*\}\}/g, ' '))) continue;
     const names: string[] = [];
     const body = source
       .split(/(\{\{\s*\w+\s*\}\})/)
