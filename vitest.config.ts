@@ -19,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: serverTests,
+          // One seeded database per run, copied by each file (apps/server/test/global-seed.ts).
+          globalSetup: ['apps/server/test/global-seed.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -31,6 +33,7 @@ export default defineConfig({
           // The fuzz test exercises the HTTP layer, the same on both engines: PGlite's run covers it.
           exclude: ['apps/server/test/fuzz.test.ts'],
           setupFiles: ['apps/server/test/setup-pg.ts'],
+          globalSetup: runPg ? ['apps/server/test/global-seed.ts'] : [],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

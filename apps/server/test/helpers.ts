@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
 import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD, seedBase, seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD } from '../src/db/seed';
 import { type Clock, systemClock } from '../src/lib/clock';
 
 export interface TestApp {
@@ -18,6 +18,13 @@ export interface TestApp {
   db: Db;
   config: Config;
   close(): Promise<void>;
+}
+
+let pgliteDump: Uint8Array<ArrayBuffer> | undefined;
+/** The run's seeded PGlite data directory, read once per worker. */
+function seededPglite(): Blob {
+  pgliteDump ??= new Uint8Array(readFileSync(inject('seededPgliteDump')));
+  return new Blob([pgliteDump]);
 }
 
 /** The server-pg Vitest project sets TAXI_TEST_DB=postgres (and needs TEST_DATABASE_URL). */
@@ -29,7 +36,8 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's seeded template (global-seed.ts).
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('seededPgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -70,12 +78,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   let drop = async () => {};
   let database: Database;
+  // Migrated and seeded once per run (global-seed.ts: staff, city and catalogues at scale 0); each file
+  // starts from its own copy.
   if (usePostgres()) ({ database, drop } = await freshPostgres());
-  else database = await openDatabase();
-  await database.migrate();
-  await seedBase(database.db);
-  // Scale 0: staff, city and catalogues, but none of the generated volume (tests make their own rows).
-  await seedDemo(database.db, { log: () => {}, scale: 0 });
+  else database = await openDatabase({ loadDataDir: seededPglite() });
   const app = await buildApp({
     config,
     db: database.db,

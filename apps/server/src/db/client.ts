@@ -35,6 +35,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent = in memory (tests). */
   dataDir?: string;
+  /** An in-memory PGlite started from this dump (`dumpDataDir`) instead of empty: the tests' seeded start. */
+  loadDataDir?: Blob;
 }
 
 export class DatabaseLockedError extends Error {}
@@ -97,7 +99,11 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     // PGlite is one connection: it runs one query at a time and holds a mutex for the whole of a
     // transaction, so every caller is serialised through it.
     // pg_trgm: substring search indexes (migration 0007).
-    const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
     const pgliteDb = drizzlePglite(client, { schema });
     let closed = false;
     return {

@@ -376,36 +376,23 @@ export default function PriceRuleFormPage() {
               ))}
             </ToggleButtonGroup>
           </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField
-              select
-              fullWidth
-              label={t('Airport trip')}
-              value={form.airport}
-              onChange={(e) => set('airport', e.target.value as Form['airport'])}
-            >
-              {flagOptions.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <TextField
-              select
-              fullWidth
-              label={t('During a city event')}
-              value={form.event}
-              onChange={(e) => set('event', e.target.value as Form['event'])}
-            >
-              {flagOptions.map((o) => (
-                <MenuItem key={o.value} value={o.value}>
-                  {o.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
+          {(['airport', 'event'] as const).map((key) => (
+            <Grid key={key} size={{ xs: 6, sm: 4 }}>
+              <TextField
+                select
+                fullWidth
+                label={key === 'airport' ? t('Airport trip') : t('During a city event')}
+                value={form[key]}
+                onChange={(e) => set(key, e.target.value as Form['airport'])}
+              >
+                {flagOptions.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+          ))}
         </Grid>
       </Stack>
       <SaveCancelActions saving={save.isPending} />
