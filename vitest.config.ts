@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     // Locally without TEST_DATABASE_URL the server-pg project has no files; that is not a failure.
     passWithNoTests: !runPg,
+    // Two files at a time: a PostgreSQL file waits on the database server's process while a PGlite one computes.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/test/**/*.test.ts'], environment: 'node' } },
       // The web app's pure modules (no DOM): map diffs and the like. Pages are tested by Playwright.
@@ -18,6 +20,9 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          // A worker keeps the modules it imported from one file to the next (each file builds its own app and
+          // database; nothing in the server keeps state at module level): the import is paid once per worker.
+          isolate: false,
           include: serverTests,
           // One seeded database per run, copied by each file (apps/server/test/global-seed.ts).
           globalSetup: ['apps/server/test/global-seed.ts'],
@@ -29,6 +34,9 @@ export default defineConfig({
       {
         test: {
           name: 'server-pg',
+          // A worker keeps the modules it imported from one file to the next (each file builds its own app and
+          // database; nothing in the server keeps state at module level): the import is paid once per worker.
+          isolate: false,
           include: runPg ? serverTests : [],
           // The fuzz test exercises the HTTP layer, the same on both engines: PGlite's run covers it.
           exclude: ['apps/server/test/fuzz.test.ts'],
