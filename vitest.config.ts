@@ -38,8 +38,18 @@ export default defineConfig({
           // database; nothing in the server keeps state at module level): the import is paid once per worker.
           isolate: false,
           include: runPg ? serverTests : [],
-          // The fuzz test exercises the HTTP layer, the same on both engines: PGlite's run covers it.
-          exclude: ['apps/server/test/fuzz.test.ts'],
+          // Tests of the HTTP and socket layers, the same on both engines: PGlite's run covers them.
+          exclude: [
+            'apps/server/test/fuzz.test.ts',
+            'apps/server/test/http.test.ts',
+            'apps/server/test/spa.test.ts',
+            'apps/server/test/security-http.test.ts',
+            'apps/server/test/security-sockets.test.ts',
+            'apps/server/test/ops-request-id.test.ts',
+            'apps/server/test/ops-metrics.test.ts',
+            'apps/server/test/public-address.test.ts',
+            'apps/server/test/config.test.ts',
+          ],
           setupFiles: ['apps/server/test/setup-pg.ts'],
           globalSetup: runPg ? ['apps/server/test/global-seed.ts'] : [],
           environment: 'node',
