@@ -14,7 +14,11 @@ async function chooseSeason(page: Page, season: string) {
 async function fillTrip(page: Page) {
   await page.goto('/phone-bookings');
   await expect(page.getByTestId('fare-estimate')).toContainText(/Pick the pickup/);
-  await page.getByTestId('phone-booking-map').click({ position: { x: 150, y: 150 } });
+  // The map takes clicks once it has loaded: click until the pickup is set, then set the destination.
+  await expect(async () => {
+    await page.getByTestId('phone-booking-map').click({ position: { x: 150, y: 150 } });
+    await expect(page.getByTestId('pickup-input')).toHaveValue(/Map point/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByTestId('phone-booking-map').click({ position: { x: 330, y: 420 } });
   await expect(page.getByTestId('dropoff-input')).toHaveValue(/Map point/);
 }
