@@ -34,7 +34,8 @@ afterAll(async () => {
 
 describe('world simulator', () => {
   it('runs a busy accelerated hour: every booking ends legally, AI time and service changes are answered and applied', async () => {
-    const start = Date.now();
+    // A whole minute: booking times are kept to the minute, so a start mid-minute would shift every margin.
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
     clock.set(start);
     const sim = new Simulator(t.app, {
       captains: 4,
@@ -45,6 +46,9 @@ describe('world simulator', () => {
       reportEverySeconds: 10,
       // The test fleet has no luxury car: every VIP booking needs the passenger to accept another service.
       vipShare: 0.25,
+      // Enough short-notice bookings that some captain is always too far: time-change popups every hour.
+      laterShare: 0.35,
+      shortNoticeShare: 0.6,
     });
     const line = await sim.init();
     expect(line).toMatch(/4 captains/);

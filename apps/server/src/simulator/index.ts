@@ -61,6 +61,10 @@ export interface SimulatorOptions {
   driveAi?: boolean;
   /** Share of bookings made in VIP by passengers who may use it (default 0.08). */
   vipShare?: number;
+  /** Share of bookings made for later rather than now (default 0.2). */
+  laterShare?: number;
+  /** Share of later bookings made at short notice, 3–6 minutes ahead (default 1/3). */
+  shortNoticeShare?: number;
 }
 
 type Mode = 'off' | 'idle' | 'to_pickup' | 'at_pickup' | 'to_dropoff';
@@ -509,7 +513,7 @@ export class Simulator {
       to = this.pick(this.dropoffs);
     }
     const phone = this.chance(0.3) && this.phoneActor;
-    const later = this.chance(0.2);
+    const later = this.chance(this.opts.laterShare ?? 0.2);
     let passengerId = this.pick(this.passengerIds);
     if (this.chance(0.04)) passengerId = await this.signUp();
     // Mostly full car, some eco and pooling; VIP passengers sometimes book VIP (a small fleet: when
@@ -547,9 +551,9 @@ export class Simulator {
     if (this.chance(0.07)) this.cancelAt.set(dto.id, now + this.between(15, 240) * 1000);
   }
 
-  /** How far ahead a scheduled booking is made: a third at short notice, the rest up to an hour and a half. */
+  /** How far ahead a scheduled booking is made: some at short notice, the rest up to an hour and a half. */
   private aheadMinutes(): number {
-    return this.chance(1 / 3) ? this.between(3, 6) : this.between(8, 90);
+    return this.chance(this.opts.shortNoticeShare ?? 1 / 3) ? this.between(3, 6) : this.between(8, 90);
   }
 
   /** A new passenger signs up in the app with ID card images (Dashboard:new_passenger). */
