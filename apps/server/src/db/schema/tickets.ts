@@ -73,6 +73,8 @@ export const tickets = pgTable(
     index('tickets_status_idx').on(t.status, t.id),
     index('tickets_assignee_idx').on(t.assigneeId, t.id),
     index('tickets_type_idx').on(t.typeId, t.id),
+    // Monitoring filtered by status and type together (the common triage view).
+    index('tickets_status_type_idx').on(t.status, t.typeId, t.id),
     index('tickets_created_idx').on(t.createdAt, t.id),
     // The queue of the new-ticket dialog (oldest first) and the overdue view: small partial indexes.
     index('tickets_pending_idx').on(t.id).where(sql`status = 'PENDING'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_status_type_idx" ON "tickets" USING btree ("status","type_id","id");
