@@ -162,7 +162,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
                 <Link component={RouterLink} to="/" underline="hover" color="inherit">
                   {MSG.appTitle}
                 </Link>
-                <Typography color="text.primary" sx={{ fontSize: 12 }}>
+                <Typography color="textPrimary" sx={{ fontSize: 12 }}>
                   {t(meta.title)}
                 </Typography>
               </Breadcrumbs>

@@ -54,7 +54,7 @@ export function ProtectedRoot() {
     return (
       <Box sx={{ p: 4 }} data-testid="session-check">
         <LinearProgress />
-        <Typography color="text.secondary" sx={{ mt: 2 }}>
+        <Typography color="textSecondary" sx={{ mt: 2 }}>
           {MSG.loadingSession}
         </Typography>
       </Box>

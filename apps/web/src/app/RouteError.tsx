@@ -18,11 +18,11 @@ export function RouteError() {
         <Typography variant="h5" component="h1">
           {t('This page could not be shown')}
         </Typography>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {t('Reload the page. If it happens again, tell support what you were doing.')}
         </Typography>
         {detail && (
-          <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+          <Typography variant="caption" color="textSecondary" sx={{ fontFamily: 'monospace' }}>
             {detail}
           </Typography>
         )}

@@ -31,7 +31,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
               <Typography variant="h6" component="h1" sx={{ lineHeight: 1.2 }}>
                 {MSG.appTitle}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {MSG.appSubtitle}
               </Typography>
             </Box>
@@ -40,7 +40,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
             {title}
           </Typography>
           {subtitle && (
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
               {subtitle}
             </Typography>
           )}

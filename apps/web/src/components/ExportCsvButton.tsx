@@ -65,7 +65,7 @@ export function ExportCsvButton({
           value={percent}
           aria-label={t('Export progress')}
         />
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
           {total === null
             ? t('Exporting…')
             : t('{{count}} of {{total}} rows', { count: formatNumber(rows, 0), total: formatNumber(total, 0) })}

@@ -17,14 +17,14 @@ export function StatusPage(props: {
         <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
           <Box sx={{ color: 'primary.light', '& svg': { fontSize: 48 } }}>{props.icon}</Box>
           {props.heading && (
-            <Typography variant="overline" color="text.secondary">
+            <Typography variant="overline" color="textSecondary">
               {props.heading}
             </Typography>
           )}
           <Typography variant="h5" component="h1">
             {props.title}
           </Typography>
-          <Typography color="text.secondary">{props.text}</Typography>
+          <Typography color="textSecondary">{props.text}</Typography>
           {props.action && (
             <Button component={RouterLink} to={props.action.to} variant="contained">
               {props.action.label}

@@ -162,7 +162,7 @@ export function DataTable<D extends ResourceDef>({
               <TableRow>
                 <TableCell colSpan={colSpan} align="center" sx={{ py: 6 }}>
                   <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <Typography color="text.secondary">{MSG.noData}</Typography>
+                    <Typography color="textSecondary">{MSG.noData}</Typography>
                     <Button variant="outlined" onClick={reset}>
                       {RESOURCE_MSG.reset}
                     </Button>

@@ -143,7 +143,7 @@ export function ImagePicker(props: {
         {shown ? (
           <img src={shown} alt={props.label} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('No image')}
           </Typography>
         )}

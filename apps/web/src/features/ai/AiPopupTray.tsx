@@ -31,7 +31,7 @@ export function AiPopupTray(props: { count: number; nextSeconds: number; shown: 
         </Typography>
         <Typography
           variant="body2"
-          color={props.nextSeconds <= 30 ? 'error' : 'text.secondary'}
+          color={props.nextSeconds <= 30 ? 'error' : 'textSecondary'}
           sx={{ fontVariantNumeric: 'tabular-nums' }}
           data-testid="ai-popup-next"
         >

@@ -142,7 +142,7 @@ function AiStatusForm({ status }: { status: AiStatus }) {
   return (
     <Box component="form" onSubmit={submit} sx={{ p: 2, width: 300 }} data-testid="ai-status-form">
       <Typography variant="subtitle2">{AI_LABELS.statusTitle}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="ai-status-state">
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }} data-testid="ai-status-state">
         {describe(state, until)}
       </Typography>
       <FormControlLabel

@@ -81,7 +81,7 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {label}
       </Typography>
       {hint !== undefined ? (

@@ -74,7 +74,7 @@ export function ProfileMenu() {
         <Typography variant="subtitle2" sx={{ px: 2, pt: 0.5 }}>
           {name}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1, display: 'block' }}>
+        <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1, display: 'block' }}>
           {primaryRole(user.roles)?.name}
         </Typography>
         <Divider />

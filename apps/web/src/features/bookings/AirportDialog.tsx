@@ -31,7 +31,7 @@ export function AirportDialog({ booking, close }: DialogProps) {
   return (
     <BookingDialog title={BOOKING_UI.airportTitle(booking.id)} onClose={close}>
       {details.isPending && <CircularProgress size={24} />}
-      {details.isError && <Typography color="text.secondary">{BOOKING_MSG.noExtraDetails}</Typography>}
+      {details.isError && <Typography color="textSecondary">{BOOKING_MSG.noExtraDetails}</Typography>}
       {rows.map(([label, value, ltr]) => (
         <Stack key={label} direction="row" spacing={2} sx={{ py: 0.25 }}>
           <Typography sx={{ width: 110, color: 'text.secondary', fontSize: 13 }}>{label}</Typography>

@@ -179,7 +179,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         {results.isLoading && <CircularProgress size={24} />}
         {results.isError && <Alert severity="error">{errorMessage(results.error)}</Alert>}
         {results.isSuccess && found.length === 0 && (
-          <Typography color="text.secondary">{BOOKING_MSG.noOrders}</Typography>
+          <Typography color="textSecondary">{BOOKING_MSG.noOrders}</Typography>
         )}
         <List dense disablePadding>
           {found.map((b) => (

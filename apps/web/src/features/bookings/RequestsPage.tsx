@@ -306,7 +306,7 @@ function Board() {
       {board.isError && <Alert severity="error">{errorMessage(board.error)}</Alert>}
       {board.isSuccess && ids.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', flexShrink: 0 }}>
-          <Typography color="text.secondary">{BOOKING_UI.noBookings}</Typography>
+          <Typography color="textSecondary">{BOOKING_UI.noBookings}</Typography>
         </Paper>
       )}
       <BoardList

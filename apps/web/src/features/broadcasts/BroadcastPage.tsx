@@ -116,7 +116,7 @@ export default function BroadcastPage() {
             <Typography variant="h6" component="h2" id="broadcast-sent-title">
               {t('Message sent')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {formatDateTime(sent.data.created_at)} · {targetText(t, sent.data)}
             </Typography>
             <Typography sx={{ overflowWrap: 'anywhere' }}>{sent.data.body}</Typography>

@@ -136,7 +136,7 @@ export default function ScheduledMessageCreatePage() {
               </Grid>
             )}
           </Grid>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('Times are the city’s clock.')}
           </Typography>
         </Stack>

@@ -141,7 +141,7 @@ export default function ScheduledMessagesPage() {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Messages to captains sent by the server at a time of the city, once or every day or week.')}
         </Typography>
         {canChange && (

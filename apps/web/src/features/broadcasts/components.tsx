@@ -138,7 +138,7 @@ export function PreviewLine({ target }: { target: string }) {
   const preview = useBroadcastPreview(target);
   const complete = parseTarget(target) !== null;
   return (
-    <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="broadcast-preview">
+    <Typography variant="body2" color="textSecondary" aria-live="polite" data-testid="broadcast-preview">
       {!complete
         ? t('Choose who receives the message')
         : preview.data
@@ -153,7 +153,7 @@ export function DeliveryCountsView({ counts }: { counts: DeliveryCounts }) {
   const { t } = useTranslation();
   const item = (key: keyof DeliveryCounts, label: string) => (
     <Box key={key}>
-      <Typography variant="caption" color="text.secondary" component="p">
+      <Typography variant="caption" color="textSecondary" component="p">
         {label}
       </Typography>
       <Typography variant="h6" component="p" data-testid={`count-${key}`}>

@@ -44,7 +44,7 @@ import { WaveformPlayer } from './WaveformPlayer';
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
+      <Typography variant="caption" color="textSecondary" component="div">
         {label}
       </Typography>
       <Typography variant="body1" component="div" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -58,7 +58,7 @@ function CommentItem({ comment }: { comment: ComplaintCommentDto }) {
   const { t } = useTranslation();
   return (
     <ListItem disableGutters sx={{ display: 'block' }} data-testid="complaint-comment">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {comment.doer_name ?? t('App')} · {formatComplaintTime(comment.created_at)}
       </Typography>
       <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -106,7 +106,7 @@ function Comments({ complaintId }: { complaintId: number }) {
       </Typography>
       <FetchState query={comments} />
       {list.length === 0 && !comments.isPending ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('No comments yet')}
         </Typography>
       ) : (
@@ -192,7 +192,7 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
             </Stack>
             <Field label={t('Description')}>{c.description ?? '—'}</Field>
             <Box>
-              <Typography variant="caption" color="text.secondary" component="div">
+              <Typography variant="caption" color="textSecondary" component="div">
                 {t('Audio files')}
               </Typography>
               {c.audios.length === 0 ? (
@@ -219,7 +219,7 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
                     <List dense disablePadding aria-label={t('Status history')}>
                       {c.status_history.map((h) => (
                         <ListItem key={h.at + h.to} disableGutters>
-                          <Typography variant="body2" color="text.secondary">
+                          <Typography variant="body2" color="textSecondary">
                             {t('{{from}} → {{to}} by {{who}}, {{time}}', {
                               from: h.from ? tr(h.from) : '—',
                               to: tr(h.to),

@@ -37,7 +37,7 @@ const columns = (t: T): PagedColumn<ComplaintLogItemDto>[] => [
           {complaintTitle(c, t)}
         </Typography>
         {c.description && c.category_name && (
-          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 480 }} noWrap>
+          <Typography variant="caption" color="textSecondary" sx={{ display: 'block', maxWidth: 480 }} noWrap>
             {c.description}
           </Typography>
         )}
@@ -110,7 +110,7 @@ export default function ComplaintsPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }} spacing={2}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Complaints about rides, captains and passengers, newest first.')}
         </Typography>
         {/* The Goverment role files none: it gets the Status dropdown in this place (people.md §2). */}

@@ -28,7 +28,7 @@ function PointField({ form, field }: { form: Form; field: FieldDef }) {
   const point = num(lat) !== null && num(lon) !== null ? { lat: num(lat) as number, lon: num(lon) as number } : null;
   return (
     <Stack spacing={1}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('Click the map to set the point')}
       </Typography>
       <PointMap

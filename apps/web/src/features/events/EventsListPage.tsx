@@ -101,7 +101,7 @@ export default function EventsListPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Concerts, races, congresses and matches that bring demand, with the area around them.')}
         </Typography>
         <Stack direction="row" spacing={1}>

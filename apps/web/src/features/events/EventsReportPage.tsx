@@ -31,11 +31,7 @@ type EventRow = RowOf<typeof cityEventsResource>;
 function Delta({ now, before }: { now: number; before: number }) {
   const d = now - before;
   return (
-    <Typography
-      component="span"
-      variant="body2"
-      color={d > 0 ? 'success.main' : d < 0 ? 'error.main' : 'text.secondary'}
-    >
+    <Typography component="span" variant="body2" color={d > 0 ? 'success' : d < 0 ? 'error' : 'textSecondary'}>
       <bdi dir="ltr">{d > 0 ? `+${formatNumber(d, 0)}` : formatNumber(d, 0)}</bdi>
     </Typography>
   );
@@ -52,7 +48,7 @@ function EventTable({ report }: { report: EventReport }) {
           <Typography variant="h6" component="h2">
             {report.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('{{start}} to {{end}}', {
               start: formatDateTime(report.starts_at),
               end: formatDateTime(report.ends_at),
@@ -162,7 +158,7 @@ export default function EventsReportPage() {
   const shown = event && events[0]?.id === event.id ? { id: event.id, label: events[0].name } : event;
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t(
           'Pickups and dropoffs within the radius during the event ± 1 hour, against the same window one week earlier',
         )}
@@ -187,7 +183,7 @@ export default function EventsReportPage() {
             toOption={(e) => ({ id: e.id, label: e.name, secondary: formatDateTime(e.starts_at) })}
           />
         </Stack>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Or a period')}
         </Typography>
         <Stack direction="row" spacing={2}>

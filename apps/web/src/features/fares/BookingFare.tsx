@@ -35,7 +35,7 @@ export function BookingFare({ bookingId }: { bookingId: number }) {
   const { estimate, final } = fare.data;
   if (!estimate && !final)
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('No fare was estimated for this order.')}
       </Typography>
     );

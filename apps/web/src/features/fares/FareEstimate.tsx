@@ -30,7 +30,7 @@ export function FareEstimate({ input }: { input: FareQuoteInput | null }) {
   });
   if (!input) {
     return (
-      <Typography variant="body2" color="text.secondary" data-testid="fare-estimate">
+      <Typography variant="body2" color="textSecondary" data-testid="fare-estimate">
         {t('Pick the pickup, the destination and the service to see the fare.')}
       </Typography>
     );

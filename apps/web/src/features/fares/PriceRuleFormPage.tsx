@@ -271,7 +271,7 @@ export default function PriceRuleFormPage() {
         <Typography variant="h6" component="h2">
           {t('When it applies')}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Every condition set must hold; a condition left empty always holds.')}
         </Typography>
         <Grid container spacing={2}>

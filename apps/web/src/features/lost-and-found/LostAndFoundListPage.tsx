@@ -116,7 +116,7 @@ export default function LostAndFoundListPage() {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Items left in cars: where they are kept, whose they are and whether they went back.')}
         </Typography>
         <Stack direction="row" spacing={1}>

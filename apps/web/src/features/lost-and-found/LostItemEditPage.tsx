@@ -69,9 +69,7 @@ function History({ id }: { id: number }) {
       </Typography>
       {history.isLoading && <LinearProgress />}
       {history.isError && <Alert severity="error">{errorMessage(history.error)}</Alert>}
-      {history.data && history.data.length === 0 && (
-        <Typography color="text.secondary">{t('No change yet')}</Typography>
-      )}
+      {history.data && history.data.length === 0 && <Typography color="textSecondary">{t('No change yet')}</Typography>}
       <List dense disablePadding data-testid="lost-history">
         {(history.data ?? []).map((c) => (
           <ListItem key={c.id} disableGutters>

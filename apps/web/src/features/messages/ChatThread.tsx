@@ -148,7 +148,7 @@ export function ChatThread({ conversationId }: { conversationId: number }) {
         {thread.isPending ? (
           <CircularProgress size={24} />
         ) : messages.length === 0 ? (
-          <Typography color="text.secondary">{CHAT_MSG.noMessages}</Typography>
+          <Typography color="textSecondary">{CHAT_MSG.noMessages}</Typography>
         ) : (
           <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }}>
             {messages.map((m) => (

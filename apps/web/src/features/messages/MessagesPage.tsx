@@ -81,7 +81,7 @@ export default function MessagesPage() {
           {inbox.isPending ? (
             <CircularProgress size={24} sx={{ m: 2 }} />
           ) : rows.length === 0 ? (
-            <Typography color="text.secondary" sx={{ p: 2 }}>
+            <Typography color="textSecondary" sx={{ p: 2 }}>
               {CHAT_MSG.noConversations}
             </Typography>
           ) : (
@@ -125,7 +125,7 @@ export default function MessagesPage() {
         {selected ? (
           <ChatThread key={selected} conversationId={selected} />
         ) : (
-          <Typography color="text.secondary" sx={{ p: 3 }}>
+          <Typography color="textSecondary" sx={{ p: 3 }}>
             {CHAT_MSG.pickConversation}
           </Typography>
         )}

@@ -80,7 +80,7 @@ export function NotificationBell() {
             <CircularProgress size={20} />
           </Box>
         ) : rows.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
+          <Typography color="textSecondary" sx={{ p: 2 }}>
             {MSG.noNotifications}
           </Typography>
         ) : (

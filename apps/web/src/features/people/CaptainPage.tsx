@@ -77,7 +77,7 @@ export default function CaptainPage() {
             <Avatar src={photo.url ?? undefined}>{c.first_name[0]}</Avatar>
             <span>
               {c.full_name}{' '}
-              <Typography component="span" color="text.secondary">
+              <Typography component="span" color="textSecondary">
                 #{c.id}
               </Typography>
             </span>

@@ -172,7 +172,7 @@ function WizardBody({ id, open, onClose }: { id: number; open: boolean; onClose:
       <DialogTitle>
         {current ? `${current.full_name} — #${current.id}` : t('Passenger')}
         {current && (
-          <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+          <Typography component="span" variant="body2" color="textSecondary" sx={{ ml: 1 }}>
             {hasIdDocs(current) ? PEOPLE_MSG.withDocs : PEOPLE_MSG.withoutDocs}
           </Typography>
         )}

@@ -101,7 +101,7 @@ export default function PassengerPage() {
         title={
           <>
             {p.full_name}{' '}
-            <Typography component="span" color="text.secondary">
+            <Typography component="span" color="textSecondary">
               #{p.id}
             </Typography>
           </>

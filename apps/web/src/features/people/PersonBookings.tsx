@@ -27,7 +27,7 @@ export function PersonBookings({ kind, id }: { kind: 'passenger' | 'captain'; id
   if (query.data === null) return <Alert severity="info">{PEOPLE_MSG.notAvailableYet(t('The bookings list'))}</Alert>;
   if (query.data.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 3, textAlign: 'center' }}>
         {PEOPLE_MSG.noBookings}
       </Typography>
     );

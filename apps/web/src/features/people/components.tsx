@@ -12,7 +12,7 @@ const LOYALTY_COLORS: Record<string, string> = { P0: '#8d6e63', P1: '#90a4ae', P
 export function LoyaltyBadges({ classes }: { classes: LoyaltyClassRef[] }) {
   if (classes.length === 0) {
     return (
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {PEOPLE_MSG.noClass}
       </Typography>
     );
@@ -95,7 +95,7 @@ export function ProfileCard({
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
+      <Typography variant="caption" color="textSecondary" component="div">
         {label}
       </Typography>
       <Typography variant="body2" component="div">
@@ -126,7 +126,7 @@ export function StoredImage({ name, label }: { name: string | null; label: strin
         }}
       >
         {!name && (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('Not uploaded')}
           </Typography>
         )}

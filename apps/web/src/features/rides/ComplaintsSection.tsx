@@ -147,7 +147,7 @@ function AddComplaintDialog({ bookingId, open, onClose }: { bookingId: number; o
                 onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
               />
             </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
               {files.length ? files.map((f) => f.name).join(', ') : RIDE_UI.wavFiles}
             </Typography>
           </Box>

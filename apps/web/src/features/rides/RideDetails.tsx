@@ -57,7 +57,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
+      <Typography variant="caption" color="textSecondary" component="div">
         {label}
       </Typography>
       <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -141,7 +141,7 @@ function Geofence({ booking }: { booking: BookingDto }) {
   return (
     <Section title={RIDE_UI.geofence} testId="ride-geofence">
       {!logs?.length ? (
-        <Typography variant="body2" color="text.secondary" data-testid="geofence-empty">
+        <Typography variant="body2" color="textSecondary" data-testid="geofence-empty">
           {noGeofenceReason(booking)}
         </Typography>
       ) : (

@@ -74,7 +74,7 @@ function Recipient({ row }: { row: SmsCodeDto }) {
       <Link component={RouterLink} to={to} underline="hover">
         {name ?? `#${id}`}
       </Link>
-      <Typography variant="caption" color="text.secondary">
+      <Typography variant="caption" color="textSecondary">
         {kindLabels(t)[kind]} · #{id}
       </Typography>
     </Stack>
@@ -118,7 +118,7 @@ const columns = (t: T): PagedColumn<SmsCodeDto>[] => [
     label: t('Expires'),
     render: (r) =>
       r.verified_at ? (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Verified at {{time}}', { time: formatDateTime(r.verified_at) })}
         </Typography>
       ) : (
@@ -151,7 +151,7 @@ export default function SmsCodesPage() {
   const filter = filterSetter(paging);
   return (
     <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t(
           'Verification codes sent by SMS or WhatsApp to passengers and drivers. The codes themselves are never shown.',
         )}

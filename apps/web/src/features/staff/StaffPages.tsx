@@ -29,12 +29,12 @@ export function UserProfilePage() {
       {row && (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Stack spacing={1.5}>
-            <Typography variant="subtitle2" color="text.secondary">
+            <Typography variant="subtitle2" color="textSecondary">
               {RESOURCE_MSG.userDetails}
             </Typography>
             {details.map((f) => (
               <Stack key={f.name} direction="row" spacing={2}>
-                <Typography sx={{ width: 160 }} color="text.secondary">
+                <Typography sx={{ width: 160 }} color="textSecondary">
                   {t(f.label)}
                 </Typography>
                 <Typography data-testid={`profile-${f.name}`}>
@@ -43,7 +43,7 @@ export function UserProfilePage() {
               </Stack>
             ))}
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ width: 160 }} color="text.secondary">
+              <Typography sx={{ width: 160 }} color="textSecondary">
                 {RESOURCE_MSG.roles}
               </Typography>
               <Stack direction="row" spacing={1}>

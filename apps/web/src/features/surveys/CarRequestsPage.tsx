@@ -60,28 +60,28 @@ function CarCard({ title, car, testId }: { title: string; car: CarRequestCarDto 
         {title}
       </Typography>
       {car === null ? (
-        <Typography color="text.secondary">{t('No car')}</Typography>
+        <Typography color="textSecondary">{t('No car')}</Typography>
       ) : (
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {t('Plate number')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }} dir="ltr">
             {car.number}
           </Typography>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {t('Car model')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
             {carName(car) || '—'}
           </Typography>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {t('Color')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
             {car.color?.name ?? '—'}
           </Typography>
-          <Typography component="dt" color="text.secondary">
+          <Typography component="dt" color="textSecondary">
             {t('Year')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
@@ -141,7 +141,7 @@ function RequestDialog({ request, onClose }: { request: CarRequestDto | null; on
                 <Typography sx={{ fontWeight: 600 }}>{request.captain.full_name}</Typography>
                 {request.captain.phone_number && <PhoneText value={request.captain.phone_number} />}
                 <StatusChip status={request.status} />
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {formatDateTime(request.created_at)}
                 </Typography>
               </Stack>
@@ -158,7 +158,7 @@ function RequestDialog({ request, onClose }: { request: CarRequestDto | null; on
                 </Grid>
               </Grid>
               {request.photos.length === 0 && (
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {t('No photo sent')}
                 </Typography>
               )}
@@ -259,7 +259,7 @@ export default function CarRequestsPage() {
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ flexGrow: 1 }}>
           {t('Captains ask to add a car or to change theirs; the car is created or changed when you approve.')}
         </Typography>
         <TextField

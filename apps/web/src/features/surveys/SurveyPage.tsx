@@ -47,7 +47,7 @@ const SurveyChart = lazy(() => import('./SurveyCharts'));
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Box>
-      <Typography variant="body2" color="text.secondary" component="dt">
+      <Typography variant="body2" color="textSecondary" component="dt">
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>
@@ -92,7 +92,7 @@ function QuestionResult({ question, result }: { question: SurveyQuestionDto; res
         <Typography variant="subtitle1" component="h3" id={`q-${question.id}`}>
           {t('{{n}}. {{prompt}}', { n: question.position, prompt: question.prompt })}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {SURVEY_LABELS.kinds[question.kind]}
           {' · '}
           {question.required ? t('Required') : t('Optional')}
@@ -128,7 +128,7 @@ function QuestionResult({ question, result }: { question: SurveyQuestionDto; res
         )}
         {result?.kind === 'text' &&
           (result.texts.length === 0 ? (
-            <Typography color="text.secondary">{t('No answer yet')}</Typography>
+            <Typography color="textSecondary">{t('No answer yet')}</Typography>
           ) : (
             <List dense data-testid={`survey-texts-${question.id}`}>
               {result.texts.map((a, i) => (

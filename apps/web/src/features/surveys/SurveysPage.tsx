@@ -66,7 +66,7 @@ export default function SurveysPage() {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('Questions to passengers by SMS and to captains in their app, and what they answered.')}
         </Typography>
         {allows(surveyPolicy.change) && (

@@ -126,7 +126,7 @@ function TicketCard({ ticket, total, onDone }: { ticket: TicketDto; total: numbe
           </TableBody>
         </Table>
         {total > 1 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
             {TICKET_MSG.queueCount(total)}
           </Typography>
         )}

@@ -51,7 +51,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
     <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
       {rows.map(([label, value]) => (
         <Stack key={label} direction="row" spacing={1}>
-          <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 140 }}>
+          <Typography component="dt" variant="body2" color="textSecondary" sx={{ minWidth: 140 }}>
             {label}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
@@ -72,7 +72,7 @@ export default function TicketPage() {
       <Stack spacing={2}>
         <FetchState query={query} />
         {query.isError && query.error instanceof ApiError && query.error.status === 404 && (
-          <Typography color="text.secondary">{TICKET_MSG.notFound}</Typography>
+          <Typography color="textSecondary">{TICKET_MSG.notFound}</Typography>
         )}
       </Stack>
     );
@@ -199,7 +199,7 @@ function TicketView({ ticket, refetch }: { ticket: TicketDetailDto; refetch: () 
       </Section>
       <Section title={TICKET_MSG.comments} testId="ticket-comments">
         {ticket.comments.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {TICKET_MSG.noComments}
           </Typography>
         ) : (

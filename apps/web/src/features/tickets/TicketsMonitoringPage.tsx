@@ -79,7 +79,7 @@ export default function TicketsMonitoringPage() {
         r.subject_type ? (
           <Stack spacing={0}>
             <span>{r.subject ?? '—'}</span>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {subjectTypeLabel(r.subject_type)} · #{r.subject_id}
             </Typography>
           </Stack>
@@ -92,7 +92,7 @@ export default function TicketsMonitoringPage() {
       label: TICKET_MSG.assignee,
       render: (r) =>
         r.assignee?.name ?? (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {TICKET_MSG.unassigned}
           </Typography>
         ),

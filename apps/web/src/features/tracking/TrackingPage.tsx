@@ -141,7 +141,7 @@ export function TrackingPage() {
             <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
               {TRACKING_UI.captains}
             </Typography>
-            <Typography variant="body2" color="text.secondary" data-testid="online-count">
+            <Typography variant="body2" color="textSecondary" data-testid="online-count">
               {TRACKING_UI.online(total)}
             </Typography>
           </Stack>
@@ -181,7 +181,7 @@ export function TrackingPage() {
         <Divider />
         <List component="div" dense sx={{ flex: 1, overflow: 'auto', py: 0 }} data-testid="captain-list">
           {!loading && matches.length === 0 && (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ p: 2 }}>
               {TRACKING_UI.noMatch}
             </Typography>
           )}
@@ -194,7 +194,7 @@ export function TrackingPage() {
             />
           ))}
           {matches.length > LIST_LIMIT && (
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ px: 2, py: 1 }}>
+            <Typography variant="caption" color="textSecondary" component="div" sx={{ px: 2, py: 1 }}>
               {TRACKING_UI.moreInList(matches.length - LIST_LIMIT)}
             </Typography>
           )}
@@ -211,34 +211,34 @@ export function TrackingPage() {
           </Stack>
           {selected ? (
             <Box sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, fontSize: 13 }}>
-              <Box color="text.secondary">#</Box>
+              <Box sx={{ color: 'text.secondary' }}>#</Box>
               <Box>
                 {selected.captain_id} · {selected.name}
               </Box>
-              <Box color="text.secondary">{TRACKING_UI.plate}</Box>
+              <Box sx={{ color: 'text.secondary' }}>{TRACKING_UI.plate}</Box>
               <Box>{selected.car_number ?? RIDE_UI.none}</Box>
-              <Box color="text.secondary">{TRACKING_UI.state}</Box>
+              <Box sx={{ color: 'text.secondary' }}>{TRACKING_UI.state}</Box>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
                 <Dot state={selected.state} />
                 <span>{TRACKING_UI.stateLabels[selected.state]}</span>
               </Stack>
-              <Box color="text.secondary">{TRACKING_UI.speed}</Box>
+              <Box sx={{ color: 'text.secondary' }}>{TRACKING_UI.speed}</Box>
               <Box>
                 {selected.speed_kmh == null
                   ? RIDE_UI.none
                   : TRACKING_UI.speedKmh(formatNumber(Math.round(selected.speed_kmh), 0))}
               </Box>
-              <Box color="text.secondary">{TRACKING_UI.position}</Box>
+              <Box sx={{ color: 'text.secondary' }}>{TRACKING_UI.position}</Box>
               <Box>
                 <bdi dir="ltr">
                   {selected.lat.toFixed(5)}, {selected.lon.toFixed(5)}
                 </bdi>
               </Box>
-              <Box color="text.secondary">{TRACKING_UI.lastReport}</Box>
+              <Box sx={{ color: 'text.secondary' }}>{TRACKING_UI.lastReport}</Box>
               <Box>{formatDateTime(selected.at)}</Box>
             </Box>
           ) : (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {TRACKING_UI.selectHint}
             </Typography>
           )}

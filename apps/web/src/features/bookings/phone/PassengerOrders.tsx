@@ -20,7 +20,7 @@ export function PassengerOrders({ passengerId }: { passengerId: number }) {
       <Typography variant="subtitle2">{BOOKING_UI.passengerOrders}</Typography>
       {orders.isError && <Alert severity="error">{errorMessage(orders.error)}</Alert>}
       {orders.isSuccess && orders.data.data.length === 0 && (
-        <Typography color="text.secondary">{BOOKING_UI.noPassengerOrders}</Typography>
+        <Typography color="textSecondary">{BOOKING_UI.noPassengerOrders}</Typography>
       )}
       <List dense>
         {(orders.data?.data ?? []).map((b) => (
