@@ -37,13 +37,14 @@ describe('catalogue registry', () => {
       'rating-causes',
       'roles',
       'staff',
+      'terms-and-conditions',
       'vouchers',
     ]);
     const bindings = await loadBindings();
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(16);
+    expect(keys).toHaveLength(17);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

@@ -27,6 +27,8 @@ describe('catalogue pages found by glob', () => {
         'Roles',
         'Staff',
         'StaffAdd',
+        'TermsAndConditions',
+        'TermsAndConditionsCreate',
         'UserProfile',
         'Vouchers',
         'VouchersAdd',

@@ -33,6 +33,7 @@ export * from './routes';
 export * from './session';
 export * from './sms';
 export * from './surveys';
+export * from './terms';
 export * from './text';
 export * from './tickets';
 export * from './validation';

@@ -22,6 +22,7 @@ import { settingsModule } from './settings/module';
 import { smsModule } from './sms/module';
 import { surveysModule } from './surveys/module';
 import { systemRoutes } from './system/routes';
+import { termsModule } from './terms/module';
 import { ticketsModule } from './tickets/module';
 import { trackingModule } from './tracking';
 
@@ -43,6 +44,7 @@ export const MODULES: readonly ServerModule[] = [
   faresModule,
   filesModule,
   peopleModule,
+  termsModule,
   smsModule,
   trackingModule,
   bookingsModule,

@@ -29,6 +29,8 @@ export class SimulatedInbox {
       at,
     );
     await this.app.inbox.receiveAnnouncements(captainId, at);
+    // The app asks for the current terms before the shift; the captain accepts a new version then.
+    await this.app.terms.acceptCurrent('captain', captainId);
     this.nextLook.set(captainId, now + (1 + 4 * spread(captainId, now)) * MINUTE);
   }
 

@@ -567,6 +567,8 @@ export class Simulator {
       id_card_back: { filename: 'back.png', mimetype: 'image/png', data: TINY_PNG },
     });
     this.counters.signups++;
+    // The app shows the current terms at sign-up; the new passenger accepts them.
+    await this.app.terms.acceptCurrent('passenger', dto.id);
     await this.app.smsCodes.issueCode({ kind: 'passenger', id: dto.id }, 'signup');
     this.passengerIds.push(dto.id);
     return dto.id;

@@ -113,6 +113,7 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/passengers/:id/active': 'ADCS',
   'GET /api/passenger/:id/account_entries': 'ADCS',
   'GET /api/passenger/:id/bookings': 'ADCS',
+  'GET /api/passenger/:id/terms': 'ADCS',
 
   // captains
   'GET /api/captain': DESK,
@@ -120,6 +121,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/search': DESK,
   'GET /api/captain/:id': DESK,
   'GET /api/captain/:id/cars': DESK,
+  'GET /api/captain/:id/terms': DESK,
   'GET /api/captain/:id/bookings': DESK,
   'GET /api/captain/:id/monthly-bookings': DESK,
   'GET /api/captain/blocked': 'AS',
@@ -245,6 +247,7 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('voucher', 'A', 'A'),
+  ...catalogue('terms_and_conditions', 'A', 'A'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),

@@ -11,6 +11,7 @@ import { rideEndpoints } from './endpoints/rides';
 import { smsEndpoints } from './endpoints/sms';
 import { surveyEndpoints } from './endpoints/surveys';
 import { systemEndpoints } from './endpoints/system';
+import { termsEndpoints } from './endpoints/terms';
 import { ticketEndpoints } from './endpoints/tickets';
 
 export { catalogueEndpoints, referenceEndpoint } from './endpoints/catalogue';
@@ -40,4 +41,5 @@ export const endpoints = {
   ...surveyEndpoints,
   ...eventEndpoints,
   ...lostAndFoundEndpoints,
+  ...termsEndpoints,
 };

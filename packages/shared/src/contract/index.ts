@@ -23,5 +23,6 @@ export * from './sms';
 export * from './staff';
 export * from './surveys';
 export * from './system';
+export * from './terms';
 export * from './tickets';
 export * from './tracking';

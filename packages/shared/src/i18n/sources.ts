@@ -21,6 +21,7 @@ import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
+import { TERMS_MSG } from '../terms';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
 import { sourceStrings } from './index';
 
@@ -33,6 +34,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
   const out: string[] = [];
   for (const object of [
     MSG,
+    TERMS_MSG,
     BOOKING_UI,
     BOOKING_MSG,
     RIDE_UI,

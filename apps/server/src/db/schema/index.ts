@@ -18,5 +18,6 @@ export * from './settings';
 export * from './sms';
 export * from './surveys';
 export * from './system';
+export * from './terms';
 export * from './tickets';
 export * from './users';

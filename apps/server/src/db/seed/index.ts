@@ -14,6 +14,7 @@ import { seedServices } from './services';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
 import { seedSurveys } from './surveys';
+import { seedTerms } from './terms';
 import { seedTickets } from './tickets';
 
 export interface SeedContext {
@@ -43,6 +44,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedSurveys,
   seedLostAndFound,
   seedEvents,
+  seedTerms,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */

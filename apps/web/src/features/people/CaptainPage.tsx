@@ -1,5 +1,5 @@
 import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
-import { type CaptainCarDto, captainPolicy, MSG, pathTo } from '@taxi/shared';
+import { type CaptainCarDto, captainPolicy, MSG, pathTo, TERMS_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
 import { EMPTY_ROW_SX, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
 import { PersonBookings } from './PersonBookings';
+import { TermsChip } from './TermsChip';
 
 function ColorSwatch({ color }: { color: CaptainCarDto['color'] }) {
   return (
@@ -122,6 +123,7 @@ export default function CaptainPage() {
           [t('Activated'), c.activated_at ? formatDateTime(c.activated_at) : null],
           [t('Registered'), c.registered ? t('Yes') : t('No')],
           [t('Created'), formatDateTime(c.created_at)],
+          [TERMS_MSG.heading, <TermsChip key="terms" audience="captain" id={c.id} />],
         ]}
         footer={
           c.conversation_id && (

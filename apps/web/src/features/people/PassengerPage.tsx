@@ -1,5 +1,13 @@
 import { Button, Chip, Stack, Typography } from '@mui/material';
-import { ACCOUNT_ENTRY_TYPES, type AccountEntryDto, hasIdDocs, MSG, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
+import {
+  ACCOUNT_ENTRY_TYPES,
+  type AccountEntryDto,
+  hasIdDocs,
+  MSG,
+  PEOPLE_MSG,
+  passengerPolicy,
+  TERMS_MSG,
+} from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -25,6 +33,7 @@ import {
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 import { PersonBookings } from './PersonBookings';
 import { RemoveDocumentsDialog } from './RemoveDocumentsDialog';
+import { TermsChip } from './TermsChip';
 
 const ENTRY_TYPE_FILTER = withAll(ACCOUNT_ENTRY_TYPES);
 
@@ -148,6 +157,7 @@ export default function PassengerPage() {
           [t('WhatsApp'), p.whatsapp_number ? <PhoneText key="whatsapp" value={p.whatsapp_number} /> : null],
           [t('Created'), formatDateTime(p.created_at)],
           [t('Rejected documents'), p.rejected_count],
+          [TERMS_MSG.heading, <TermsChip key="terms" audience="passenger" id={p.id} />],
         ]}
         footer={
           <Field label={t('Loyalty')}>

@@ -1,0 +1,39 @@
+import { Chip, Skeleton } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { TERMS_MSG, type TermsAudience } from '@taxi/shared';
+import { apiData, endpoints } from '../../api/endpoints';
+import { formatDateTime } from '../../i18n/format';
+
+/** Where the person stands with the current terms of their audience: accepted, behind, or never. */
+export function TermsChip({ audience, id }: { audience: TermsAudience; id: number }) {
+  const query = useQuery({
+    queryKey: ['terms', audience, id],
+    queryFn: ({ signal }) =>
+      apiData(audience === 'passenger' ? endpoints.passengerTerms : endpoints.captainTerms, { params: { id }, signal }),
+  });
+  const s = query.data;
+  if (!s) return <Skeleton width={160} />;
+  if (s.current_version === null) return <Chip size="small" label={TERMS_MSG.noTerms} />;
+  if (s.up_to_date && s.accepted_version !== null)
+    return (
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        label={TERMS_MSG.upToDate(s.accepted_version, formatDateTime(s.accepted_at))}
+        data-testid="terms-status"
+      />
+    );
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      label={
+        s.accepted_version === null
+          ? TERMS_MSG.never(s.current_version)
+          : TERMS_MSG.outdated(s.accepted_version, s.current_version)
+      }
+      data-testid="terms-status"
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import { termsStatusSchema } from '../terms';
+import { envelope } from './envelope';
+
+export const termsContract = {
+  status: envelope(termsStatusSchema),
+};
