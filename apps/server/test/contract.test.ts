@@ -153,5 +153,5 @@ describe('typed contract', () => {
   });
 });
 
-/** Pickers of routes later capabilities build (maps, planning, contracts): the web handles their 404. */
-const PLANNED_CALLS = new Set(['areaClusters', 'projects', 'contractTemplateLevels']);
+/** Pickers of routes later capabilities build (maps, planning): the web handles their 404. */
+const PLANNED_CALLS = new Set(['areaClusters', 'projects']);

@@ -31,6 +31,8 @@ describe('catalogue registry', () => {
       'city-events',
       'colors',
       'complaint-categories',
+      'contract-template-levels',
+      'contract-templates',
       'lost-and-found',
       'nationalities',
       'payment-rides',
@@ -44,7 +46,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(17);
+    expect(keys).toHaveLength(19);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

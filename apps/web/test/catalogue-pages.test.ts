@@ -15,6 +15,8 @@ describe('catalogue pages found by glob', () => {
         'ChangeCaptainReasons',
         'Colors',
         'ComplaintCategories',
+        'ContractTemplate',
+        'ContractTemplateLevel',
         'DriversAnnouncements',
         'Event',
         'Events',

@@ -248,6 +248,8 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('voucher', 'A', 'A'),
   ...catalogue('terms_and_conditions', 'A', 'A'),
+  ...catalogue('contract_template', 'AS', 'AS'),
+  ...catalogue('contract_template/level', DESK, 'AS'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),

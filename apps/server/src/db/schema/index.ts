@@ -5,6 +5,7 @@ export * from './broadcasts';
 export * from './catalogue';
 export * from './city';
 export * from './complaints';
+export * from './contracts';
 export * from './events';
 export * from './fares';
 export * from './idempotency';

@@ -6,6 +6,7 @@ import { seedBroadcasts } from './broadcasts';
 import { seedCatalogue } from './catalogue';
 import { seedCity } from './city';
 import { seedComplaints } from './complaints';
+import { seedContracts } from './contracts';
 import { seedEvents } from './events';
 import { seedLostAndFound } from './lost-and-found';
 import { seedMessages } from './messages';
@@ -34,6 +35,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedCity,
   seedCatalogue,
   seedServices,
+  seedContracts,
   seedPeople,
   seedBroadcasts,
   seedBookings,

@@ -21,11 +21,16 @@ export function translateDbError(def: ResourceDef, error: unknown): never {
     if (field) throw validationError(field.name, RESOURCE_MSG.taken(field.label));
     throw new HttpError(409, RESOURCE_MSG.taken('value'));
   }
-  if (pg?.code === '23503')
-    throw new HttpError(
-      409,
-      pg.detail?.includes('is still referenced') ? RESOURCE_MSG.inUse : RESOURCE_MSG.missingReference,
-    );
+  // 23001: a RESTRICT foreign key refused the delete of a row still in use.
+  if (pg?.code === '23001' || (pg?.code === '23503' && pg.detail?.includes('is still referenced')))
+    throw new HttpError(409, RESOURCE_MSG.inUse);
+  if (pg?.code === '23503') {
+    // A reference to a row that does not exist: the field that names it is wrong.
+    const column = /Key \((\w+)\)=/.exec(pg.detail ?? '')?.[1];
+    const field = def.fields.find((f) => f.name === column);
+    if (field) throw validationError(field.name, RESOURCE_MSG.missingReference);
+    throw new HttpError(409, RESOURCE_MSG.missingReference);
+  }
   if (pg?.code === '23502' || pg?.code === '22P02' || pg?.code === '22003')
     throw new HttpError(422, MSG.validationFailed);
   throw error;
