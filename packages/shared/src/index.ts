@@ -20,6 +20,7 @@ export * from './dispatch';
 export * from './drawer';
 export * from './fare/index';
 export * from './fares';
+export * from './ledger';
 export * from './messages';
 export * from './notifications';
 export * from './people';

@@ -112,6 +112,11 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/passenger/:id/remove_documents': 'ADCS',
   'PUT /api/passengers/:id/active': 'ADCS',
   'GET /api/passenger/:id/account_entries': 'ADCS',
+  // accounts (the ledger): who reads the person, and the payments desk; manual entries by the desk
+  'GET /api/passenger/:id/account': 'ADCS',
+  'POST /api/passenger/:id/account/entries': 'A',
+  'GET /api/captain/:id/account': 'ADS',
+  'POST /api/captain/:id/account/entries': 'A',
   'GET /api/passenger/:id/bookings': 'ADCS',
 
   // captains

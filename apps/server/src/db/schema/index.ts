@@ -8,6 +8,7 @@ export * from './complaints';
 export * from './events';
 export * from './fares';
 export * from './idempotency';
+export * from './ledger';
 export * from './lost-and-found';
 export * from './messages';
 export * from './notifications';

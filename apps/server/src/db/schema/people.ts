@@ -136,18 +136,3 @@ export const cars = pgTable(
   },
   (t) => [index('cars_captain_idx').on(t.captainId), index('cars_number_idx').on(t.number)],
 );
-
-/** Passenger account entries by the spec's entry types (ACCOUNT_ENTRY_TYPES). */
-export const accountEntries = pgTable(
-  'account_entries',
-  {
-    id: serial('id').primaryKey(),
-    passengerId: integer('passenger_id').references(() => passengers.id, { onDelete: 'cascade' }),
-    captainId: integer('captain_id').references(() => captains.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
-    bookingId: integer('booking_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('account_entries_passenger_idx').on(t.passengerId)],
-);
