@@ -9,6 +9,7 @@ import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
+import { ENTRY_TYPE_LABELS, LEDGER_MSG } from '../ledger';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
@@ -55,6 +56,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BROADCAST_MSG,
     BROADCAST_LABELS,
     FARE_MSG,
+    ENTRY_TYPE_LABELS,
+    LEDGER_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,
