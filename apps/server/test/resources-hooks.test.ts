@@ -23,6 +23,9 @@ describe('catalogue registry', () => {
     expect([...declarations.keys()]).toEqual([
       'announcements',
       'banks',
+      'bonus-packages',
+      'bonus-time-slices',
+      'bonuses',
       'captain-cancellation-reasons',
       'car-brands',
       'car-models',
@@ -31,6 +34,7 @@ describe('catalogue registry', () => {
       'city-events',
       'colors',
       'complaint-categories',
+      'conditional-bonuses',
       'lost-and-found',
       'nationalities',
       'payment-rides',
@@ -43,7 +47,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(16);
+    expect(keys).toHaveLength(20);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');
@@ -53,7 +57,7 @@ describe('catalogue registry', () => {
   it('every catalogue answers exactly its response schema: nothing dropped, nothing missing', async () => {
     for (const binding of await loadBindings()) {
       const { declaration } = binding;
-      const url = `/api/${declaration.url.replace('{car_brand_id}', '1')}`;
+      const url = `/api/${declaration.url.replace(/\{\w+\}/, '1')}`;
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
       expect(res.statusCode, url).toBe(200);
       expect(res.json().data.data.length, url).toBeGreaterThan(0);

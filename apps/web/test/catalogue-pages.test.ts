@@ -9,12 +9,17 @@ describe('catalogue pages found by glob', () => {
     expect(Object.keys(fallbackPages).sort()).toEqual(
       [
         'Banks',
+        'BonusPackage',
+        'BonusPackageBonuses',
+        'BonusPackageShow',
+        'BonusTimeSlices',
         'CaptainCancellationReasons',
         'CarBrandModels',
         'CarBrands',
         'ChangeCaptainReasons',
         'Colors',
         'ComplaintCategories',
+        'ConditionalBonus',
         'DriversAnnouncements',
         'Event',
         'Events',

@@ -2,6 +2,7 @@ import './zod-config';
 
 export * from './ai';
 export * from './api';
+export * from './bonuses';
 export * from './booking-create';
 export * from './booking-dto';
 export * from './booking-messages';

@@ -250,6 +250,11 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('voucher', 'A', 'A'),
+  // bonuses (PRICE_RULES): packages, their bonuses and time slices, conditional bonuses
+  ...catalogue('bonus_package', 'A', 'A'),
+  ...catalogue('bonus_package/:bonus_package_id/bonuses', 'A', 'A'),
+  ...catalogue('bonus/:bonus_id/time_slices', 'A', 'A'),
+  ...catalogue('conditional_bonus', 'A', 'A'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),

@@ -10,9 +10,3 @@ export const ledgerPolicy = {
   /** A wallet adjustment (penalty, bonus, closing payment, payment approval) with a note, audited. */
   adjust: rule('ledger.adjust', (a) => mayChange(a, 'CARLO_PAYMENT')),
 } as const;
-
-/** Bonus packages, their bonuses and time slices, conditional bonuses (shell.md §2.2 Commercial). */
-export const bonusPolicy = {
-  read: rule('bonuses.read', (a) => holdsAny(a, ['CARLO_PAYMENT', 'PRICE_RULES'])),
-  write: rule('bonuses.write', (a) => mayChange(a, 'CARLO_PAYMENT')),
-} as const;

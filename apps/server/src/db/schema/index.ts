@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './auth';
+export * from './bonuses';
 export * from './bookings';
 export * from './broadcasts';
 export * from './catalogue';
