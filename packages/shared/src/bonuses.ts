@@ -7,6 +7,13 @@ import { texts } from './i18n';
 export const BONUS_KINDS = ['rides_count', 'zone_rides', 'acceptance_rate'] as const;
 export type BonusKind = (typeof BONUS_KINDS)[number];
 
+/** English labels of the kinds (the catalogue pages translate them at render). */
+export const BONUS_KIND_LABELS: Readonly<Record<BonusKind, string>> = {
+  rides_count: 'Paid rides',
+  zone_rides: 'Paid rides in a zone',
+  acceptance_rate: 'Acceptance rate',
+};
+
 export const BONUS_LIMITS = { maxThreshold: 1000, maxEuros: 10_000 } as const;
 
 /** ISO days of the week: 1 Monday … 7 Sunday (the time slices' `day_of_week`). */

@@ -2,6 +2,7 @@ import { AI_LABELS, AI_MSG } from '../ai';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
+import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
@@ -58,6 +59,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     FARE_MSG,
     ENTRY_TYPE_LABELS,
     LEDGER_MSG,
+    BONUS_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,
@@ -69,7 +71,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     sourceStrings(object, out);
   }
   out.push(...resourceSourceTexts(catalogues));
-  out.push(...COMPLAINT_STATUSES);
+  out.push(...COMPLAINT_STATUSES, ...DAYS_OF_WEEK);
   for (const route of PROTECTED_ROUTES) out.push(route.title);
   for (const item of DRAWER) {
     if ('group' in item) {

@@ -1,4 +1,4 @@
-import { type AccountEntryType, type AccountOwnerKind, ENTRY_OWNERS, eurosToCents, signedCents } from '@taxi/shared';
+import { type AccountEntryType, type AccountOwnerKind, ENTRY_OWNERS, signedCents } from '@taxi/shared';
 import type { DbOrTx } from '../../db/client';
 import { accountEntries } from '../../db/schema';
 
@@ -45,9 +45,9 @@ export async function appendEntries(db: DbOrTx, entries: readonly NewEntry[]) {
  */
 export function recordRidePayment(
   tx: DbOrTx,
-  p: { bookingId: number; captainId: number; passengerId: number | null; euros: number; now: Date },
+  p: { bookingId: number; captainId: number; passengerId: number | null; cents: number; now: Date },
 ) {
-  const cents = eurosToCents(p.euros);
+  const cents = p.cents;
   const reference = `booking:${p.bookingId}`;
   const common = { bookingId: p.bookingId, reference, cents, createdAt: p.now };
   const entries: NewEntry[] = [{ ...common, ownerKind: 'captain', ownerId: p.captainId, type: 'ride' }];

@@ -1,5 +1,5 @@
 import { EVENTS, isUnderAgeReason, type PassengerDto, PEOPLE_MSG } from '@taxi/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { passengers } from '../../db/schema';
 import { rowById, tablePage } from '../../db/table-page';

@@ -1,4 +1,4 @@
-import { BONUS_KINDS, BONUS_LIMITS } from '../../bonuses';
+import { BONUS_KIND_LABELS, BONUS_KINDS, BONUS_LIMITS } from '../../bonuses';
 import { defineResource } from '../define';
 
 /** The bonuses of a package (/bonus_package/{id}/bonuses): a daily target of a captain and its amount in euros. */
@@ -18,7 +18,7 @@ export const bonusesResource = defineResource({
       type: 'select',
       required: true,
       sortable: true,
-      options: BONUS_KINDS.map((value) => ({ value, label: value })),
+      options: BONUS_KINDS.map((value) => ({ value, label: BONUS_KIND_LABELS[value] })),
       default: 'rides_count',
     },
     {

@@ -1,4 +1,4 @@
-import { BOOKING_MSG, type BookingDto, type FareQuoteDto } from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, eurosToCents, type FareQuoteDto } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
@@ -30,7 +30,8 @@ export async function payBooking(
       bookingId: id,
       captainId,
       passengerId: booking.passengerId,
-      euros: amount + tip,
+      // the sum of the DONE payments as stored (cents of each rounded row)
+      cents: rows.reduce((sum, r) => sum + eurosToCents(Number(r.amount)), 0),
       now,
     });
     if (fare) await tx.update(bookings).set({ fareFinal: fare }).where(eq(bookings.id, id));
