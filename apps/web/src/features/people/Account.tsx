@@ -64,7 +64,7 @@ export function Account({ kind, id }: { kind: AccountOwnerKind; id: number }) {
   const account = query.data;
   return (
     <Stack spacing={1} data-testid={`${kind}-account`}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography component="h2" variant="h6">
           {t('Balance')}
         </Typography>
@@ -79,7 +79,7 @@ export function Account({ kind, id }: { kind: AccountOwnerKind; id: number }) {
             setType(v);
             setPage(0);
           }}
-          sx={{ minWidth: 200 }}
+          sx={{ width: 220 }}
         />
         {allows(ledgerPolicy.adjust) && (
           <Button variant="outlined" onClick={() => setAdding(true)} data-testid="add-account-entry">
