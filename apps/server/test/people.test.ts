@@ -1,5 +1,5 @@
 import { DOCUMENT_REMOVAL_REASONS, EVENTS, ID_CARD_MAX_BYTES, PEOPLE_MSG } from '@taxi/shared';
-import { eq, min, sql } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEntries, auditLog, captains, carModels, cashRegisters, colors, passengers } from '../src/db/schema';

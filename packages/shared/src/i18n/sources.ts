@@ -1,8 +1,8 @@
 import { AI_LABELS, AI_MSG } from '../ai';
+import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
-import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
