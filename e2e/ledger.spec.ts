@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { LEDGER_MSG } from '@taxi/shared';
 import { api, login, USERS } from './helpers';
@@ -31,4 +32,34 @@ test('a captain account: balance and entries, a manual entry adds to both', asyn
   // the first manual type of a captain is a penalty: it takes 12.50 € off
   expect(after.json.data.balance).toBe(before.json.data.balance - 1250);
   await page.screenshot({ path: `${ARTIFACTS}/ledger-captain-account.png` });
+});
+
+test('the account tab and the bonus pages pass axe in dark and right to left', async ({ page, request }) => {
+  await login(page, request, USERS.admin);
+  // the account's saved choice rules after sign-in
+  expect((await api(page, 'PUT', 'preferences', { language: 'ar', theme: 'dark' })).status).toBe(200);
+  await page.evaluate(() => localStorage.setItem('taxi.prefs', JSON.stringify({ language: 'ar', theme: 'dark' })));
+  const problems: string[] = [];
+  const check = async (label: string) => {
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    for (const v of results.violations)
+      if (['critical', 'serious', 'moderate'].includes(v.impact ?? '')) problems.push(`${label} ${v.id}`);
+  };
+  await page.goto('/captains/1');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('tab').last().click();
+  await expect(page.getByTestId('account-balance')).toBeVisible();
+  await check('account');
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-account-rtl-dark.png` });
+  for (const path of ['/bonus_package', '/bonus_package/1/bonuses', '/bonus/1/time_slices', '/conditional_bonus']) {
+    await page.goto(path);
+    await expect(page.getByRole('table')).toBeVisible();
+    await check(path);
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-conditional-bonus-rtl-dark.png` });
+  expect(problems).toEqual([]);
 });
