@@ -120,6 +120,10 @@ describe('the daily bonus job', () => {
     const next = await t.db.select().from(jobs).where(eq(jobs.kind, DAILY_BONUS_JOB));
     const tuesday = next.find((j) => (j.payload as { day: string }).day === '2026-11-24');
     expect(tuesday?.runAt.getTime()).toBeGreaterThan(at('00:00', '2026-11-25').getTime());
+    // a second run of the day does not schedule Tuesday twice
+    await t.app.bonuses.run({ day: DAY });
+    const again = await t.db.select().from(jobs).where(eq(jobs.kind, DAILY_BONUS_JOB));
+    expect(again.filter((j) => (j.payload as { day: string }).day === '2026-11-24')).toHaveLength(1);
     expect(await bonusEntries(inSlice)).toHaveLength(2);
 
     // Tuesday: the partly captain's two rides are outside any Tuesday slice; the inactive package pays nothing

@@ -116,11 +116,16 @@ export class BonusService {
     return result.rows.map((r) => ({ captainId: Number(r.captainId) }));
   }
 
-  /** Schedules the run of `day`, just after it ends. */
-  schedule(day: string) {
+  /** Schedules the run of `day`, just after it ends, unless it is already waiting (two nodes starting together). */
+  async schedule(day: string): Promise<void> {
     const end = cityDayEnd(day);
     if (!end) throw new Error(`not a day: ${day}`);
-    return this.jobs.schedule(DAILY_BONUS_JOB, { day }, new Date(end.getTime() + AFTER_MIDNIGHT_MS));
+    const [waiting] = await this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, DAILY_BONUS_JOB), isNull(jobs.doneAt), sql`${jobs.payload}->>'day' = ${day}`))
+      .limit(1);
+    if (!waiting) await this.jobs.schedule(DAILY_BONUS_JOB, { day }, new Date(end.getTime() + AFTER_MIDNIGHT_MS));
   }
 
   /** The job: pays the day, then schedules the next one. */
