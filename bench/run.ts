@@ -9,7 +9,8 @@
  * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), fare (the fare engine quoting
  * against 200 price rules, per quote), tickets (the tickets monitoring and the pending queue at 500,000 tickets on
  * PostgreSQL, with the indexes each call uses), complaints (the complaint log filtered by status, captain and dates
- * over 200,000 complaints on PostgreSQL, with the plans).
+ * over 200,000 complaints on PostgreSQL, with the plans), ledger (a captain's balance at 10,000,000 account
+ * entries on PostgreSQL, through the service and the API, with the plan).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
@@ -19,6 +20,7 @@ import { benchComplaints } from './complaints';
 import { benchDispatch } from './dispatch';
 import { benchExport } from './export';
 import { benchFare } from './fare';
+import { benchLedger } from './ledger';
 import { benchPeople } from './people';
 import { benchHttp } from './throughput';
 import { benchTickets } from './tickets';
@@ -35,6 +37,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   fare: benchFare,
   tickets: benchTickets,
   complaints: benchComplaints,
+  ledger: benchLedger,
 };
 
 const wanted = process.argv.slice(2);

@@ -60,6 +60,7 @@ async function main() {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.bonuses.ensureScheduled();
   app.jobs.start(config.jobPollMs);
   app.ai.start();
   let simLine = '  Simulator: off';

@@ -1,5 +1,5 @@
 import { DOCUMENT_REMOVAL_REASONS, EVENTS, ID_CARD_MAX_BYTES, PEOPLE_MSG } from '@taxi/shared';
-import { eq, min, sql } from 'drizzle-orm';
+import { eq, min } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountEntries, auditLog, captains, carModels, cashRegisters, colors, passengers } from '../src/db/schema';
@@ -271,14 +271,14 @@ describe('document removal and passenger activation', () => {
 
   it('lists account entries by type', async () => {
     const [{ id }] = await t.db
-      .select({ id: sql<number>`${accountEntries.passengerId}` })
+      .select({ id: accountEntries.ownerId })
       .from(accountEntries)
-      .where(eq(accountEntries.type, 'ride'))
+      .where(eq(accountEntries.type, 'payment'))
       .limit(1);
-    const res = await requestAs(t.app, 'GET', `/api/passenger/${id}/account_entries?type=ride`, admin);
+    const res = await requestAs(t.app, 'GET', `/api/passenger/${id}/account_entries?type=payment`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.data.length).toBeGreaterThan(0);
-    expect(res.json().data.data.every((e: { type: string }) => e.type === 'ride')).toBe(true);
+    expect(res.json().data.data.every((e: { type: string }) => e.type === 'payment')).toBe(true);
     const bad = await requestAs(t.app, 'GET', `/api/passenger/${id}/account_entries?type=nope`, admin);
     expect(bad.statusCode).toBe(422);
   });

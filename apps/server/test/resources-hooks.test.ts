@@ -23,6 +23,9 @@ describe('catalogue registry', () => {
     expect([...declarations.keys()]).toEqual([
       'announcements',
       'banks',
+      'bonus-packages',
+      'bonus-time-slices',
+      'bonuses',
       'captain-cancellation-reasons',
       'car-brands',
       'car-models',
@@ -31,6 +34,7 @@ describe('catalogue registry', () => {
       'city-events',
       'colors',
       'complaint-categories',
+      'conditional-bonuses',
       'contract-template-levels',
       'contract-templates',
       'lost-and-found',
@@ -46,7 +50,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(19);
+    expect(keys).toHaveLength(23);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');
@@ -56,7 +60,7 @@ describe('catalogue registry', () => {
   it('every catalogue answers exactly its response schema: nothing dropped, nothing missing', async () => {
     for (const binding of await loadBindings()) {
       const { declaration } = binding;
-      const url = `/api/${declaration.url.replace('{car_brand_id}', '1')}`;
+      const url = `/api/${declaration.url.replace(/\{\w+\}/, '1')}`;
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
       expect(res.statusCode, url).toBe(200);
       expect(res.json().data.data.length, url).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import { type BookingStatus, nextStatuses, TERMINAL_STATUSES } from '@taxi/share
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountEntries,
   aiSuggestions,
   bookingStatuses,
   bookings,
@@ -126,6 +127,25 @@ describe('world simulator', () => {
       const mine = pays.filter((p) => p.bookingId === b.id && p.type === 'booking');
       expect(mine, `payment of ${b.id}`).toHaveLength(1);
       expect(Number(mine[0].amount)).toBeGreaterThan(3);
+    }
+    // The ledger: every paid ride wrote the captain's ride entry of what the payments charged.
+    const rideEntries = await t.db
+      .select()
+      .from(accountEntries)
+      .where(
+        and(
+          eq(accountEntries.type, 'ride'),
+          inArray(
+            accountEntries.bookingId,
+            paid.map((b) => b.id),
+          ),
+        ),
+      );
+    for (const b of paid) {
+      const charged = pays
+        .filter((p) => p.bookingId === b.id)
+        .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+      expect(rideEntries.find((e) => e.bookingId === b.id)?.amount, `ride entry of ${b.id}`).toBe(charged);
     }
     // The fleet charges what the fare engine says of the trip as driven, and the booking keeps its reasons.
     const fares = await t.db

@@ -9,6 +9,10 @@ describe('catalogue pages found by glob', () => {
     expect(Object.keys(fallbackPages).sort()).toEqual(
       [
         'Banks',
+        'BonusPackage',
+        'BonusPackageBonuses',
+        'BonusPackageShow',
+        'BonusTimeSlices',
         'CaptainCancellationReasons',
         'CarBrandModels',
         'CarBrands',
@@ -17,6 +21,7 @@ describe('catalogue pages found by glob', () => {
         'ComplaintCategories',
         'ContractTemplate',
         'ContractTemplateLevel',
+        'ConditionalBonus',
         'DriversAnnouncements',
         'Event',
         'Events',

@@ -2,6 +2,7 @@ import './zod-config';
 
 export * from './ai';
 export * from './api';
+export * from './bonuses';
 export * from './booking-create';
 export * from './booking-dto';
 export * from './booking-messages';
@@ -20,6 +21,7 @@ export * from './dispatch';
 export * from './drawer';
 export * from './fare/index';
 export * from './fares';
+export * from './ledger';
 export * from './messages';
 export * from './notifications';
 export * from './people';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type {
   accountEntrySchema,
+  accountSchema,
   captainBookingRowSchema,
   captainCarSchema,
   captainSchema,
@@ -163,6 +164,7 @@ export type CaptainDto = z.infer<typeof captainSchema>;
 export type CaptainSearchItem = z.infer<typeof captainSearchItemSchema>;
 
 export type AccountEntryDto = z.infer<typeof accountEntrySchema>;
+export type AccountDto = z.infer<typeof accountSchema>;
 
 /** A row of the captain page's bookings tab (GET captain/{id}/bookings). */
 export type CaptainBookingRow = z.infer<typeof captainBookingRowSchema>;

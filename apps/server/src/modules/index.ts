@@ -10,6 +10,7 @@ import { devRoutes } from './dev/routes';
 import { eventsModule } from './events/module';
 import { faresModule } from './fares/module';
 import { filesModule } from './files/module';
+import { ledgerModule } from './ledger/module';
 import { lostAndFoundRoutes } from './lost-and-found/routes';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/module';
@@ -45,6 +46,7 @@ export const MODULES: readonly ServerModule[] = [
   filesModule,
   peopleModule,
   termsModule,
+  ledgerModule,
   smsModule,
   trackingModule,
   bookingsModule,

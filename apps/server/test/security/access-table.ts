@@ -112,6 +112,11 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/passenger/:id/remove_documents': 'ADCS',
   'PUT /api/passengers/:id/active': 'ADCS',
   'GET /api/passenger/:id/account_entries': 'ADCS',
+  // accounts (the ledger): who reads the person, and the payments desk; manual entries by the desk
+  'GET /api/passenger/:id/account': 'ADCS',
+  'POST /api/passenger/:id/account/entries': 'A',
+  'GET /api/captain/:id/account': 'ADS',
+  'POST /api/captain/:id/account/entries': 'A',
   'GET /api/passenger/:id/bookings': 'ADCS',
   'GET /api/passenger/:id/terms': 'ADCS',
 
@@ -250,6 +255,11 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('terms_and_conditions', 'A', 'A'),
   ...catalogue('contract_template', 'AS', 'AS'),
   ...catalogue('contract_template/level', DESK, 'AS'),
+  // bonuses (PRICE_RULES): packages, their bonuses and time slices, conditional bonuses
+  ...catalogue('bonus_package', 'A', 'A'),
+  ...catalogue('bonus_package/:bonus_package_id/bonuses', 'A', 'A'),
+  ...catalogue('bonus/:bonus_id/time_slices', 'A', 'A'),
+  ...catalogue('conditional_bonus', 'A', 'A'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ENTRY_TYPES } from '../constants';
-import { envelope, pageEnvelope, refSchema } from './envelope';
+import { ACCOUNT_OWNER_KINDS } from '../ledger';
+import { envelope, pageEnvelope, paginated, refSchema } from './envelope';
 
 export const loyaltyClassRefSchema = z.object({ name: z.string() });
 
@@ -71,12 +72,29 @@ export const captainSearchItemSchema = z.object({
 export const accountEntrySchema = z
   .object({
     id: z.number(),
+    owner_kind: z.enum(ACCOUNT_OWNER_KINDS),
+    owner_id: z.number(),
     type: z.enum(ACCOUNT_ENTRY_TYPES),
-    amount: z.string(),
+    /** Cents, signed: what the entry adds to (or takes from) the balance. */
+    amount: z.number().int(),
     booking_id: z.number().nullable(),
+    reference: z.string().nullable(),
+    note: z.string().nullable(),
+    /** The staff member who wrote a manual entry. */
+    actor: refSchema.nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'AccountEntry' });
+
+/** A captain's or a passenger's account: the balance (sum of all entries, cents) and a page of entries. */
+export const accountSchema = z
+  .object({
+    owner_kind: z.enum(ACCOUNT_OWNER_KINDS),
+    owner_id: z.number(),
+    balance: z.number().int(),
+    entries: paginated(accountEntrySchema),
+  })
+  .meta({ id: 'Account' });
 
 /** A row of the captain page's bookings tab (GET captain/{id}/bookings). */
 export const captainBookingRowSchema = z.object({
@@ -97,6 +115,8 @@ export const peopleContract = {
   passengers: pageEnvelope(passengerSchema),
   passenger: envelope(passengerSchema),
   accountEntries: pageEnvelope(accountEntrySchema),
+  account: envelope(accountSchema),
+  accountEntry: envelope(accountEntrySchema),
   captains: pageEnvelope(captainSchema),
   captainSearch: envelope(z.array(captainSearchItemSchema)),
   captain: envelope(captainSchema),

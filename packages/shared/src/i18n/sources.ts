@@ -1,4 +1,5 @@
 import { AI_LABELS, AI_MSG } from '../ai';
+import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
@@ -9,6 +10,7 @@ import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
+import { ENTRY_TYPE_LABELS, LEDGER_MSG } from '../ledger';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
@@ -57,6 +59,9 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BROADCAST_MSG,
     BROADCAST_LABELS,
     FARE_MSG,
+    ENTRY_TYPE_LABELS,
+    LEDGER_MSG,
+    BONUS_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,
@@ -68,7 +73,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     sourceStrings(object, out);
   }
   out.push(...resourceSourceTexts(catalogues));
-  out.push(...COMPLAINT_STATUSES);
+  out.push(...COMPLAINT_STATUSES, ...DAYS_OF_WEEK);
   for (const route of PROTECTED_ROUTES) out.push(route.title);
   for (const item of DRAWER) {
     if ('group' in item) {

@@ -1,5 +1,8 @@
 export * from './catalogues/announcements.resource';
 export * from './catalogues/banks.resource';
+export * from './catalogues/bonus-packages.resource';
+export * from './catalogues/bonus-time-slices.resource';
+export * from './catalogues/bonuses.resource';
 export * from './catalogues/captain-cancellation-reasons.resource';
 export * from './catalogues/car-brands.resource';
 export * from './catalogues/car-models.resource';
@@ -7,6 +10,7 @@ export * from './catalogues/cash-registers.resource';
 export * from './catalogues/change-captain-reasons.resource';
 export * from './catalogues/city-events.resource';
 export * from './catalogues/colors.resource';
+export * from './catalogues/conditional-bonuses.resource';
 export * from './catalogues/lost-and-found.resource';
 export * from './catalogues/nationalities.resource';
 export * from './catalogues/payment-rides.resource';

@@ -1,5 +1,6 @@
 export * from './ai';
 export * from './auth';
+export * from './bonuses';
 export * from './bookings';
 export * from './broadcasts';
 export * from './catalogue';
@@ -9,6 +10,7 @@ export * from './contracts';
 export * from './events';
 export * from './fares';
 export * from './idempotency';
+export * from './ledger';
 export * from './lost-and-found';
 export * from './messages';
 export * from './notifications';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 /** Services (bookings.md: ids 1 pooling, 2 full car, 7 VIP, and others). Ids are explicit. */
@@ -135,19 +135,4 @@ export const cars = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('cars_captain_idx').on(t.captainId), index('cars_number_idx').on(t.number)],
-);
-
-/** Passenger account entries by the spec's entry types (ACCOUNT_ENTRY_TYPES). */
-export const accountEntries = pgTable(
-  'account_entries',
-  {
-    id: serial('id').primaryKey(),
-    passengerId: integer('passenger_id').references(() => passengers.id, { onDelete: 'cascade' }),
-    captainId: integer('captain_id').references(() => captains.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
-    bookingId: integer('booking_id'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [index('account_entries_passenger_idx').on(t.passengerId)],
 );

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema';
+import { seedBonuses } from './bonuses';
 import { seedBookings } from './bookings';
 import { seedBroadcasts } from './broadcasts';
 import { seedCatalogue } from './catalogue';
@@ -34,6 +35,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedStaff,
   seedCity,
   seedCatalogue,
+  seedBonuses,
   seedServices,
   seedContracts,
   seedPeople,

@@ -263,13 +263,22 @@ export const seedPeople: Seeder = {
         now() - (i % 100) * interval '1 day'
       FROM n ORDER BY i`);
 
+    // Account entries in cents, signed as ENTRY_DIRECTION says (migrations and penalties subtract).
     await tx.execute(sql`
-      WITH t AS (SELECT ARRAY['wallet_migration','ride','payment','passenger_penalty','passenger_bonus']::text[] AS types)
-      INSERT INTO account_entries (passenger_id, type, amount, created_at)
-      SELECT p.id, t.types[1 + (p.id + k) % 5],
-        CASE WHEN (p.id + k) % 5 = 3 THEN -((p.id * k) % 20 + 5) ELSE ((p.id * k) % 60 + 8) END,
+      WITH t AS (SELECT ARRAY['wallet_migration','payment','passenger_penalty','passenger_bonus']::text[] AS types)
+      INSERT INTO account_entries (owner_kind, owner_id, type, amount, created_at)
+      SELECT 'passenger', p.id, t.types[1 + (p.id + k) % 4],
+        CASE WHEN (p.id + k) % 4 IN (1, 2) THEN -((p.id * k) % 20 + 5) * 100 ELSE ((p.id * k) % 60 + 8) * 100 END,
         now() - ((p.id + k * 13) % 200) * interval '1 day'
       FROM (SELECT id FROM passengers WHERE approved_at IS NOT NULL ORDER BY id LIMIT ${entryPassengers}) p,
+        generate_series(1, 4) AS k, t`);
+    await tx.execute(sql`
+      WITH t AS (SELECT ARRAY['ride','captain_bonus','captain_penalty','closing_payment']::text[] AS types)
+      INSERT INTO account_entries (owner_kind, owner_id, type, amount, created_at)
+      SELECT 'captain', c.id, t.types[1 + (c.id + k) % 4],
+        CASE WHEN (c.id + k) % 4 IN (2, 3) THEN -((c.id * k) % 20 + 5) * 100 ELSE ((c.id * k) % 60 + 8) * 100 END,
+        now() - ((c.id + k * 13) % 200) * interval '1 day'
+      FROM (SELECT id FROM captains WHERE active ORDER BY id LIMIT ${entryPassengers}) c,
         generate_series(1, 4) AS k, t`);
 
     // fresh statistics, so the search plans use the prefix indexes straight away

@@ -1,7 +1,7 @@
-import { type AccountEntryType, EVENTS, isUnderAgeReason, type PassengerDto, PEOPLE_MSG } from '@taxi/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { EVENTS, isUnderAgeReason, type PassengerDto, PEOPLE_MSG } from '@taxi/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { accountEntries, passengers } from '../../db/schema';
+import { passengers } from '../../db/schema';
 import { rowById, tablePage } from '../../db/table-page';
 import type { AppBus } from '../../events';
 import { HttpError, notFound } from '../../http/errors';
@@ -17,7 +17,6 @@ import {
   type PassengerRegistration,
   type PassengerRow,
   type PassengerUpdate,
-  presentAccountEntry,
   presentPassenger,
 } from './rows';
 
@@ -133,13 +132,6 @@ export class PassengerService {
       await auditPerson(tx, actorId, 'passenger.activate', 'passenger', id);
       return presentPassenger(row);
     });
-  }
-
-  async passengerAccountEntries(id: number, type: AccountEntryType | undefined, opts: PageOpts) {
-    await this.passengerRow(this.db, id);
-    const where = and(eq(accountEntries.passengerId, id), type ? eq(accountEntries.type, type) : undefined);
-    const order = [desc(accountEntries.createdAt), desc(accountEntries.id)];
-    return tablePage(this.db, accountEntries, where, order, presentAccountEntry, opts);
   }
 
   /**

@@ -124,9 +124,13 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, perPage, type } = request.query;
-      return ok(
-        await passengers().passengerAccountEntries(request.params.id, type, { page, perPage, url: request.url }),
-      );
+      const account = await app.ledger.account('passenger', request.params.id, {
+        type,
+        page,
+        perPage,
+        url: request.url,
+      });
+      return ok(account.entries);
     },
   );
 

@@ -1,18 +1,11 @@
 // Passengers and captains as rows and as the API shows them (presenters), and their audit rows.
-import type { AccountEntryDto, AccountEntryType, CaptainDto, NewPassengerPayload, PassengerDto } from '@taxi/shared';
+import type { CaptainDto, NewPassengerPayload, PassengerDto } from '@taxi/shared';
 import type { DbOrTx } from '../../db/client';
-import { type accountEntries, auditLog, type captains, type passengers } from '../../db/schema';
+import { auditLog, type captains, type passengers } from '../../db/schema';
 import type { UploadedFile } from '../../http/multipart';
 
 export type PassengerRow = typeof passengers.$inferSelect;
 export type CaptainRow = typeof captains.$inferSelect;
-export const presentAccountEntry = (r: typeof accountEntries.$inferSelect): AccountEntryDto => ({
-  id: r.id,
-  type: r.type as AccountEntryType,
-  amount: r.amount,
-  booking_id: r.bookingId,
-  created_at: r.createdAt.toISOString(),
-});
 
 export type PageOpts = { page: number; perPage: number; url?: string; sortBy?: string; descending?: boolean };
 

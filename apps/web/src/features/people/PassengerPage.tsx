@@ -1,96 +1,18 @@
 import { Button, Chip, Stack, Typography } from '@mui/material';
-import {
-  ACCOUNT_ENTRY_TYPES,
-  type AccountEntryDto,
-  hasIdDocs,
-  MSG,
-  PEOPLE_MSG,
-  passengerPolicy,
-  TERMS_MSG,
-} from '@taxi/shared';
+import { hasIdDocs, PEOPLE_MSG, passengerPolicy, TERMS_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FetchState } from '../../components/FetchState';
-import { RowsTable, type TableColumn } from '../../components/RowsTable';
-import { SelectField } from '../../components/SelectField';
-import { TablePager } from '../../components/TablePager';
-import { formatComplaintTime, formatDateTime, formatEuros } from '../../i18n/format';
+import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
-import { useAccountEntries, usePassenger } from './api';
-import {
-  EMPTY_ROW_SX,
-  Field,
-  LoyaltyBadges,
-  PageHeader,
-  PersonTabs,
-  PhoneText,
-  ProfileCard,
-  StoredImages,
-  translatedOptions,
-  withAll,
-} from './components';
+import { Account } from './Account';
+import { usePassenger } from './api';
+import { Field, LoyaltyBadges, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 import { PersonBookings } from './PersonBookings';
 import { RemoveDocumentsDialog } from './RemoveDocumentsDialog';
 import { TermsChip } from './TermsChip';
-
-const ENTRY_TYPE_FILTER = withAll(ACCOUNT_ENTRY_TYPES);
-
-const entryColumns = (t: (source: string) => string): readonly TableColumn<AccountEntryDto>[] => [
-  { key: 'id', label: '#', render: (e) => e.id },
-  { key: 'type', label: t('Type'), render: (e) => t(e.type) },
-  {
-    key: 'amount',
-    label: t('Amount'),
-    align: 'right',
-    render: (e) => (
-      <Typography component="span" variant="inherit" color={Number(e.amount) < 0 ? 'error' : undefined}>
-        {formatEuros(Number(e.amount))}
-      </Typography>
-    ),
-  },
-  { key: 'date', label: t('Date'), render: (e) => formatComplaintTime(e.created_at) },
-];
-
-function AccountEntries({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const [type, setType] = useState('');
-  const [page, setPage] = useState(0);
-  const query = useAccountEntries(id, { type, page: page + 1, perPage: 10 });
-  return (
-    <Stack spacing={1}>
-      <SelectField
-        label={t('Type')}
-        value={type}
-        options={translatedOptions(ENTRY_TYPE_FILTER, t)}
-        onChange={(v) => {
-          setType(v);
-          setPage(0);
-        }}
-        sx={{ maxWidth: 240 }}
-      />
-      <FetchState query={query} />
-      <RowsTable
-        columns={entryColumns(t)}
-        rows={query.data?.data ?? []}
-        rowKey={(e) => e.id}
-        pending={query.isPending}
-        empty={MSG.noData}
-        emptySx={EMPTY_ROW_SX}
-        testId="account-entries"
-      />
-      <TablePager
-        count={query.data?.total ?? 0}
-        page={page}
-        perPage={10}
-        perPageOptions={[10]}
-        onPage={setPage}
-        onPerPage={() => undefined}
-      />
-    </Stack>
-  );
-}
 
 /** /passengers/{id}: profile, documents, bookings, account entries; Approve (wizard) and Remove documents. */
 export default function PassengerPage() {
@@ -180,7 +102,7 @@ export default function PassengerPage() {
             ),
           },
           { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="passenger" id={p.id} /> },
-          { id: 'entries', label: t('Account entries'), content: <AccountEntries id={p.id} /> },
+          { id: 'entries', label: t('Account entries'), content: <Account kind="passenger" id={p.id} /> },
         ]}
       />
       <PassengerConfirmationDialog passengerId={wizard ? p.id : null} onClose={() => setWizard(false)} />

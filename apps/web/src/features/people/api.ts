@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fillPath } from '@taxi/shared';
+import { type AccountEntryType, type AccountOwnerKind, fillPath } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { ApiError, buildUrl, type QueryValue } from '../../api/client';
 import { api, apiData, endpoints } from '../../api/endpoints';
@@ -9,7 +9,9 @@ export const peopleKeys = {
   passengers: ['passengers'] as const,
   passengerList: (params: Record<string, QueryValue>) => ['passengers', 'list', params] as const,
   passenger: (id: number) => ['passengers', 'detail', id] as const,
-  accountEntries: (id: number, params: Record<string, QueryValue>) => ['passengers', 'entries', id, params] as const,
+  accounts: ['accounts'] as const,
+  account: (kind: AccountOwnerKind, id: number, params: Record<string, QueryValue>) =>
+    ['accounts', kind, id, params] as const,
   passengerBookings: (id: number) => ['passengers', 'bookings', id] as const,
   captains: ['captains'] as const,
   captainList: (params: Record<string, QueryValue>) => ['captains', 'list', params] as const,
@@ -34,10 +36,20 @@ export function usePassenger(id: number) {
   });
 }
 
-export function useAccountEntries(id: number, params: Record<string, QueryValue>) {
+/** A captain's or a passenger's account: balance and a page of entries (optionally of one type). */
+export function useAccount(
+  kind: AccountOwnerKind,
+  id: number,
+  query: { page: number; perPage: number; type?: AccountEntryType },
+) {
   return useQuery({
-    queryKey: peopleKeys.accountEntries(id, params),
-    queryFn: ({ signal }) => apiData(endpoints.accountEntries, { params: { id }, query: params, signal }),
+    queryKey: peopleKeys.account(kind, id, query),
+    queryFn: ({ signal }) =>
+      apiData(kind === 'captain' ? endpoints.captainAccount : endpoints.passengerAccount, {
+        params: { id },
+        query,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ACCOUNT_ENTRY_TYPES } from '../../constants';
+import type { ManualEntryInput } from '../../ledger';
 import type {
   blockCaptainSchema,
   captainActivationSchema,
@@ -12,6 +13,8 @@ import { bookingsContract } from '../bookings';
 import { endpoint } from '../endpoint';
 import { peopleContract } from '../people';
 import type { Filters, PageQuery } from './query';
+
+type AccountQuery = Pick<PageQuery, 'page' | 'perPage'> & { type?: (typeof ACCOUNT_ENTRY_TYPES)[number] };
 
 /** Passengers and captains. */
 export const peopleEndpoints = {
@@ -35,6 +38,12 @@ export const peopleEndpoints = {
     'passenger/:id/account_entries',
     peopleContract.accountEntries,
   ),
+  passengerAccount: endpoint<AccountQuery>()('GET', 'passenger/:id/account', peopleContract.account),
+  addPassengerEntry: endpoint<undefined, ManualEntryInput>()(
+    'POST',
+    'passenger/:id/account/entries',
+    peopleContract.accountEntry,
+  ),
   passengerBookings: endpoint<Pick<PageQuery, 'page' | 'perPage'>>()(
     'GET',
     'passenger/:id/bookings',
@@ -46,6 +55,12 @@ export const peopleEndpoints = {
   captainSearch: endpoint<{ search: string }>()('GET', 'captain/search', peopleContract.captainSearch),
   createCaptain: endpoint<undefined, z.input<typeof createCaptainSchema>>()('POST', 'captain', peopleContract.captain),
   captain: endpoint()('GET', 'captain/:id', peopleContract.captain),
+  captainAccount: endpoint<AccountQuery>()('GET', 'captain/:id/account', peopleContract.account),
+  addCaptainEntry: endpoint<undefined, ManualEntryInput>()(
+    'POST',
+    'captain/:id/account/entries',
+    peopleContract.accountEntry,
+  ),
   captainCars: endpoint()('GET', 'captain/:id/cars', peopleContract.cars),
   createCar: endpoint<undefined, z.input<typeof createCarSchema>>()('POST', 'captain/:id/cars', peopleContract.car),
   activateCaptain: endpoint<undefined, Partial<z.input<typeof captainActivationSchema>>>()(

@@ -1,11 +1,13 @@
-import { BOOKING_MSG, type BookingDto, type FareQuoteDto } from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, eurosToCents, type FareQuoteDto } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
+import { recordRidePayment } from '../../../ledger/entries';
 import { audit, type BookingDeps, changeBooking, setStatus } from '../../store';
 import { ownedBooking } from './owned';
 
-/** DONE → PAID with the fare (and a tip) recorded as DONE payments; `fare`, the engine's quote of the trip as driven, is kept. */
+/** DONE → PAID with the fare (and a tip) recorded as DONE payments and as the
+ * captain's `ride` and the passenger's `payment` account entries; `fare`, the engine's quote of the trip as driven, is kept. */
 export async function payBooking(
   deps: BookingDeps,
   captainId: number,
@@ -24,6 +26,14 @@ export async function payBooking(
     if (tip > 0)
       rows.push({ bookingId: id, rideId: booking.rideId, type: 'tip', amount: tip.toFixed(2), createdAt: now });
     await tx.insert(payments).values(rows.map((r) => ({ ...r, status: 'DONE' })));
+    await recordRidePayment(tx, {
+      bookingId: id,
+      captainId,
+      passengerId: booking.passengerId,
+      // the sum of the DONE payments as stored (cents of each rounded row)
+      cents: rows.reduce((sum, r) => sum + eurosToCents(Number(r.amount)), 0),
+      now,
+    });
     if (fare) await tx.update(bookings).set({ fareFinal: fare }).where(eq(bookings.id, id));
     await audit(tx, null, 'paid', id, { status: 'DONE' }, { status: 'PAID', amount, tip });
     record('captain.stateChanged', { captainId, state: 'FREE' });

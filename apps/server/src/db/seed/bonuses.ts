@@ -1,0 +1,30 @@
+import { bonuses, bonusPackages, bonusTimeSlices, conditionalBonuses } from '../schema';
+import type { Seeder } from './index';
+
+/** A demo bonus package (rush-hour rides on weekdays, a busy day) and a conditional bonus. */
+export const seedBonuses: Seeder = {
+  name: 'bonuses',
+  async run(db, { log }) {
+    const [pkg] = await db
+      .insert(bonusPackages)
+      .values({ name: 'Winter 2026', active: true, validFrom: '2026-01-01', validTo: '2026-12-31' })
+      .returning({ id: bonusPackages.id });
+    const [rush] = await db
+      .insert(bonuses)
+      .values([
+        { bonusPackageId: pkg.id, name: 'Morning rush', kind: 'rides_count', threshold: 5, amount: 15 },
+        { bonusPackageId: pkg.id, name: 'Busy day', kind: 'rides_count', threshold: 20, amount: 40 },
+        { bonusPackageId: pkg.id, name: 'Reliable', kind: 'acceptance_rate', threshold: 90, amount: 10 },
+      ])
+      .returning({ id: bonuses.id });
+    await db
+      .insert(bonusTimeSlices)
+      .values(
+        [1, 2, 3, 4, 5].map((dayOfWeek) => ({ bonusId: rush.id, dayOfWeek, fromTime: '07:00', toTime: '10:00' })),
+      );
+    await db
+      .insert(conditionalBonuses)
+      .values({ name: 'Ten rides, 80 % accepted', minRides: 10, minAcceptanceRate: 80, amount: 12.5 });
+    log('seeded a bonus package with 3 bonuses and a conditional bonus');
+  },
+};

@@ -1,0 +1,55 @@
+import {
+  ACCOUNT_ENTRY_TYPES,
+  type AccountOwnerKind,
+  peopleContract as contract,
+  dbId,
+  LEDGER_MSG,
+  ledgerPolicy,
+  manualEntryBody,
+  type Rule,
+} from '@taxi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../http/envelope';
+import { pageQuerySchema } from '../../http/pagination';
+import { replies } from '../../http/schema';
+
+const idParams = z.object({ id: dbId() });
+const accountQuery = pageQuerySchema
+  .pick({ page: true, perPage: true })
+  .extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() });
+
+const READ: Record<AccountOwnerKind, Rule> = {
+  captain: ledgerPolicy.readCaptain,
+  passenger: ledgerPolicy.readPassenger,
+};
+
+/** GET captain|passenger/{id}/account (balance and a page of entries); POST …/account/entries (manual). */
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of ['captain', 'passenger'] as const) {
+    app.get(
+      `/${kind}/:id/account`,
+      {
+        config: { policy: READ[kind] },
+        schema: replies(contract.account, { params: idParams, querystring: accountQuery }),
+      },
+      async (request) => {
+        const { id } = request.params;
+        return ok(await app.ledger.account(kind, id, { ...request.query, url: request.url }));
+      },
+    );
+
+    app.post(
+      `/${kind}/:id/account/entries`,
+      {
+        config: { policy: ledgerPolicy.adjust },
+        schema: replies(contract.accountEntry, { params: idParams, body: manualEntryBody }),
+      },
+      async (request) =>
+        ok(
+          await app.ledger.addManualEntry(request.user.id, kind, request.params.id, request.body),
+          LEDGER_MSG.entryAdded,
+        ),
+    );
+  }
+};

@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { LEDGER_MSG } from '@taxi/shared';
+import { api, login, USERS } from './helpers';
+
+const ARTIFACTS = 'e2e/artifacts';
+
+test('a captain account: balance and entries, a manual entry adds to both', async ({ page, request }) => {
+  await login(page, request, USERS.admin);
+  const list = await api<{ data: { data: { id: number }[] } }>(page, 'GET', 'captain?active=1&perPage=1');
+  const id = list.json.data.data[0].id;
+  const before = await api<{ data: { balance: number } }>(page, 'GET', `captain/${id}/account`);
+
+  await page.goto(`/captains/${id}`);
+  await page.getByRole('tab', { name: 'Account entries' }).click();
+  const account = page.getByTestId('captain-account');
+  await expect(account.getByRole('heading', { name: 'Balance', level: 2 })).toBeVisible();
+  await expect(account.getByTestId('account-balance')).not.toHaveText('—');
+
+  await account.getByTestId('add-account-entry').click();
+  const dialog = page.getByTestId('account-entry-dialog');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText(LEDGER_MSG.noteRequired)).toBeVisible();
+  await dialog.getByLabel(/^Amount/).fill('12.5');
+  await dialog.getByLabel(/^Note/).fill('Airport bonus');
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-entry-dialog.png` });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText(LEDGER_MSG.entryAdded)).toBeVisible();
+  await expect(account.getByTestId('account-entries')).toContainText('Airport bonus');
+
+  const after = await api<{ data: { balance: number } }>(page, 'GET', `captain/${id}/account`);
+  // the first manual type of a captain is a penalty: it takes 12.50 € off
+  expect(after.json.data.balance).toBe(before.json.data.balance - 1250);
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-captain-account.png` });
+});
+
+test('the account tab and the bonus pages pass axe in dark and right to left', async ({ page, request }) => {
+  await login(page, request, USERS.admin);
+  // the account's saved choice rules after sign-in
+  expect((await api(page, 'PUT', 'preferences', { language: 'ar', theme: 'dark' })).status).toBe(200);
+  await page.evaluate(() => localStorage.setItem('taxi.prefs', JSON.stringify({ language: 'ar', theme: 'dark' })));
+  const problems: string[] = [];
+  const check = async (label: string) => {
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    for (const v of results.violations)
+      if (['critical', 'serious', 'moderate'].includes(v.impact ?? '')) problems.push(`${label} ${v.id}`);
+  };
+  await page.goto('/captains/1');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.getByRole('tab').last().click();
+  await expect(page.getByTestId('account-balance')).toBeVisible();
+  await check('account');
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-account-rtl-dark.png` });
+  for (const path of ['/bonus_package', '/bonus_package/1/bonuses', '/bonus/1/time_slices', '/conditional_bonus']) {
+    await page.goto(path);
+    await expect(page.getByRole('table')).toBeVisible();
+    await check(path);
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/ledger-conditional-bonus-rtl-dark.png` });
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ACCOUNT_ENTRY_TYPES, type AccountEntryType } from './constants';
+import { texts, tr } from './i18n';
+import { text } from './validation';
+
+/**
+ * Captain and passenger accounts (people.md §3): an append-only ledger of entries of the spec's types.
+ * A balance is the sum of an owner's entries; which types add and which subtract is written here once.
+ */
+export const ACCOUNT_OWNER_KINDS = ['captain', 'passenger'] as const;
+export type AccountOwnerKind = (typeof ACCOUNT_OWNER_KINDS)[number];
+
+/** +1 adds to the owner's balance, -1 subtracts, 0 keeps the sign it is given (a migrated wallet's balance). */
+export const ENTRY_DIRECTION: Readonly<Record<AccountEntryType, 1 | -1 | 0>> = {
+  wallet_migration: 0,
+  /** The captain earns the fare (and tip) of a paid ride. */
+  ride: 1,
+  /** The passenger pays the fare (and tip) of a ride. */
+  payment: -1,
+  passenger_penalty: -1,
+  captain_penalty: -1,
+  /** The captain's balance is paid out (or settled) at the cash register. */
+  closing_payment: -1,
+  /** A payment the captain made to the company, approved by staff. */
+  payment_approval: 1,
+  passenger_bonus: 1,
+  captain_bonus: 1,
+};
+
+/** Whose account each type belongs to. */
+export const ENTRY_OWNERS: Readonly<Record<AccountEntryType, readonly AccountOwnerKind[]>> = {
+  wallet_migration: ['captain', 'passenger'],
+  ride: ['captain'],
+  payment: ['passenger'],
+  passenger_penalty: ['passenger'],
+  captain_penalty: ['captain'],
+  closing_payment: ['captain'],
+  payment_approval: ['captain'],
+  passenger_bonus: ['passenger'],
+  captain_bonus: ['captain'],
+};
+
+/** The types staff may write by hand (a wallet adjustment, audited). */
+export const MANUAL_ENTRY_TYPES: Readonly<Record<AccountOwnerKind, readonly AccountEntryType[]>> = {
+  captain: ['captain_penalty', 'captain_bonus', 'closing_payment', 'payment_approval'],
+  passenger: ['passenger_penalty', 'passenger_bonus'],
+};
+
+/** The signed amount in cents of an entry of `type` for `cents` (its size; a migration keeps its sign). */
+export function signedCents(type: AccountEntryType, cents: number): number {
+  const direction = ENTRY_DIRECTION[type];
+  return direction === 0 ? cents : direction * Math.abs(cents);
+}
+
+/** Euros (as the forms and the bonus catalogues take them) to whole cents. */
+export const eurosToCents = (euros: number): number => Math.round(euros * 100);
+
+export const ENTRY_TYPE_LABELS: Readonly<Record<AccountEntryType, string>> = texts({
+  wallet_migration: 'Wallet migration',
+  ride: 'Ride',
+  payment: 'Payment',
+  passenger_penalty: 'Passenger penalty',
+  captain_penalty: 'Captain penalty',
+  closing_payment: 'Closing payment',
+  payment_approval: 'Payment approval',
+  passenger_bonus: 'Passenger bonus',
+  captain_bonus: 'Captain bonus',
+});
+
+export const LEDGER_LIMITS = { maxEuros: 100_000, maxNote: 500 } as const;
+
+export const LEDGER_MSG = texts({
+  unknownCaptain: 'Unknown captain',
+  unknownPassenger: 'Unknown passenger',
+  notManualType: 'This entry type cannot be written by hand for this account.',
+  amountPositive: 'The amount must be greater than zero.',
+  amountTooLarge: (max: number) => tr('The amount must be at most {{max}} euros.', { max }),
+  noteRequired: 'A note is required.',
+  entryAdded: 'Entry added',
+} as const);
+
+/** POST captain|passenger/{id}/account/entries: a manual entry; `amount` in euros, its sign from the type. */
+export const manualEntryBody = z.object({
+  type: z.enum(ACCOUNT_ENTRY_TYPES),
+  amount: z
+    .number()
+    .positive(LEDGER_MSG.amountPositive)
+    .max(LEDGER_LIMITS.maxEuros, LEDGER_MSG.amountTooLarge(LEDGER_LIMITS.maxEuros)),
+  note: text(LEDGER_LIMITS.maxNote, LEDGER_MSG.noteRequired).min(1, LEDGER_MSG.noteRequired),
+});
+export type ManualEntryInput = z.infer<typeof manualEntryBody>;

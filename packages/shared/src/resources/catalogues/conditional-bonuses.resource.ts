@@ -1,0 +1,47 @@
+import { BONUS_LIMITS } from '../../bonuses';
+import { defineResource, uniqueNameField } from '../define';
+
+/** Conditional bonuses (/conditional_bonus): every condition given must hold over a captain's day. */
+export const conditionalBonusesResource = defineResource({
+  key: 'conditional_bonuses',
+  url: 'conditional_bonus',
+  title: 'Conditional bonus',
+  route: 'ConditionalBonus',
+  permission: 'PRICE_RULES',
+  table: 'conditionalBonuses',
+  fields: [
+    uniqueNameField(80),
+    { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
+    {
+      name: 'min_rides',
+      label: 'Minimum paid rides',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: BONUS_LIMITS.maxThreshold,
+      sortable: true,
+      align: 'right',
+    },
+    {
+      name: 'min_acceptance_rate',
+      label: 'Minimum acceptance rate (%)',
+      type: 'number',
+      min: 1,
+      max: 100,
+      align: 'right',
+    },
+    { name: 'service_id', label: 'Service', type: 'reference', reference: { url: 'services', labelField: 'name' } },
+    {
+      name: 'amount',
+      label: 'Amount (€)',
+      type: 'number',
+      required: true,
+      min: 0.01,
+      max: BONUS_LIMITS.maxEuros,
+      sortable: true,
+      align: 'right',
+    },
+  ],
+});
+
+export default conditionalBonusesResource;
