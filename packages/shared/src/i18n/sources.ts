@@ -20,6 +20,7 @@ import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
+import { SETTING_LABELS, SETTING_MSG } from '../settings';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
 import { sourceStrings } from './index';
@@ -62,6 +63,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     SURVEY_LABELS,
     CAR_REQUEST_MSG,
     CAR_REQUEST_LABELS,
+    SETTING_LABELS,
+    SETTING_MSG,
   ]) {
     sourceStrings(object, out);
   }

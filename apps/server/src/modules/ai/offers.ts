@@ -1,4 +1,4 @@
-import { AI_TIMINGS, aiServiceChangeTargets, type CandidateRankingDto } from '@taxi/shared';
+import { aiServiceChangeTargets, type CandidateRankingDto } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { aiSuggestions, bookingSuggestions, passengers } from '../../db/schema';
 import { serviceMismatch } from '../../dispatch/candidates';
@@ -54,7 +54,7 @@ export async function offerNext(ai: AiDeps, bookingId: number, now = dateOf(ai.c
     .where(eq(bookingSuggestions.bookingId, bookingId));
   const skip = new Set(asked.map((a) => a.captainId));
   const best = ranking.candidates.find((c) => !skip.has(c.captain_id)) ?? ranking.candidates[0];
-  const until = new Date(now.getTime() + AI_TIMINGS.offerSeconds * 1000);
+  const until = new Date(now.getTime() + (await ai.config.current()).offerMs);
   const dto = await ai.bookings.offer(bookingId, best.captain_id, until);
   return dto ? best.captain_id : null;
 }
@@ -88,7 +88,7 @@ export async function answerOffer(
     await ai.bookings.closeOffer(bookingId, captainId, accept === null ? null : 'REFUSED');
     return null;
   }
-  const countdownUntil = new Date(ai.clock.now() + AI_TIMINGS.popupSeconds * 1000);
+  const countdownUntil = new Date(ai.clock.now() + (await ai.config.current()).popupMs);
   await ai.bookings.closeOffer(bookingId, captainId, 'ACCEPTED', countdownUntil);
   return propose(ai, bookingId, captainId, countdownUntil);
 }

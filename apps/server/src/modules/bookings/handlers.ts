@@ -5,7 +5,7 @@ import type { Realtime } from '../../realtime';
 import { besoinExpireJob } from './jobs/besoin-expire';
 import { lateBookingJob } from './jobs/late-booking';
 import { lateCaptainJob } from './jobs/late-captain';
-import { JOB_KINDS, LATE_BOOKING_AFTER_MS, LATE_CAPTAIN_AFTER_MS } from './model';
+import { JOB_KINDS } from './model';
 import type { BookingDeps } from './store';
 
 /**
@@ -18,26 +18,20 @@ export function registerBookingHandlers(
 ): void {
   const { realtime, jobs } = deps;
 
+  const lateBookingMs = async () => (await deps.config.current()).lateBookingMs;
   bus.within('booking.created', async ({ bookingId, now, datetime }, tx) => {
     if (!now) return;
-    await jobs.schedule(
-      JOB_KINDS.lateBooking,
-      { booking_id: bookingId },
-      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
-      tx,
-    );
+    const at = new Date(datetime.getTime() + (await lateBookingMs()));
+    await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.timeChanged', async ({ bookingId, datetime, lateTimer }, tx) => {
     if (!lateTimer) return;
-    await jobs.schedule(
-      JOB_KINDS.lateBooking,
-      { booking_id: bookingId },
-      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
-      tx,
-    );
+    const at = new Date(datetime.getTime() + (await lateBookingMs()));
+    await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.dispatched', async ({ bookingId, rideId, datetime }, tx) => {
-    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + LATE_CAPTAIN_AFTER_MS;
+    const { lateCaptainMs } = await deps.config.current();
+    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + lateCaptainMs;
     await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
   });
   bus.within('booking.besoinRenewed', async ({ bookingId, besoinDate }, tx) => {
@@ -60,7 +54,7 @@ export function registerBookingHandlers(
     realtime.emitToUsers(EVENTS.expiredBesoin, { booking_id: bookingId });
   });
 
-  jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime));
-  jobs.register(JOB_KINDS.lateCaptain, lateCaptainJob(deps, realtime));
+  jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime, jobs));
+  jobs.register(JOB_KINDS.lateCaptain, lateCaptainJob(deps, realtime, jobs));
   jobs.register(JOB_KINDS.besoinExpire, besoinExpireJob(deps));
 }
