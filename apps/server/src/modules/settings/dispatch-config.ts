@@ -2,7 +2,7 @@ import type { SettingsService } from './service';
 
 const MIN = 60_000;
 
-/** The dispatching settings in the units their readers use (metres, milliseconds). */
+/** The dispatching settings (and the booking limit) in the units their readers use (metres, milliseconds). */
 export interface DispatchTimings {
   radiusM: number;
   offerMs: number;
@@ -12,6 +12,8 @@ export interface DispatchTimings {
   timeChangeAfterMs: number;
   lateBookingMs: number;
   lateCaptainMs: number;
+  /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
+  maxActiveBookingsPerPassenger: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export class DispatchConfig {
       timeChangeAfterMs: v.TIME_CHANGE_AFTER_MINUTES * MIN,
       lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
       lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
+      maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
     };
   }
 }
