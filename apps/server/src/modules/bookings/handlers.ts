@@ -1,4 +1,5 @@
 import { EVENTS } from '@taxi/shared';
+import type { Tx } from '../../db/client';
 import type { AppBus } from '../../events';
 import type { JobQueue } from '../../jobs/worker';
 import type { Realtime } from '../../realtime';
@@ -18,19 +19,19 @@ export function registerBookingHandlers(
 ): void {
   const { realtime, jobs } = deps;
 
-  const lateBookingMs = async () => (await deps.config.current()).lateBookingMs;
+  const lateBookingMs = async (tx: Tx) => (await deps.config.current(tx)).lateBookingMs;
   bus.within('booking.created', async ({ bookingId, now, datetime }, tx) => {
     if (!now) return;
-    const at = new Date(datetime.getTime() + (await lateBookingMs()));
+    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
     await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.timeChanged', async ({ bookingId, datetime, lateTimer }, tx) => {
     if (!lateTimer) return;
-    const at = new Date(datetime.getTime() + (await lateBookingMs()));
+    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
     await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.dispatched', async ({ bookingId, rideId, datetime }, tx) => {
-    const { lateCaptainMs } = await deps.config.current();
+    const { lateCaptainMs } = await deps.config.current(tx);
     const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + lateCaptainMs;
     await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
   });

@@ -1,3 +1,5 @@
+import type { Season } from '@taxi/shared';
+import type { DbOrTx } from '../../db/client';
 import type { SettingsService } from './service';
 
 const MIN = 60_000;
@@ -14,6 +16,8 @@ export interface DispatchTimings {
   lateCaptainMs: number;
   /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
   maxActiveBookingsPerPassenger: number;
+  /** The current season (the seasonal reservation allowances are the season's). */
+  season: Season;
 }
 
 /**
@@ -23,8 +27,9 @@ export interface DispatchTimings {
 export class DispatchConfig {
   constructor(private readonly settings: Pick<SettingsService, 'values'>) {}
 
-  async current(): Promise<DispatchTimings> {
-    const v = await this.settings.values();
+  /** `db`: the caller's transaction, when it holds one (a cold cache is filled through it). */
+  async current(db?: DbOrTx): Promise<DispatchTimings> {
+    const v = await this.settings.values(db);
     return {
       radiusM: v.DISPATCH_RADIUS_KM * 1000,
       offerMs: v.OFFER_TIMEOUT_SECONDS * 1000,
@@ -35,6 +40,7 @@ export class DispatchConfig {
       lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
       lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
       maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
+      season: v.SEASON as Season,
     };
   }
 }

@@ -9,7 +9,7 @@ import {
   settingKeysOf,
 } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, settings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
@@ -26,6 +26,8 @@ export const SETTINGS_CACHE_MS = 10_000;
  */
 export class SettingsService {
   private snapshot: { at: number; rows: Map<string, string> } | null = null;
+  /** Bumped by each invalidation: a load that began before it does not store what it read. */
+  private generation = 0;
   private loading: Promise<Map<string, string>> | null = null;
 
   constructor(
@@ -33,26 +35,32 @@ export class SettingsService {
     private readonly clock: Clock,
   ) {}
 
-  /** The stored strings, from the cache while it is fresh. */
-  private async rows(): Promise<Map<string, string>> {
+  /**
+   * The stored strings, from the cache while it is fresh. A reader inside a transaction passes it: a
+   * cold cache is then filled through that transaction, never through a second connection it would wait for.
+   */
+  private async rows(db: DbOrTx = this.db): Promise<Map<string, string>> {
     const cached = this.snapshot;
     if (cached && this.clock.now() - cached.at < SETTINGS_CACHE_MS) return cached.rows;
-    this.loading ??= (async () => {
-      try {
-        const at = this.clock.now();
-        const list = await this.db.select({ key: settings.key, value: settings.value }).from(settings);
-        const rows = new Map(list.map((r) => [r.key, r.value]));
-        this.snapshot = { at, rows };
-        return rows;
-      } finally {
-        this.loading = null;
-      }
-    })();
+    if (db !== this.db) return this.load(db);
+    this.loading ??= this.load(db).finally(() => {
+      this.loading = null;
+    });
     return this.loading;
+  }
+
+  private async load(db: DbOrTx): Promise<Map<string, string>> {
+    const at = this.clock.now();
+    const generation = this.generation;
+    const list = await db.select({ key: settings.key, value: settings.value }).from(settings);
+    const rows = new Map(list.map((r) => [r.key, r.value]));
+    if (generation === this.generation) this.snapshot = { at, rows };
+    return rows;
   }
 
   /** Drops the cache (after a write, or when told another server wrote). */
   invalidate(): void {
+    this.generation++;
     this.snapshot = null;
   }
 
@@ -61,9 +69,9 @@ export class SettingsService {
     return parseSetting(key, (await this.rows()).get(key));
   }
 
-  /** Every setting, typed. */
-  async values(): Promise<SettingValues> {
-    const rows = await this.rows();
+  /** Every setting, typed (`db`: the caller's transaction, when it holds one). */
+  async values(db?: DbOrTx): Promise<SettingValues> {
+    const rows = await this.rows(db);
     const out: Record<string, number | string> = {};
     for (const key of Object.keys(SETTING_DEFS) as SettingKey[]) out[key] = parseSetting(key, rows.get(key));
     return out as SettingValues;
