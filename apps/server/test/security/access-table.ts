@@ -78,6 +78,9 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/settings/dispatching': 'AS',
   'GET /api/settings/bookings': 'A',
   'PUT /api/settings/bookings': 'A',
+  // the reservation queue (RESERVATION_QUEUE) and the seasonal allowances (SETTINGS)
+  'GET /api/reservation_queue': 'AS',
+  ...catalogue('seasonal_reservations', 'AS', 'AS'),
   'GET /api/role': EVERYONE,
   'GET /api/permission': EVERYONE,
   'GET /api/notification': 'ADCGS',

@@ -15,6 +15,7 @@ import { PEOPLE_MSG } from '../people';
 import { EVENTS_MSG } from '../resources/catalogues/city-events.resource';
 import { LOST_FOUND_MSG } from '../resources/catalogues/lost-and-found.resource';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
+import { RESERVATION_MSG } from '../resources/catalogues/seasonal-reservations.resource';
 import type { ResourceDef } from '../resources/define';
 import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
@@ -65,6 +66,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     CAR_REQUEST_LABELS,
     SETTING_LABELS,
     SETTING_MSG,
+    RESERVATION_MSG,
   ]) {
     sourceStrings(object, out);
   }

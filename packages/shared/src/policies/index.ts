@@ -11,6 +11,7 @@ export * from './files';
 export * from './lost-and-found';
 export * from './people';
 export * from './push';
+export * from './reservations';
 export * from './session';
 export * from './sms';
 export * from './staff';

@@ -100,10 +100,11 @@ export class SettingsService {
           const value = String(raw);
           const [before] = await tx.select().from(settings).where(eq(settings.key, key)).limit(1);
           if (before?.value === value) continue;
+          const updatedAt = dateOf(this.clock);
           await tx
             .insert(settings)
-            .values({ key, value })
-            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: dateOf(this.clock) } });
+            .values({ key, value, updatedAt })
+            .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
           await tx.insert(auditLog).values({
             actorId,
             action: 'update',
