@@ -36,6 +36,7 @@ describe('catalogue registry', () => {
       'payment-rides',
       'rating-causes',
       'roles',
+      'seasonal-reservations',
       'staff',
       'vouchers',
     ]);
@@ -43,7 +44,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(16);
+    expect(keys).toHaveLength(17);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');
