@@ -14,8 +14,8 @@ let gov: string;
 
 beforeAll(async () => {
   [sup, disp, gov] = await loginAll(t.app, 'supervisor@example.com', 'dispatcher@example.com', 'gov@example.com');
-  // a season of its own: the allowances below are the 'hot' season's, counted from now
-  expect((await call('PUT', 'setting/season', sup, { season: 'hot' })).statusCode).toBe(200);
+  // a season of its own: the allowances below are the 'day' season's, counted from now
+  expect((await call('PUT', 'setting/season', sup, { season: 'day' })).statusCode).toBe(200);
 });
 
 /** A scheduled booking (PENDING, in `inMinutes`). */
@@ -67,11 +67,11 @@ describe('the allowance is enforced when a scheduled booking is dispatched', () 
   it('the season default, then a captain special case; now bookings and other seasons do not count', async () => {
     const { captain: usual } = await makeCaptain(t.db);
     const { captain: special } = await makeCaptain(t.db);
-    expect((await call('POST', 'seasonal_reservations', sup, { season: 'hot', max_reservations: 1 })).statusCode).toBe(
+    expect((await call('POST', 'seasonal_reservations', sup, { season: 'day', max_reservations: 1 })).statusCode).toBe(
       200,
     );
     const override = await call('POST', 'seasonal_reservations', sup, {
-      season: 'hot',
+      season: 'day',
       captain_id: special.id,
       max_reservations: 2,
     });
@@ -95,7 +95,7 @@ describe('the allowance is enforced when a scheduled booking is dispatched', () 
     expect((await call('PUT', `dispatch/${(await scheduled(80)).id}/${special.id}`, disp)).statusCode).toBe(409);
 
     // another season (no allowance in it): no limit
-    expect((await call('PUT', 'setting/season', sup, { season: 'classic' })).statusCode).toBe(200);
+    expect((await call('PUT', 'setting/season', sup, { season: 'night' })).statusCode).toBe(200);
     expect((await call('PUT', `dispatch/${second.id}/${usual.id}`, disp)).statusCode).toBe(200);
   });
 
@@ -110,7 +110,7 @@ describe('the allowance is enforced when a scheduled booking is dispatched', () 
     await t.db.update(bookings).set({ status: 'PAX_CANCELLED' }).where(eq(bookings.id, cancelled.id));
     expect((await takeAndFinish((await scheduled(30)).id, captain.id)).statusCode).toBe(200);
     expect((await call('PUT', `dispatch/${(await scheduled(40)).id}/${captain.id}`, disp)).statusCode).toBe(409);
-    expect((await call('PUT', 'setting/season', sup, { season: 'day' })).statusCode).toBe(200);
+    expect((await call('PUT', 'setting/season', sup, { season: 'night' })).statusCode).toBe(200);
     expect((await call('PUT', 'setting/season', sup, { season: 'new_classic' })).statusCode).toBe(200);
     expect((await takeAndFinish((await scheduled(60)).id, captain.id)).statusCode).toBe(200);
   });

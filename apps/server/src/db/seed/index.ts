@@ -10,6 +10,7 @@ import { seedEvents } from './events';
 import { seedLostAndFound } from './lost-and-found';
 import { seedMessages } from './messages';
 import { seedPeople } from './people';
+import { seedReservations } from './reservations';
 import { seedServices } from './services';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
@@ -34,6 +35,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedCatalogue,
   seedServices,
   seedPeople,
+  seedReservations,
   seedBroadcasts,
   seedBookings,
   seedComplaints,
