@@ -1,4 +1,4 @@
-import { RESERVATION_MSG } from '@taxi/shared';
+import { MAP_CENTER, RESERVATION_MSG } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema';
@@ -113,6 +113,31 @@ describe('the allowance is enforced when a scheduled booking is dispatched', () 
     expect((await call('PUT', 'setting/season', sup, { season: 'night' })).statusCode).toBe(200);
     expect((await call('PUT', 'setting/season', sup, { season: 'new_classic' })).statusCode).toBe(200);
     expect((await takeAndFinish((await scheduled(60)).id, captain.id)).statusCode).toBe(200);
+  });
+});
+
+describe('the AI does not offer a scheduled booking to a captain beyond their allowance', () => {
+  it('offers it to them below the allowance, not once they took it', async () => {
+    // far from the demo fleet: this captain is the only one around
+    const at: [number, number] = [MAP_CENTER[0], MAP_CENTER[1] + 0.2];
+    const { captain } = await makeCaptain(t.db, { lastLon: at[0], lastLat: at[1] });
+    await t.app.locations.setOnline(captain.id, true);
+    t.app.locations.report(captain.id, at[0], at[1]);
+    const away = (inMinutes: number) =>
+      makeBooking(t.db, {
+        now: false,
+        datetime: new Date(Date.now() + inMinutes * MIN),
+        pickUpLon: at[0],
+        pickUpLat: at[1],
+      });
+    expect((await call('PUT', 'setting/season', sup, { season: 'new_classic' })).statusCode).toBe(200);
+    const first = await away(20);
+    expect(await t.app.ai.offerNext(first.id)).toBe(captain.id);
+    await t.app.ai.answerOffer(captain.id, first.id, false);
+    expect((await takeAndFinish(first.id, captain.id)).statusCode).toBe(200);
+    // new_classic allows one (the rule of the test above): the next one is not offered to them
+    expect(await t.app.ai.offerNext((await away(25)).id)).toBeNull();
+    await t.app.locations.setOnline(captain.id, false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { CANCELLED_STATUSES, RESERVATION_MSG, type Season } from '@taxi/shared';
 import { and, count, eq, gte, isNull, notInArray, or } from 'drizzle-orm';
-import type { Tx } from '../../../../db/client';
+import type { DbOrTx, Tx } from '../../../../db/client';
 import {
   seasonalReservationAllowances as allowances,
   bookings,
@@ -11,7 +11,7 @@ import {
 import { conflict } from '../../../../http/errors';
 
 /** When the current season began: the SEASON setting's last change (null: never changed, the default). */
-async function seasonStart(tx: Tx): Promise<Date | null> {
+async function seasonStart(tx: DbOrTx): Promise<Date | null> {
   const [row] = await tx.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, 'SEASON'));
   return row?.at ?? null;
 }
@@ -20,7 +20,7 @@ async function seasonStart(tx: Tx): Promise<Date | null> {
  * Scheduled bookings the captain took this season: dispatched to them since the season began, and not
  * cancelled (held now, or done). A captain drives one ride at a time, so the allowance counts the season's.
  */
-export async function reservationsThisSeason(tx: Tx, captainId: number): Promise<number> {
+export async function reservationsThisSeason(tx: DbOrTx, captainId: number): Promise<number> {
   const since = await seasonStart(tx);
   const [{ n }] = await tx
     .select({ n: count() })
@@ -38,7 +38,7 @@ export async function reservationsThisSeason(tx: Tx, captainId: number): Promise
 }
 
 /** The captain's allowance this season: their special case, else the season's default, else none (null). */
-export async function reservationAllowance(tx: Tx, captainId: number, season: Season): Promise<number | null> {
+export async function reservationAllowance(tx: DbOrTx, captainId: number, season: Season): Promise<number | null> {
   const rows = await tx
     .select({ captainId: allowances.captainId, max: allowances.maxReservations })
     .from(allowances)
@@ -61,4 +61,21 @@ export async function assertReservationAllowance(tx: Tx, captainId: number, seas
     .from(captains)
     .where(eq(captains.id, captainId));
   throw conflict(RESERVATION_MSG.overAllowance(`${c?.first ?? ''} ${c?.last ?? ''}`.trim(), taken));
+}
+
+/**
+ * Of these captains, those who took their season's allowance of scheduled bookings: the AI does not offer
+ * them another one (a dispatch to them would be refused).
+ */
+export async function captainsAtAllowance(
+  db: DbOrTx,
+  captainIds: readonly number[],
+  season: Season,
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const id of captainIds) {
+    const max = await reservationAllowance(db, id, season);
+    if (max !== null && (await reservationsThisSeason(db, id)) >= max) out.add(id);
+  }
+  return out;
 }
