@@ -65,7 +65,7 @@ export async function assertReservationAllowance(tx: Tx, captainId: number, seas
 
 /**
  * Of these captains, those who took their season's allowance of scheduled bookings: the AI does not offer
- * them another one (a dispatch to them would be refused).
+ * them another one (a dispatch to them would be refused). One query when the season has no allowance.
  */
 export async function captainsAtAllowance(
   db: DbOrTx,
@@ -73,8 +73,16 @@ export async function captainsAtAllowance(
   season: Season,
 ): Promise<Set<number>> {
   const out = new Set<number>();
+  if (captainIds.length === 0) return out;
+  const rows = await db
+    .select({ captainId: allowances.captainId, max: allowances.maxReservations })
+    .from(allowances)
+    .where(eq(allowances.season, season));
+  if (rows.length === 0) return out;
+  const fallback = rows.find((r) => r.captainId === null)?.max ?? null;
+  const own = new Map(rows.flatMap((r) => (r.captainId === null ? [] : [[r.captainId, r.max] as const])));
   for (const id of captainIds) {
-    const max = await reservationAllowance(db, id, season);
+    const max = own.get(id) ?? fallback;
     if (max !== null && (await reservationsThisSeason(db, id)) >= max) out.add(id);
   }
   return out;
