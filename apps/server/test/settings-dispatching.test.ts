@@ -176,6 +176,8 @@ describe('the dispatch engine, the AI and the timers read the settings live', ()
     const booking = await makeBooking(t.db, { datetime: new Date(start) });
     const suggestion = await t.app.ai.propose(booking.id, captain.id);
     expect(suggestion.countdownUntil?.getTime()).toBe(start + 40_000);
+    // the consoles' countdown bar is drawn over the same length
+    expect((await t.app.ai.popupOf(suggestion)).countdown_seconds).toBe(40);
     await t.app.locations.setOnline(captain.id, false);
   });
 
