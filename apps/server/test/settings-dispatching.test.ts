@@ -212,6 +212,61 @@ describe('the dispatch engine, the AI and the timers read the settings live', ()
     expect(await lateOnes()).toBeGreaterThan(0);
   });
 
+  it('late captain: the timer of a dispatch follows the threshold, and the job reads it again', async () => {
+    const start = Date.now();
+    clock.pinned = start;
+    await setDispatching({ LATE_CAPTAIN_MINUTES: 3 });
+    const booking = await makeBooking(t.db, { datetime: new Date(start - 2 * MIN) });
+    const { captain } = await makeCaptain(t.db);
+    expect((await call('PUT', `dispatch/${booking.id}/${captain.id}`, admin)).statusCode).toBe(200);
+    const [timer] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, JOB_KINDS.lateCaptain), sql`(${jobs.payload}->>'booking_id')::int = ${booking.id}`));
+    // max(booking time, now) + 3 min
+    expect(timer.runAt.getTime()).toBe(start + 3 * MIN);
+    const lateOnes = async () =>
+      (
+        await t.db
+          .select()
+          .from(notifications)
+          .where(
+            and(eq(notifications.kind, 'late_captain'), sql`(${notifications.params}->>'id')::int = ${booking.id}`),
+          )
+      ).length;
+    // 2 minutes after the booking's time: late at 1 minute, not at 3
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(start - 1000) })
+      .where(eq(jobs.id, timer.id));
+    await t.app.jobs.runDue(100);
+    expect(await lateOnes()).toBe(0);
+    await setDispatching({ LATE_CAPTAIN_MINUTES: 1 });
+    await t.app.jobs.schedule(
+      JOB_KINDS.lateCaptain,
+      { booking_id: booking.id, ride_id: (timer.payload as { ride_id: number }).ride_id },
+      new Date(start - 1000),
+    );
+    await t.app.jobs.runDue(100);
+    expect(await lateOnes()).toBeGreaterThan(0);
+  });
+
+  it('scheduled lead: a booking 20 minutes ahead is offered with a 30-minute lead, not with a 10-minute one', async () => {
+    const start = Date.now();
+    clock.pinned = start;
+    const captain = await captainAt(0.004);
+    const offeredOf = async (id: number) =>
+      (await t.db.select().from(bookings).where(eq(bookings.id, id)))[0].suggestionCaptainId;
+    await setDispatching({ SCHEDULED_LEAD_MINUTES: 10 });
+    const ahead = await makeBooking(t.db, { now: false, datetime: new Date(start + 20 * MIN) });
+    await t.app.ai.tick();
+    expect(await offeredOf(ahead.id)).toBeNull();
+    await setDispatching({ SCHEDULED_LEAD_MINUTES: 30 });
+    await t.app.ai.tick();
+    expect(await offeredOf(ahead.id)).not.toBeNull();
+    await t.app.locations.setOnline(captain.id, false);
+  });
+
   it('late booking: a new "now" booking gets its timer at its time plus the threshold', async () => {
     const start = Date.now();
     clock.pinned = start;
