@@ -1,6 +1,7 @@
 import { Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  MSG,
   SETTING_DEFS,
   SETTING_LABELS,
   SETTING_MSG,
@@ -98,9 +99,11 @@ export function SettingsForm({ group }: { group: SettingGroup }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const parsed = settingsGroupSchema(group).safeParse(draft);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    // An emptied field is an error, not a zero.
+    const empty = keys.filter((k) => (draft[k] ?? '').trim() === '');
+    if (!parsed.success || empty.length > 0) {
+      const next: Record<string, string> = Object.fromEntries(empty.map((k) => [k, MSG.required]));
+      for (const issue of parsed.success ? [] : parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
       setErrors(next);
       return;
     }
