@@ -47,6 +47,8 @@ declare module 'fastify' {
     limiter: RateLimiter;
     auth: AuthService;
     settings: SettingsService;
+    /** The live dispatching settings (radius, offer and popup timings, late thresholds). */
+    dispatchConfig: import('./modules/settings/dispatch-config').DispatchConfig;
     notifications: NotificationService;
     users: UserService;
     city: CityService;

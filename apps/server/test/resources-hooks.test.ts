@@ -42,6 +42,7 @@ describe('catalogue registry', () => {
       'payment-rides',
       'rating-causes',
       'roles',
+      'seasonal-reservations',
       'staff',
       'terms-and-conditions',
       'vouchers',
@@ -50,7 +51,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(23);
+    expect(keys).toHaveLength(24);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

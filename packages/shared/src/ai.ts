@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { type BookingStatus, SERVICE_IDS } from './bookings';
 import type { aiDispatchPopupSchema, suggestionPopupSchema } from './contract/ai';
 import type { AiStatus } from './session';
+import { SETTING_DEFS } from './settings';
 
 /**
  * Lifecycle of one AI suggestion (table ai_suggestions):
@@ -54,17 +55,20 @@ export function aiServiceChangeTargets(serviceId: number, canUseVip: boolean): n
   return [];
 }
 
-/** Timings (bookings.md §9 gives 150 s; the rest are ours). */
+/**
+ * Default timings (bookings.md §9 gives 150 s). The server reads the live values from the dispatching
+ * settings (SETTING_DEFS); these are their defaults, for the consoles' displays.
+ */
 export const AI_TIMINGS = {
-  popupSeconds: 150,
+  popupSeconds: SETTING_DEFS.AI_POPUP_SECONDS.default,
   /** How long a captain has to answer an offer (request card's suggestion countdown). */
-  offerSeconds: 30,
+  offerSeconds: SETTING_DEFS.OFFER_TIMEOUT_SECONDS.default,
   /** Scheduled bookings are handled this long before their time. */
-  scheduledLeadMinutes: 30,
+  scheduledLeadMinutes: SETTING_DEFS.SCHEDULED_LEAD_MINUTES.default,
   /** A time change is suggested when the captain would be later than this. */
-  timeChangeAfterMinutes: 5,
+  timeChangeAfterMinutes: SETTING_DEFS.TIME_CHANGE_AFTER_MINUTES.default,
   /** Snooze when the user's snooze_interval is 0 (minutes). */
-  defaultSnoozeMinutes: 5,
+  defaultSnoozeMinutes: SETTING_DEFS.DEFAULT_SNOOZE_MINUTES.default,
   /** The AI sweep (offers, expiries, passes) period on the server. */
   sweepMs: 2000,
 } as const;
@@ -200,8 +204,8 @@ export const AI_LABELS = texts({
 } as const);
 
 /** The minutes a snooze lasts: the user's interval, or the default when it is 0. */
-export function snoozeMinutesOf(interval: number): number {
-  return interval > 0 ? interval : AI_TIMINGS.defaultSnoozeMinutes;
+export function snoozeMinutesOf(interval: number, fallback: number = AI_TIMINGS.defaultSnoozeMinutes): number {
+  return interval > 0 ? interval : fallback;
 }
 
 /**

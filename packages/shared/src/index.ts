@@ -33,6 +33,7 @@ export * from './ride-ui';
 export * from './roles';
 export * from './routes';
 export * from './session';
+export * from './settings';
 export * from './sms';
 export * from './surveys';
 export * from './terms';

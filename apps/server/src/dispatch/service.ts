@@ -1,4 +1,4 @@
-import type { CandidateRankingDto, RideRouteDto } from '@taxi/shared';
+import { type CandidateRankingDto, type RideRouteDto, SETTING_DEFS } from '@taxi/shared';
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { bookings } from '../db/schema/bookings';
@@ -6,14 +6,17 @@ import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
 import { type Clock, dateOf, systemClock } from '../lib/clock';
 import type { CityService } from '../modules/city/service';
+import type { DispatchConfig } from '../modules/settings/dispatch-config';
 import type { LiveMeta } from '../modules/tracking/service';
 import { type BookingFacts, type CaptainFacts, filterCandidates } from './candidates';
 import { captainCommitments } from './eligibility';
 import { type PositionedCaptain, rankCandidates } from './ranking';
 import type { NearbyHit, PositionIndex } from './spatial-index';
 
+const DEFAULT_RADIUS_M = SETTING_DEFS.DISPATCH_RADIUS_KM.default * 1000;
+
 export interface RankOptions {
-  /** Straight-line search radius around the pickup (default 15 km). */
+  /** Straight-line search radius around the pickup (default: the DISPATCH_RADIUS_KM setting, else 15 km). */
   radiusM?: number;
   /** How many nearest captains are looked at (default 200). */
   prefilter?: number;
@@ -29,7 +32,16 @@ export interface RankOptions {
  * candidate rules on their database facts, street-graph ETAs for the nearest K, explainable scores.
  */
 export class DispatchService {
-  constructor(private readonly deps: { db: Db; city: CityService; index: PositionIndex<LiveMeta>; clock?: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      city: CityService;
+      index: PositionIndex<LiveMeta>;
+      clock?: Clock;
+      /** The live dispatching settings (search radius). */
+      config?: Pick<DispatchConfig, 'current'>;
+    },
+  ) {}
 
   private get clock(): Clock {
     return this.deps.clock ?? systemClock;
@@ -106,12 +118,8 @@ export class DispatchService {
   async rankFor(booking: BookingFacts, options: RankOptions = {}): Promise<CandidateRankingDto> {
     const now = options.now ?? dateOf(this.clock);
     const [lon, lat] = booking.pickup;
-    const hits: NearbyHit<LiveMeta>[] = await this.deps.index.nearby(
-      lon,
-      lat,
-      options.radiusM ?? 15_000,
-      options.prefilter ?? 200,
-    );
+    const radiusM = options.radiusM ?? (await this.deps.config?.current())?.radiusM ?? DEFAULT_RADIUS_M;
+    const hits: NearbyHit<LiveMeta>[] = await this.deps.index.nearby(lon, lat, radiusM, options.prefilter ?? 200);
     // A captain whose live state is not FREE is busy whatever the database says (fresher signal).
     const near = hits.filter((h) => h.meta.state === 'FREE');
     const facts = await this.captainFacts(

@@ -17,6 +17,7 @@ import { notificationsModule } from './notifications/module';
 import { paymentsRoutes } from './payments/routes';
 import { peopleModule } from './people/module';
 import { pushModule } from './push/module';
+import { reservationRoutes } from './reservations/routes';
 import { resourcesRoutes } from './resources/routes';
 import { rolesRoutes } from './roles/routes';
 import { settingsModule } from './settings/module';
@@ -59,6 +60,7 @@ export const MODULES: readonly ServerModule[] = [
   aiModule,
   { name: 'resources', routes: resourcesRoutes },
   { name: 'payments', routes: paymentsRoutes },
+  { name: 'reservations', routes: reservationRoutes },
   eventsModule,
   { name: 'lost-and-found', routes: lostAndFoundRoutes },
   { name: 'dev', routes: devRoutes, developmentOnly: true },

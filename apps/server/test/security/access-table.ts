@@ -71,6 +71,16 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/ai_status': EVERYONE,
   'GET /api/setting': EVERYONE,
   'PUT /api/setting/season': 'AS',
+  // the settings pages: /settings (SETTINGS), /dispatching (DISPATCHING_CONFIG), /MaxBookingCount (T_C)
+  'GET /api/settings/general': 'AS',
+  'PUT /api/settings/general': 'AS',
+  'GET /api/settings/dispatching': 'AS',
+  'PUT /api/settings/dispatching': 'AS',
+  'GET /api/settings/bookings': 'A',
+  'PUT /api/settings/bookings': 'A',
+  // the reservation queue (RESERVATION_QUEUE) and the seasonal allowances (SETTINGS)
+  'GET /api/reservation_queue': 'AS',
+  ...catalogue('seasonal_reservations', 'AS', 'AS'),
   'GET /api/role': EVERYONE,
   'GET /api/permission': EVERYONE,
   'GET /api/notification': 'ADCGS',

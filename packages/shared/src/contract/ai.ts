@@ -37,6 +37,8 @@ export const aiDispatchPopupSchema = z
       current_location: coordinates,
     }),
     countdown_until: z.string(),
+    /** The countdown's whole length (the AI popup countdown setting), seconds. */
+    countdown_seconds: z.number().int().optional(),
   })
   .meta({ id: 'AiDispatchPopup' });
 
@@ -54,6 +56,8 @@ export const suggestionPopupSchema = z
     /** Service-change popup: the target service. */
     new_service: z.string().nullable().optional(),
     countdown_until: z.string(),
+    /** The countdown's whole length (the AI popup countdown setting), seconds. */
+    countdown_seconds: z.number().int().optional(),
   })
   .meta({ id: 'SuggestionPopup' });
 

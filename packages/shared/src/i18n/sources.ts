@@ -17,11 +17,13 @@ import { PEOPLE_MSG } from '../people';
 import { EVENTS_MSG } from '../resources/catalogues/city-events.resource';
 import { LOST_FOUND_MSG } from '../resources/catalogues/lost-and-found.resource';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
+import { RESERVATION_MSG } from '../resources/catalogues/seasonal-reservations.resource';
 import type { ResourceDef } from '../resources/define';
 import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
+import { SETTING_LABELS, SETTING_MSG } from '../settings';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
 import { TERMS_MSG } from '../terms';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
@@ -69,6 +71,9 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     SURVEY_LABELS,
     CAR_REQUEST_MSG,
     CAR_REQUEST_LABELS,
+    SETTING_LABELS,
+    SETTING_MSG,
+    RESERVATION_MSG,
   ]) {
     sourceStrings(object, out);
   }

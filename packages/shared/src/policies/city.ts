@@ -1,3 +1,4 @@
+import type { Permission } from '../permissions';
 import { holds, holdsAny, isAirport, isGovernment, mayChange, rule, signedInRule } from './core';
 
 /** The city: places, sectors, routes and the base map. */
@@ -8,10 +9,19 @@ export const cityPolicy = {
   basemap: signedInRule('city.basemap'),
 } as const;
 
-/** Settings read by the consoles, and the season switch. */
+/** A group of typed settings: read with its page's permission, changed with it too (not by the Goverment role). */
+const settingsGroupRules = (group: string, permission: Permission) => ({
+  read: rule(`settings.${group}.read`, (a) => holds(a, permission)),
+  write: rule(`settings.${group}.write`, (a) => mayChange(a, permission)),
+});
+
+/** Settings read by the consoles, the season switch, and the settings pages' groups (shell.md §2.3). */
 export const settingsPolicy = {
   read: signedInRule('settings.read'),
   setSeason: rule('settings.setSeason', (a) => mayChange(a, 'SETTINGS')),
+  general: settingsGroupRules('general', 'SETTINGS'),
+  dispatching: settingsGroupRules('dispatching', 'DISPATCHING_CONFIG'),
+  bookings: settingsGroupRules('bookings', 'T_C'),
 } as const;
 
 /** The notification bell (not on the airport desk). */

@@ -12,6 +12,7 @@ export * from './ledger';
 export * from './lost-and-found';
 export * from './people';
 export * from './push';
+export * from './reservations';
 export * from './session';
 export * from './sms';
 export * from './staff';

@@ -16,6 +16,7 @@ export * from './catalogues/nationalities.resource';
 export * from './catalogues/payment-rides.resource';
 export * from './catalogues/rating-causes.resource';
 export * from './catalogues/roles.resource';
+export * from './catalogues/seasonal-reservations.resource';
 export * from './catalogues/staff.resource';
 export * from './catalogues/vouchers.resource';
 export * from './define';

@@ -17,6 +17,7 @@ export * from './notifications';
 export * from './password-resets';
 export * from './people';
 export * from './push';
+export * from './reservations';
 export * from './settings';
 export * from './sms';
 export * from './surveys';

@@ -1,6 +1,10 @@
-import { type BookingStatus, MAP_CENTER } from '@taxi/shared';
+import { type BookingStatus, MAP_CENTER, SETTING_DEFS } from '@taxi/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { JOB_KINDS, LATE_BOOKING_AFTER_MS } from '../../modules/bookings/service';
+import { JOB_KINDS } from '../../modules/bookings/service';
+
+/** The seed's late-booking timers use the default threshold (the setting is unset in a fresh database). */
+const LATE_BOOKING_AFTER_MS = SETTING_DEFS.LATE_BOOKING_MINUTES.default * 60_000;
+
 import type { DbOrTx } from '../client';
 import {
   airportDetails,

@@ -12,6 +12,7 @@ import { seedEvents } from './events';
 import { seedLostAndFound } from './lost-and-found';
 import { seedMessages } from './messages';
 import { seedPeople } from './people';
+import { seedReservations } from './reservations';
 import { seedServices } from './services';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
@@ -39,6 +40,7 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedServices,
   seedContracts,
   seedPeople,
+  seedReservations,
   seedBroadcasts,
   seedBookings,
   seedComplaints,

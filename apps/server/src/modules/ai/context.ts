@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { BookingService } from '../bookings/service';
 import type { CityService } from '../city/service';
+import type { DispatchConfig } from '../settings/dispatch-config';
 import type { LocationService } from '../tracking/service';
 import type { UserService } from '../users/service';
 
@@ -33,6 +34,8 @@ export interface AiDeps {
   locations: LocationService;
   city: CityService;
   users: UserService;
+  /** The live dispatching settings (offer and popup timings, snooze, scheduled lead, time change). */
+  config: Pick<DispatchConfig, 'current'>;
   log: FastifyBaseLogger;
 }
 

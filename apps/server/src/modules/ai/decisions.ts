@@ -2,7 +2,6 @@ import {
   AI_ANSWERED_KINDS,
   AI_MSG,
   AI_OPEN_STATUSES,
-  AI_TIMINGS,
   type AiStatus,
   type AiSuggestionKind,
   type AiSuggestionStatus,
@@ -61,7 +60,7 @@ export async function endSuggestion(
 
 /** A dispatch suggestion whose snooze ran out opens again with a new countdown. */
 export async function repropose(ai: AiDeps, s: SuggestionRow): Promise<void> {
-  const until = new Date(ai.clock.now() + AI_TIMINGS.popupSeconds * 1000);
+  const until = new Date(ai.clock.now() + (await ai.config.current()).popupMs);
   const row = await move(ai, s, 'PROPOSED', null, { countdownUntil: until });
   if (row) await ai.bus.publish([{ name: 'ai.suggestionProposed', payload: { suggestion: row } }]);
 }
@@ -136,7 +135,7 @@ export async function snooze(
   const s = await openOfBooking(ai, bookingId);
   if (s.status !== 'PROPOSED') throw conflict(AI_MSG.noSuggestion);
   const [u] = await ai.db.select({ interval: users.snoozeInterval }).from(users).where(eq(users.id, user.id));
-  const minutes = snoozeMinutesOf(u?.interval ?? 0);
+  const minutes = snoozeMinutesOf(u?.interval ?? 0, (await ai.config.current()).snoozeMinutes);
   await snoozeSuggestion(ai, s, minutes, user.id);
   const ai_status = await ai.users.setAiStatus(user.id, { snoozed_at: dateOf(ai.clock) }, user.id);
   return { minutes, ai_status };

@@ -1,4 +1,4 @@
-import { AI_MSG, AI_TIMINGS } from '@taxi/shared';
+import { AI_MSG } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import { conflict } from '../../http/errors';
 import type { AiDeps, SuggestionRow } from './context';
@@ -33,7 +33,7 @@ export async function acceptAsCaptain(
       ai.locations.report(captainId, as.at[0], as.at[1]);
     }
     if (liveOffer !== captainId) {
-      const until = new Date(now + AI_TIMINGS.offerSeconds * 1000);
+      const until = new Date(now + (await ai.config.current()).offerMs);
       if (!(await ai.bookings.offer(bookingId, captainId, until))) throw conflict(AI_MSG.noOffer);
     }
   } else {

@@ -20,6 +20,7 @@ const aiDeps = (app: FastifyInstance): AiDeps => ({
   locations: app.locations,
   city: app.city,
   users: app.users,
+  config: app.dispatchConfig,
   log: app.log,
 });
 

@@ -1,8 +1,9 @@
-import { AI_TIMINGS, aiServiceChangeTargets, type CandidateRankingDto } from '@taxi/shared';
+import { aiServiceChangeTargets, type CandidateRankingDto } from '@taxi/shared';
 import { and, eq } from 'drizzle-orm';
 import { aiSuggestions, bookingSuggestions, passengers } from '../../db/schema';
 import { serviceMismatch } from '../../dispatch/candidates';
 import { dateOf } from '../../lib/clock';
+import { captainsAtAllowance } from '../bookings/commands/console/reservation-allowance';
 import type { AiDeps, SuggestionRow } from './context';
 import { propose } from './propose';
 
@@ -48,13 +49,24 @@ export async function offerNext(ai: AiDeps, bookingId: number, now = dateOf(ai.c
   let ranking = await ai.engine.rank(bookingId, { now });
   if (ranking.candidates.length === 0) ranking = (await rankOtherServices(ai, bookingId, now)) ?? ranking;
   if (ranking.candidates.length === 0) return null;
+  const config = await ai.config.current();
+  if (!(await ai.bookings.find(bookingId)).now) {
+    // A scheduled booking: captains who took their seasonal allowance are not offered it.
+    const full = await captainsAtAllowance(
+      ai.db,
+      ranking.candidates.map((c) => c.captain_id),
+      config.season,
+    );
+    ranking = { ...ranking, candidates: ranking.candidates.filter((c) => !full.has(c.captain_id)) };
+    if (ranking.candidates.length === 0) return null;
+  }
   const asked = await ai.db
     .select({ captainId: bookingSuggestions.captainId })
     .from(bookingSuggestions)
     .where(eq(bookingSuggestions.bookingId, bookingId));
   const skip = new Set(asked.map((a) => a.captainId));
   const best = ranking.candidates.find((c) => !skip.has(c.captain_id)) ?? ranking.candidates[0];
-  const until = new Date(now.getTime() + AI_TIMINGS.offerSeconds * 1000);
+  const until = new Date(now.getTime() + config.offerMs);
   const dto = await ai.bookings.offer(bookingId, best.captain_id, until);
   return dto ? best.captain_id : null;
 }
@@ -88,7 +100,7 @@ export async function answerOffer(
     await ai.bookings.closeOffer(bookingId, captainId, accept === null ? null : 'REFUSED');
     return null;
   }
-  const countdownUntil = new Date(ai.clock.now() + AI_TIMINGS.popupSeconds * 1000);
+  const countdownUntil = new Date(ai.clock.now() + (await ai.config.current()).popupMs);
   await ai.bookings.closeOffer(bookingId, captainId, 'ACCEPTED', countdownUntil);
   return propose(ai, bookingId, captainId, countdownUntil);
 }

@@ -34,6 +34,7 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
     .where(eq(bookings.id, s.bookingId));
   const { b, p, c } = row;
   const passengerName = fullName(p.firstName, p.lastName);
+  const countdownSeconds = Math.round((await ai.config.current()).popupMs / 1000);
   const captainName = fullName(c.firstName, c.lastName);
   if (s.kind === 'time_change' || s.kind === 'service_change') {
     const [service] = s.newServiceId
@@ -50,6 +51,7 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
       new_time: cityParts(s.newTime ?? b.datetime).local,
       new_service: service?.name ?? null,
       countdown_until: s.countdownUntil.toISOString(),
+      countdown_seconds: countdownSeconds,
     };
   }
   const at = await captainPosition(ai, c.id, [b.pickUpLon, b.pickUpLat]);
@@ -84,6 +86,7 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
       current_location: { coordinates: at },
     },
     countdown_until: s.countdownUntil.toISOString(),
+    countdown_seconds: countdownSeconds,
   };
 }
 

@@ -1,4 +1,4 @@
-import { AI_TIMINGS, type AiSuggestionKind } from '@taxi/shared';
+import type { AiSuggestionKind } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import { aiSuggestions } from '../../db/schema';
 import { dateOf } from '../../lib/clock';
@@ -17,7 +17,8 @@ export async function propose(
   countdownUntil?: Date,
 ): Promise<SuggestionRow> {
   const now = dateOf(ai.clock);
-  const until = countdownUntil ?? new Date(now.getTime() + AI_TIMINGS.popupSeconds * 1000);
+  const config = await ai.config.current();
+  const until = countdownUntil ?? new Date(now.getTime() + config.popupMs);
   const booking = await ai.bookings.find(bookingId);
   const pickup: LonLat = [booking.pickUpLon, booking.pickUpLat];
   const from = await captainPosition(ai, captainId, pickup);
@@ -29,7 +30,7 @@ export async function propose(
   const arrival = now.getTime() + eta * 1000;
   const minPick = new Date(Math.max(arrival, booking.datetime.getTime()));
   const maxPick = new Date(minPick.getTime() + 10 * MIN);
-  const late = !booking.now && arrival > booking.datetime.getTime() + AI_TIMINGS.timeChangeAfterMinutes * MIN;
+  const late = !booking.now && arrival > booking.datetime.getTime() + config.timeChangeAfterMs;
   const newServiceId = await serviceChangeFor(ai, booking, captainId);
   const kind: AiSuggestionKind = newServiceId ? 'service_change' : late ? 'time_change' : 'dispatch';
   const newTime = late ? new Date(Math.ceil(arrival / (5 * MIN)) * 5 * MIN) : newServiceId ? booking.datetime : null;

@@ -1,9 +1,9 @@
-import { AI_OPEN_STATUSES, AI_TIMINGS } from '@taxi/shared';
+import { AI_OPEN_STATUSES } from '@taxi/shared';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { aiSuggestions, bookings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { dateOf } from '../../lib/clock';
-import { AI_ACTOR, type AiDeps, MIN } from './context';
+import { AI_ACTOR, type AiDeps } from './context';
 import { endSuggestion, pass, repropose, snoozeSuggestion } from './decisions';
 import { answerOffer, offerNext } from './offers';
 
@@ -22,6 +22,7 @@ export class AiSweep {
   async tick(): Promise<void> {
     const { ai } = this;
     const now = dateOf(ai.clock);
+    const config = await ai.config.current();
     // Suggestions whose booking left PENDING (human dispatch, cancellation) end as EXPIRED.
     const stale = await ai.db
       .select({ s: aiSuggestions })
@@ -38,7 +39,7 @@ export class AiSweep {
     for (const s of due) {
       try {
         if (s.status === 'PROPOSED' && s.kind === 'dispatch') await pass(ai, s.bookingId, AI_ACTOR, 'timer');
-        else if (s.status === 'PROPOSED') await snoozeSuggestion(ai, s, AI_TIMINGS.defaultSnoozeMinutes, null);
+        else if (s.status === 'PROPOSED') await snoozeSuggestion(ai, s, config.snoozeMinutes, null);
         else if (s.kind === 'dispatch') await repropose(ai, s);
         else await endSuggestion(ai, s, 'EXPIRED', null);
       } catch (error) {
@@ -60,12 +61,12 @@ export class AiSweep {
       );
     for (const o of unanswered) if (o.captainId) await answerOffer(ai, o.captainId, o.id, null).catch(() => {});
 
-    await this.offerDue(now);
+    await this.offerDue(now, config.scheduledLeadMs);
   }
 
   /** PENDING bookings due now (or within the scheduled lead) without an offer or open suggestion. */
-  private async offerDue(now: Date, limit = 20): Promise<void> {
-    const lead = new Date(now.getTime() + AI_TIMINGS.scheduledLeadMinutes * MIN);
+  private async offerDue(now: Date, leadMs: number, limit = 20): Promise<void> {
+    const lead = new Date(now.getTime() + leadMs);
     const rows = await this.ai.db
       .select({ id: bookings.id })
       .from(bookings)

@@ -6,7 +6,6 @@ import { bookings } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { lateBookingJob } from './jobs/late-booking';
-import { LATE_BOOKING_AFTER_MS } from './model';
 
 /**
  * Development only (loopback): makes a pending "now" booking late at once, as if its late-booking timer
@@ -21,7 +20,7 @@ export const bookingsDevRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: dbId() }), response: { 200: contract.booking } },
     },
     async (request) => {
-      const at = new Date(app.clock.now() - LATE_BOOKING_AFTER_MS - 1000);
+      const at = new Date(app.clock.now() - (await app.dispatchConfig.current()).lateBookingMs - 1000);
       const [row] = await app.db
         .update(bookings)
         .set({ datetime: at })

@@ -1,11 +1,12 @@
 import { EVENTS } from '@taxi/shared';
+import type { Tx } from '../../db/client';
 import type { AppBus } from '../../events';
 import type { JobQueue } from '../../jobs/worker';
 import type { Realtime } from '../../realtime';
 import { besoinExpireJob } from './jobs/besoin-expire';
 import { lateBookingJob } from './jobs/late-booking';
 import { lateCaptainJob } from './jobs/late-captain';
-import { JOB_KINDS, LATE_BOOKING_AFTER_MS, LATE_CAPTAIN_AFTER_MS } from './model';
+import { JOB_KINDS } from './model';
 import type { BookingDeps } from './store';
 
 /**
@@ -18,26 +19,20 @@ export function registerBookingHandlers(
 ): void {
   const { realtime, jobs } = deps;
 
+  const lateBookingMs = async (tx: Tx) => (await deps.config.current(tx)).lateBookingMs;
   bus.within('booking.created', async ({ bookingId, now, datetime }, tx) => {
     if (!now) return;
-    await jobs.schedule(
-      JOB_KINDS.lateBooking,
-      { booking_id: bookingId },
-      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
-      tx,
-    );
+    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
+    await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.timeChanged', async ({ bookingId, datetime, lateTimer }, tx) => {
     if (!lateTimer) return;
-    await jobs.schedule(
-      JOB_KINDS.lateBooking,
-      { booking_id: bookingId },
-      new Date(datetime.getTime() + LATE_BOOKING_AFTER_MS),
-      tx,
-    );
+    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
+    await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.dispatched', async ({ bookingId, rideId, datetime }, tx) => {
-    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + LATE_CAPTAIN_AFTER_MS;
+    const { lateCaptainMs } = await deps.config.current(tx);
+    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + lateCaptainMs;
     await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
   });
   bus.within('booking.besoinRenewed', async ({ bookingId, besoinDate }, tx) => {
@@ -60,7 +55,7 @@ export function registerBookingHandlers(
     realtime.emitToUsers(EVENTS.expiredBesoin, { booking_id: bookingId });
   });
 
-  jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime));
-  jobs.register(JOB_KINDS.lateCaptain, lateCaptainJob(deps, realtime));
+  jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime, jobs));
+  jobs.register(JOB_KINDS.lateCaptain, lateCaptainJob(deps, realtime, jobs));
   jobs.register(JOB_KINDS.besoinExpire, besoinExpireJob(deps));
 }

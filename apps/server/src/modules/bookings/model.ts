@@ -3,8 +3,6 @@ import type { RequestUser } from '../../http/auth';
 import type { BookingRow } from './presenter';
 
 /** Server timings (the spec leaves N open). */
-export const LATE_BOOKING_AFTER_MS = 5 * 60_000;
-export const LATE_CAPTAIN_AFTER_MS = 5 * 60_000;
 export const BESOIN_EXTENSION_MS = 10 * 60_000;
 export const CANDIDATES_LIMIT = 20;
 

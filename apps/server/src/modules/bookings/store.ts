@@ -7,6 +7,7 @@ import { conflict, notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
 import type { FareService } from '../fares/service';
+import type { DispatchConfig } from '../settings/dispatch-config';
 import type { BookingRow } from './presenter';
 
 /** What every booking command and query needs. */
@@ -17,6 +18,8 @@ export interface BookingDeps {
   city: CityService;
   /** Quotes the order's fare when it is taken or re-planned. */
   fares: FareService;
+  /** The live dispatching settings (late-booking and late-captain thresholds). */
+  config: Pick<DispatchConfig, 'current'>;
 }
 
 export async function findBooking(db: DbOrTx, id: number): Promise<BookingRow> {

@@ -1,11 +1,14 @@
 import type { ServerModule } from '../module';
+import { DispatchConfig } from './dispatch-config';
 import { settingsRoutes } from './routes';
 import { SettingsService } from './service';
 
 export const settingsModule: ServerModule = {
   name: 'settings',
   setup(app) {
-    app.decorate('settings', new SettingsService(app.db, app.clock));
+    const settings = new SettingsService(app.db, app.clock);
+    app.decorate('settings', settings);
+    app.decorate('dispatchConfig', new DispatchConfig(settings));
   },
   routes: settingsRoutes,
 };

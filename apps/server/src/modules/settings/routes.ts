@@ -1,7 +1,17 @@
-import { MSG, seasonSchema, settingsContract, settingsPolicy } from '@taxi/shared';
+import {
+  MSG,
+  SETTING_MSG,
+  type SettingGroup,
+  seasonSchema,
+  settingsContract,
+  settingsGroupSchema,
+  settingsPolicy,
+} from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
+
+const GROUPS: readonly SettingGroup[] = ['general', 'dispatching', 'bookings'];
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -27,4 +37,25 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ season: request.body.season }, MSG.seasonUpdated);
     },
   );
+
+  // The settings pages: one group each (/settings, /dispatching, /MaxBookingCount).
+  for (const group of GROUPS) {
+    const rules = settingsPolicy[group];
+    app.get(
+      `/settings/${group}`,
+      { config: { policy: rules.read }, schema: { response: { 200: settingsContract.group } } },
+      async () => ok({ group, values: await app.settings.group(group) }),
+    );
+    app.put(
+      `/settings/${group}`,
+      {
+        config: { policy: rules.write },
+        schema: { body: settingsGroupSchema(group), response: { 200: settingsContract.group } },
+      },
+      async (request) => {
+        await app.settings.setMany(request.body, request.user.id);
+        return ok({ group, values: await app.settings.group(group) }, SETTING_MSG.saved);
+      },
+    );
+  }
 };

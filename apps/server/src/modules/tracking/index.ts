@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
 import type { ServerModule } from '../module';
+import type { DispatchConfig } from '../settings/dispatch-config';
 import { trackingRoutes } from './routes';
 import { type LiveMeta, LocationService } from './service';
 
@@ -30,6 +31,8 @@ export async function createTracking(opts: {
   realtime: Realtime;
   city: CityService;
   clock?: Clock;
+  /** The live search radius (the dispatching settings). */
+  config?: Pick<DispatchConfig, 'current'>;
   redisUrl?: string;
   redisPrefix?: string;
   log: FastifyBaseLogger;
@@ -47,9 +50,9 @@ export async function createTracking(opts: {
   } else {
     positions = new GridIndex<LiveMeta>();
   }
-  const { db, realtime, log, clock } = opts;
+  const { db, realtime, log, clock, config } = opts;
   const locations = new LocationService({ db, realtime, index: positions, log, clock });
-  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock });
+  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock, config });
   return {
     positions,
     locations,
@@ -71,6 +74,7 @@ export const trackingModule: ServerModule = {
       realtime: app.realtime,
       city: app.city,
       clock: app.clock,
+      config: app.dispatchConfig,
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix,
       log: app.log,

@@ -7,7 +7,8 @@ const idParams = z.object({ id: dbId() });
 const rideParams = z.object({ rideId: dbId() });
 const rankingQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  radius_m: z.coerce.number().int().min(100).max(100_000).default(15_000),
+  /** Without it, the dispatching settings' search radius. */
+  radius_m: z.coerce.number().int().min(100).max(100_000).optional(),
 });
 
 /** Live captain positions, ride routes and the ranked candidates of a booking. */

@@ -56,6 +56,7 @@ export function AiDispatchPopup({
       testId="ai-dispatch-popup"
       title={AI_LABELS.dispatchTitle(popup.booking_id)}
       seconds={seconds}
+      total={popup.countdown_seconds}
       nav={nav}
       width={860}
       onSnooze={snooze}

@@ -112,6 +112,8 @@ export function PopupFrame(props: {
   testId: string;
   title: string;
   seconds: number;
+  /** The countdown's whole length (the payload's countdown_seconds; the default setting without it). */
+  total?: number;
   nav: QueueNav;
   width: number;
   onSnooze: () => void;
@@ -153,7 +155,7 @@ export function PopupFrame(props: {
           {props.title}
           {nav.of > 1 && <Chip size="small" label={AI_LABELS.queued(nav.of - 1)} sx={{ ml: 1.5 }} />}
         </Box>
-        <Countdown seconds={props.seconds} total={AI_TIMINGS.popupSeconds} />
+        <Countdown seconds={props.seconds} total={props.total ?? AI_TIMINGS.popupSeconds} />
         <Tooltip title={AI_LABELS.closeAsSnooze}>
           <IconButton size="small" aria-label={AI_LABELS.closeAsSnooze} onClick={props.onSnooze}>
             <CloseIcon fontSize="small" />

@@ -24,6 +24,7 @@ export function SuggestionPopup({
       testId="ai-suggestion-popup"
       title={title}
       seconds={seconds}
+      total={popup.countdown_seconds}
       nav={nav}
       width={600}
       onSnooze={snooze}

@@ -33,6 +33,8 @@ export const bookingEndpoints = {
     bookingsContract.update.options[1],
   ),
   dispatch: endpoint()('PUT', 'dispatch/:bookingId/:captainId', bookingsContract.booking),
+  /** Scheduled bookings waiting for a captain, soonest first (/reservation_queue). */
+  reservationQueue: endpoint<{ page?: number; perPage?: number }>()('GET', 'reservation_queue', bookingsContract.page),
   suggestServiceChange: endpoint<undefined, { service_id: number }>()(
     'POST',
     'booking/:id/suggest_service_change',

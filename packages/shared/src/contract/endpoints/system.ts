@@ -19,6 +19,9 @@ export interface AiStatusPatch {
   snoozed_at?: null;
 }
 
+/** PUT settings/{group}: any of the group's keys with a value. */
+export type SettingsPatch = Record<string, number | string>;
+
 /** Session, settings, staff pickers, notifications, the city's map data and uploaded files. */
 export const systemEndpoints = {
   chatToken: endpoint()('GET', 'generate_chat_token', sessionContract.chatToken),
@@ -33,6 +36,13 @@ export const systemEndpoints = {
   aiStatus: endpoint<undefined, AiStatusPatch>()('PUT', 'ai_status', aiContract.status),
   setting: endpoint<{ key: string }>()('GET', 'setting', settingsContract.get),
   setSeason: endpoint<undefined, z.input<typeof seasonSchema>>()('PUT', 'setting/season', settingsContract.season),
+  // the typed settings pages (one pair per group)
+  settingsGeneral: endpoint()('GET', 'settings/general', settingsContract.group),
+  saveSettingsGeneral: endpoint<undefined, SettingsPatch>()('PUT', 'settings/general', settingsContract.group),
+  settingsDispatching: endpoint()('GET', 'settings/dispatching', settingsContract.group),
+  saveSettingsDispatching: endpoint<undefined, SettingsPatch>()('PUT', 'settings/dispatching', settingsContract.group),
+  settingsBookings: endpoint()('GET', 'settings/bookings', settingsContract.group),
+  saveSettingsBookings: endpoint<undefined, SettingsPatch>()('PUT', 'settings/bookings', settingsContract.group),
   // staff pickers
   roles: endpoint<PageQuery>()('GET', 'role', staffContract.roles),
   permissions: endpoint<PageQuery>()('GET', 'permission', staffContract.permissions),

@@ -1,16 +1,28 @@
 import { BOOKING_MSG, EVENTS } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../../db/schema';
+import type { JobQueue } from '../../../jobs/worker';
 import type { Realtime } from '../../../realtime';
-import { LATE_BOOKING_AFTER_MS } from '../model';
+import { JOB_KINDS } from '../model';
 import type { BookingDeps } from '../store';
 
-/** A "now" booking still PENDING LATE_BOOKING_AFTER_MS after its time: the consoles are told. */
-export function lateBookingJob(deps: BookingDeps, realtime: Pick<Realtime, 'emitToUsers'>) {
+/**
+ * A "now" booking still PENDING the late-booking threshold (a dispatching setting) after its time: the
+ * consoles are told. When the threshold grew since the timer was set, the timer is set again for the new time.
+ */
+export function lateBookingJob(
+  deps: BookingDeps,
+  realtime: Pick<Realtime, 'emitToUsers'>,
+  jobs?: Pick<JobQueue, 'schedule'>,
+) {
   return async ({ booking_id }: { booking_id: number }) => {
     const [b] = await deps.db.select().from(bookings).where(eq(bookings.id, booking_id));
     if (b?.status !== 'PENDING' || !b.now) return;
-    if (b.datetime.getTime() + LATE_BOOKING_AFTER_MS > deps.clock.now()) return;
+    const lateAt = b.datetime.getTime() + (await deps.config.current()).lateBookingMs;
+    if (lateAt > deps.clock.now()) {
+      await jobs?.schedule(JOB_KINDS.lateBooking, { booking_id }, new Date(lateAt));
+      return;
+    }
     realtime.emitToUsers(EVENTS.lateBooking, { booking_id, message: BOOKING_MSG.lateBooking(booking_id) });
     await deps.bus.publish([{ name: 'booking.late', payload: { bookingId: booking_id } }]);
   };

@@ -3,6 +3,7 @@ import { bookingStatuses, bookings, passengers } from '../../../../db/schema';
 import { dateOf } from '../../../../lib/clock';
 import type { Actor } from '../../model';
 import { audit, type BookingDeps } from '../../store';
+import { assertBookingAllowance } from './booking-limit';
 import { estimateOrder, resolveOrder, writeStopsAndNote } from './order';
 
 /** A phone or dashboard booking (POST bookings), validated with the shared schema by the route. */
@@ -10,6 +11,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
   const now = dateOf(deps.clock);
   const { service, datetime, columns } = await resolveOrder(deps, input, now);
   const fareEstimate = await estimateOrder(deps, input, datetime);
+  const { maxActiveBookingsPerPassenger: max } = await deps.config.current();
   const { result: id, ctx } = await deps.bus.transact(async (tx, record) => {
     let passengerId = input.passenger_id ?? 0;
     if (!passengerId && input.new_passenger) {
@@ -25,6 +27,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
         .returning({ id: passengers.id });
       passengerId = p.id;
     }
+    await assertBookingAllowance(tx, passengerId, max);
     const [row] = await tx
       .insert(bookings)
       .values({

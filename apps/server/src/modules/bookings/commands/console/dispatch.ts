@@ -5,6 +5,7 @@ import { conflict } from '../../../../http/errors';
 import type { Actor } from '../../model';
 import { authorize, authorizeRole } from '../../rules';
 import { audit, type BookingDeps, changeBooking, findBooking, setStatus } from '../../store';
+import { assertReservationAllowance } from './reservation-allowance';
 
 /**
  * Manual dispatch (and the AI's, which comes through here). In one transaction: the captain's row is
@@ -24,8 +25,11 @@ export async function dispatchBooking(
     throw conflict(BOOKING_MSG.alreadyDispatched);
   }
   authorize(actor, 'dispatch', booking, deps.clock.now());
+  const { season } = await deps.config.current();
   return changeBooking(deps, id, async (tx, record, now) => {
     const { carId } = await lockAvailableCaptain(tx, captainId, id, now);
+    // A scheduled booking counts against the captain's seasonal allowance (409 beyond it).
+    if (!booking.now) await assertReservationAllowance(tx, captainId, season);
     const [ride] = await tx.insert(rides).values({ captainId, carId, createdAt: now }).returning({ id: rides.id });
     // The ride is written with the status: a lost compare-and-set rolls it back.
     await setStatus(

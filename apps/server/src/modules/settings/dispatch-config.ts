@@ -1,0 +1,46 @@
+import type { Season } from '@taxi/shared';
+import type { DbOrTx } from '../../db/client';
+import type { SettingsService } from './service';
+
+const MIN = 60_000;
+
+/** The dispatching settings (and the booking limit) in the units their readers use (metres, milliseconds). */
+export interface DispatchTimings {
+  radiusM: number;
+  offerMs: number;
+  popupMs: number;
+  snoozeMinutes: number;
+  scheduledLeadMs: number;
+  timeChangeAfterMs: number;
+  lateBookingMs: number;
+  lateCaptainMs: number;
+  /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
+  maxActiveBookingsPerPassenger: number;
+  /** The current season (the seasonal reservation allowances are the season's). */
+  season: Season;
+}
+
+/**
+ * What the dispatch engine, the AI and the booking timers read: the live dispatching settings (cached
+ * by the settings service, so a read is a map lookup, not a query).
+ */
+export class DispatchConfig {
+  constructor(private readonly settings: Pick<SettingsService, 'values'>) {}
+
+  /** `db`: the caller's transaction, when it holds one (a cold cache is filled through it). */
+  async current(db?: DbOrTx): Promise<DispatchTimings> {
+    const v = await this.settings.values(db);
+    return {
+      radiusM: v.DISPATCH_RADIUS_KM * 1000,
+      offerMs: v.OFFER_TIMEOUT_SECONDS * 1000,
+      popupMs: v.AI_POPUP_SECONDS * 1000,
+      snoozeMinutes: v.DEFAULT_SNOOZE_MINUTES,
+      scheduledLeadMs: v.SCHEDULED_LEAD_MINUTES * MIN,
+      timeChangeAfterMs: v.TIME_CHANGE_AFTER_MINUTES * MIN,
+      lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
+      lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
+      maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
+      season: v.SEASON as Season,
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { api, login, USERS } from './helpers';
+
+test('the admin edits the dispatching settings: a bad value is refused under its field, a good one saved', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin);
+  await page.goto('/dispatching');
+  await expect(page.locator('header h1')).toHaveText('Dispatching');
+  await expect(page.getByRole('heading', { level: 2, name: 'Dispatching' })).toBeVisible();
+  const radius = page.getByTestId('setting-DISPATCH_RADIUS_KM');
+  await expect(radius).toHaveValue('15');
+
+  await radius.fill('0');
+  const offer = page.getByTestId('setting-OFFER_TIMEOUT_SECONDS');
+  await offer.fill('45');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText(/greater than or equal to 1|at least 1|>=\s*1/i)).toBeVisible();
+  // what was typed stays
+  await expect(offer).toHaveValue('45');
+
+  await radius.fill('12');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('setting-DISPATCH_RADIUS_KM')).toHaveValue('12');
+  await expect(page.getByTestId('setting-OFFER_TIMEOUT_SECONDS')).toHaveValue('45');
+  const { status } = await api(page, 'PUT', 'settings/dispatching', {
+    DISPATCH_RADIUS_KM: 15,
+    OFFER_TIMEOUT_SECONDS: 30,
+  });
+  expect(status).toBe(200);
+});
+
+test('the configuration pages open: settings, max bookings, reservation queue, seasonal reservations', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin);
+  await page.goto('/settings');
+  await expect(page.getByTestId('setting-SEASON')).toBeAttached();
+  await page.goto('/MaxBookingCount');
+  await expect(page.locator('header h1')).toHaveText('Max Bookings Counts');
+  await expect(page.getByTestId('setting-MAX_ACTIVE_BOOKINGS_PER_PASSENGER')).toHaveValue('0');
+  await page.goto('/reservation_queue');
+  await expect(page.getByTestId('planned-page')).toHaveCount(0);
+  await expect(page.getByTestId('reservation-queue')).toBeVisible();
+  await page.goto('/seasonal_reservations');
+  await expect(page.getByTestId('planned-page')).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Season default' }).first()).toBeVisible();
+});

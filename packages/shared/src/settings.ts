@@ -1,0 +1,124 @@
+// Every setting the server reads: its key, type, default, bounds, group and label. The server validates
+// and stores them (table settings, values as strings); the consoles' /settings, /dispatching and
+// /MaxBookingCount pages build their forms from the same definitions.
+
+import { z } from 'zod';
+import { DEFAULT_SEASON, SEASONS } from './constants';
+import { texts, tr } from './i18n';
+import type { Permission } from './permissions';
+
+/** A group of settings is one page and one pair of GET/PUT endpoints. */
+export const SETTING_GROUPS = ['general', 'dispatching', 'bookings'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** Who may read and change each group (shell.md §2.3: Settings, Dispatching, MaxBookingCount). */
+export const SETTING_GROUP_PERMISSION: Record<SettingGroup, Permission> = {
+  general: 'SETTINGS',
+  dispatching: 'DISPATCHING_CONFIG',
+  bookings: 'T_C',
+};
+
+export interface IntSettingDef {
+  kind: 'int';
+  group: SettingGroup;
+  default: number;
+  min: number;
+  max: number;
+}
+export interface EnumSettingDef {
+  kind: 'enum';
+  group: SettingGroup;
+  default: string;
+  values: readonly string[];
+}
+export type SettingDef = IntSettingDef | EnumSettingDef;
+
+const int = (group: SettingGroup, value: number, min: number, max: number): IntSettingDef => ({
+  kind: 'int',
+  group,
+  default: value,
+  min,
+  max,
+});
+
+export const SETTING_DEFS = {
+  SEASON: { kind: 'enum', group: 'general', default: DEFAULT_SEASON, values: SEASONS } as EnumSettingDef,
+  /** Straight-line radius around the pickup in which captains are candidates. */
+  DISPATCH_RADIUS_KM: int('dispatching', 15, 1, 100),
+  /** How long a captain has to answer an offer. */
+  OFFER_TIMEOUT_SECONDS: int('dispatching', 30, 5, 600),
+  /** The AI popup's countdown (bookings.md §9: 150 s). */
+  AI_POPUP_SECONDS: int('dispatching', 150, 10, 900),
+  /** Snooze length when the user's own snooze_interval is 0. */
+  DEFAULT_SNOOZE_MINUTES: int('dispatching', 5, 1, 120),
+  /** Scheduled bookings are handled this long before their time. */
+  SCHEDULED_LEAD_MINUTES: int('dispatching', 30, 1, 1440),
+  /** A time change is suggested when the captain would be later than this. */
+  TIME_CHANGE_AFTER_MINUTES: int('dispatching', 5, 1, 120),
+  /** A "now" booking still waiting this long after its time is a late booking. */
+  LATE_BOOKING_MINUTES: int('dispatching', 5, 1, 120),
+  /** A captain not at the pickup this long after the booking's time is a late captain. */
+  LATE_CAPTAIN_MINUTES: int('dispatching', 5, 1, 120),
+  /** Active (not finished, not cancelled) bookings a passenger may hold at once; 0 is no limit. */
+  MAX_ACTIVE_BOOKINGS_PER_PASSENGER: int('bookings', 0, 0, 100),
+} as const satisfies Record<string, SettingDef>;
+
+export type SettingKey = keyof typeof SETTING_DEFS;
+export const SETTING_KEYS = Object.keys(SETTING_DEFS) as SettingKey[];
+export type SettingValues = { [K in SettingKey]: (typeof SETTING_DEFS)[K] extends IntSettingDef ? number : string };
+
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFS, key);
+
+/** The keys of a group, in their order of declaration (the form's order). */
+export const settingKeysOf = (group: SettingGroup): SettingKey[] =>
+  SETTING_KEYS.filter((k) => SETTING_DEFS[k].group === group);
+
+export const SETTING_DEFAULTS = Object.fromEntries(
+  SETTING_KEYS.map((k) => [k, SETTING_DEFS[k].default]),
+) as SettingValues;
+
+/** A stored string as its typed value; a value that no longer fits its definition reads as the default. */
+export function parseSetting<K extends SettingKey>(key: K, stored: string | undefined): SettingValues[K] {
+  const def: SettingDef = SETTING_DEFS[key];
+  if (stored === undefined) return def.default as SettingValues[K];
+  if (def.kind === 'enum') return (def.values.includes(stored) ? stored : def.default) as SettingValues[K];
+  const n = Number(stored);
+  const fits = Number.isInteger(n) && n >= def.min && n <= def.max;
+  return (fits ? n : def.default) as SettingValues[K];
+}
+
+/** The zod schema of one setting's value. */
+export function settingValueSchema(key: SettingKey): z.ZodType<number | string> {
+  const def: SettingDef = SETTING_DEFS[key];
+  if (def.kind === 'enum') return z.enum(def.values as [string, ...string[]]);
+  return z.coerce.number().int().min(def.min).max(def.max);
+}
+
+/** The body of PUT settings/{group}: any of the group's keys, each valid; unknown keys refused. */
+export function settingsGroupSchema(group: SettingGroup) {
+  const shape = Object.fromEntries(settingKeysOf(group).map((k) => [k, settingValueSchema(k).optional()]));
+  return z.strictObject(shape) as z.ZodType<Partial<Record<SettingKey, number | string>>>;
+}
+
+/** The labels of the forms (English is the key). */
+export const SETTING_LABELS = texts({
+  SEASON: 'Season',
+  DISPATCH_RADIUS_KM: 'Candidate search radius (km)',
+  OFFER_TIMEOUT_SECONDS: 'Offer timeout (seconds)',
+  AI_POPUP_SECONDS: 'AI popup countdown (seconds)',
+  DEFAULT_SNOOZE_MINUTES: 'Default snooze interval (minutes)',
+  SCHEDULED_LEAD_MINUTES: 'Scheduled bookings handled before their time (minutes)',
+  TIME_CHANGE_AFTER_MINUTES: 'Suggest a time change when the captain is later than (minutes)',
+  LATE_BOOKING_MINUTES: 'Late booking after (minutes)',
+  LATE_CAPTAIN_MINUTES: 'Late captain after (minutes)',
+  MAX_ACTIVE_BOOKINGS_PER_PASSENGER: 'Max active bookings per passenger (0 = no limit)',
+} satisfies Record<SettingKey, string>);
+
+export const SETTING_MSG = texts({
+  saved: 'Settings saved',
+  general: 'General',
+  dispatching: 'Dispatching',
+  bookings: 'Bookings',
+  tooManyBookings: (count: number) =>
+    tr('This passenger already has {{count}} active bookings, the maximum allowed', { count }),
+});
