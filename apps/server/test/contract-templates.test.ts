@@ -1,4 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEntries, auditLog, captains, rides } from '../src/db/schema';
+import { makeBooking } from './factories';
 import { apiCaller, buildTestApp, loginAll, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -76,5 +79,58 @@ describe('contract templates and their levels', () => {
     expect(refused.statusCode, refused.body).toBe(409);
     expect((await call('DELETE', `contract_template/level/${level.json().data.id}`, admin)).statusCode).toBe(200);
     expect((await call('DELETE', `contract_template/${id}`, admin)).statusCode).toBe(200);
+  });
+});
+
+describe("a captain's contract level", () => {
+  it('is read on the captain page, changed by staff (audited), and its commission comes off the ride entry', async () => {
+    const [captain] = await t.db
+      .insert(captains)
+      .values({ firstName: 'Lia', lastName: 'Level', active: true })
+      .returning();
+    expect((await call('GET', `captain/${captain.id}/contract`, dispatcher)).json().data).toEqual({
+      level: null,
+      signed_at: null,
+    });
+    const levels = (await call('GET', 'contract_template/level?perPage=50', dispatcher)).json().data.data as {
+      id: number;
+      name: string;
+    }[];
+    const silver = levels.find((l) => l.name === 'Silver');
+    expect(
+      (await call('PUT', `captain/${captain.id}/contract`, airport, { contract_level_id: silver?.id })).statusCode,
+    ).toBe(403);
+    const unknown = await call('PUT', `captain/${captain.id}/contract`, dispatcher, { contract_level_id: 999_999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.contract_level_id).toBeDefined();
+    const set = await call('PUT', `captain/${captain.id}/contract`, dispatcher, { contract_level_id: silver?.id });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.level).toMatchObject({ name: 'Silver', commission_percent: 20 });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'captain_contract'), eq(auditLog.entityId, String(captain.id))));
+    expect(audit.after).toEqual({ level_id: silver?.id });
+
+    // A 25.00 € ride with a 2.00 € tip: the passenger pays 27.00, the captain earns 25 − 20 % + 2 = 22.00.
+    const [ride] = await t.db.insert(rides).values({ captainId: captain.id }).returning();
+    const booking = await makeBooking(t.db, { rideId: ride.id, status: 'DONE' });
+    await t.app.bookings.pay(captain.id, booking.id, 25, 2);
+    const entries = await t.db.select().from(accountEntries).where(eq(accountEntries.bookingId, booking.id));
+    expect(entries.find((e) => e.ownerKind === 'captain')?.amount).toBe(2200);
+    expect(entries.find((e) => e.ownerKind === 'passenger')?.amount).toBe(-2700);
+
+    // Without a contract the whole fare is the captain's.
+    expect(
+      (await call('PUT', `captain/${captain.id}/contract`, dispatcher, { contract_level_id: null })).statusCode,
+    ).toBe(200);
+    const [ride2] = await t.db.insert(rides).values({ captainId: captain.id }).returning();
+    const booking2 = await makeBooking(t.db, { rideId: ride2.id, status: 'DONE' });
+    await t.app.bookings.pay(captain.id, booking2.id, 25, 0);
+    const [entry2] = await t.db
+      .select()
+      .from(accountEntries)
+      .where(and(eq(accountEntries.bookingId, booking2.id), eq(accountEntries.ownerKind, 'captain')));
+    expect(entry2.amount).toBe(2500);
   });
 });

@@ -1,4 +1,4 @@
-import { type BookingStatus, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
+import { type BookingStatus, captainShareCents, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
 import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   users,
 } from '../src/db/schema';
 import { HttpError } from '../src/http/errors';
+import { commissionOf } from '../src/modules/terms/contracts';
 import { ManualClock, Simulator, seededRandom } from '../src/simulator';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -128,7 +129,8 @@ describe('world simulator', () => {
       expect(mine, `payment of ${b.id}`).toHaveLength(1);
       expect(Number(mine[0].amount)).toBeGreaterThan(3);
     }
-    // The ledger: every paid ride wrote the captain's ride entry of what the payments charged.
+    // The ledger: every paid ride wrote the captain's ride entry of what the payments charged, less the
+    // commission of the captain's contract level.
     const rideEntries = await t.db
       .select()
       .from(accountEntries)
@@ -142,10 +144,15 @@ describe('world simulator', () => {
         ),
       );
     for (const b of paid) {
-      const charged = pays
-        .filter((p) => p.bookingId === b.id)
-        .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
-      expect(rideEntries.find((e) => e.bookingId === b.id)?.amount, `ride entry of ${b.id}`).toBe(charged);
+      const cents = (type: string) =>
+        pays
+          .filter((p) => p.bookingId === b.id && p.type === type)
+          .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+      const entry = rideEntries.find((e) => e.bookingId === b.id);
+      const commission = entry ? await commissionOf(t.db, entry.ownerId) : null;
+      expect(entry?.amount, `ride entry of ${b.id}`).toBe(
+        captainShareCents(cents('booking'), commission, cents('tip')),
+      );
     }
     // The fleet charges what the fare engine says of the trip as driven, and the booking keeps its reasons.
     const fares = await t.db

@@ -15,6 +15,7 @@ export * from './city-time';
 export * from './complaints';
 export * from './constants';
 export * from './contract/index';
+export * from './contracts';
 export * from './csv-export';
 export * from './demo';
 export * from './dispatch';

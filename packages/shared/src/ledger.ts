@@ -52,6 +52,15 @@ export function signedCents(type: AccountEntryType, cents: number): number {
   return direction === 0 ? cents : direction * Math.abs(cents);
 }
 
+/**
+ * What the captain earns of a ride's fare once the company kept the commission of their contract level
+ * (none without a contract); the tip is all theirs.
+ */
+export function captainShareCents(fareCents: number, commissionPercent: number | null, tipCents = 0): number {
+  const kept = commissionPercent === null ? 0 : Math.round((fareCents * commissionPercent) / 100);
+  return fareCents - kept + tipCents;
+}
+
 /** Euros (as the forms and the bonus catalogues take them) to whole cents. */
 export const eurosToCents = (euros: number): number => Math.round(euros * 100);
 

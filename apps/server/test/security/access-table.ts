@@ -137,6 +137,8 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/:id': DESK,
   'GET /api/captain/:id/cars': DESK,
   'GET /api/captain/:id/terms': DESK,
+  'GET /api/captain/:id/contract': DESK,
+  'PUT /api/captain/:id/contract': DESK_WRITE,
   'GET /api/captain/:id/bookings': DESK,
   'GET /api/captain/:id/monthly-bookings': DESK,
   'GET /api/captain/blocked': 'AS',

@@ -7,6 +7,7 @@ import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
+import { CONTRACT_MSG } from '../contracts';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
@@ -39,6 +40,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
   for (const object of [
     MSG,
     TERMS_MSG,
+    CONTRACT_MSG,
     BOOKING_UI,
     BOOKING_MSG,
     RIDE_UI,

@@ -1,5 +1,6 @@
 import { boolean, integer, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
+import { captains } from './people';
 
 /** Captains' contract templates (/contract_template). */
 export const contractTemplates = pgTable('contract_templates', {
@@ -19,4 +20,15 @@ export const contractTemplateLevels = pgTable('contract_template_levels', {
     .references(() => contractTemplates.id, { onDelete: 'restrict' }),
   commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The contract a captain signed: its level sets the commission the ledger deducts from each ride. */
+export const captainContracts = pgTable('captain_contracts', {
+  captainId: integer('captain_id')
+    .primaryKey()
+    .references(() => captains.id, { onDelete: 'cascade' }),
+  levelId: integer('level_id')
+    .notNull()
+    .references(() => contractTemplateLevels.id, { onDelete: 'restrict' }),
+  signedAt: ts('signed_at').notNull().defaultNow(),
 });

@@ -1,7 +1,11 @@
-import { contractTemplateLevels, contractTemplates } from '../schema';
+import { sql } from 'drizzle-orm';
+import { captainContracts, contractTemplateLevels, contractTemplates } from '../schema';
 import type { Seeder } from './index';
 
-/** One captain contract with three levels: the more a captain drives, the less the company keeps. */
+/**
+ * One captain contract with three levels (the more a captain drives, the less the company keeps); three
+ * captains in four signed one, the fourth drives without a contract.
+ */
 export const seedContracts: Seeder = {
   name: 'contracts',
   async run(db) {
@@ -12,10 +16,18 @@ export const seedContracts: Seeder = {
         body: 'The captain drives for the company with their own car. The company keeps the commission of the captain’s level on each paid ride.',
       })
       .returning({ id: contractTemplates.id });
-    await db.insert(contractTemplateLevels).values([
-      { name: 'Bronze', contractTemplateId: template.id, commissionPercent: 22 },
-      { name: 'Silver', contractTemplateId: template.id, commissionPercent: 20 },
-      { name: 'Gold', contractTemplateId: template.id, commissionPercent: 18 },
-    ]);
+    const levels = await db
+      .insert(contractTemplateLevels)
+      .values([
+        { name: 'Bronze', contractTemplateId: template.id, commissionPercent: 22 },
+        { name: 'Silver', contractTemplateId: template.id, commissionPercent: 20 },
+        { name: 'Gold', contractTemplateId: template.id, commissionPercent: 18 },
+      ])
+      .returning({ id: contractTemplateLevels.id });
+    const [bronze, silver, gold] = levels.map((l) => l.id);
+    await db.execute(sql`
+      insert into ${captainContracts} (captain_id, level_id, signed_at)
+      select id, case id % 4 when 1 then ${bronze}::int when 2 then ${silver}::int else ${gold}::int end, created_at
+      from captains where id % 4 <> 0`);
   },
 };

@@ -1,4 +1,10 @@
-import { type AccountEntryType, type AccountOwnerKind, ENTRY_OWNERS, signedCents } from '@taxi/shared';
+import {
+  type AccountEntryType,
+  type AccountOwnerKind,
+  captainShareCents,
+  ENTRY_OWNERS,
+  signedCents,
+} from '@taxi/shared';
 import type { DbOrTx } from '../../db/client';
 import { accountEntries } from '../../db/schema';
 
@@ -40,18 +46,39 @@ export async function appendEntries(db: DbOrTx, entries: readonly NewEntry[]) {
 }
 
 /**
- * The entries of a paid booking, in the payment's transaction: the captain's `ride` (fare and tip) and
- * the passenger's `payment` of the same sum.
+ * The entries of a paid booking, in the payment's transaction: the passenger's `payment` of fare and tip,
+ * and the captain's `ride` of the same less the commission of their contract level (captainShareCents).
  */
 export function recordRidePayment(
   tx: DbOrTx,
-  p: { bookingId: number; captainId: number; passengerId: number | null; cents: number; now: Date },
+  p: {
+    bookingId: number;
+    captainId: number;
+    passengerId: number | null;
+    fareCents: number;
+    tipCents: number;
+    commissionPercent: number | null;
+    now: Date;
+  },
 ) {
-  const cents = p.cents;
   const reference = `booking:${p.bookingId}`;
-  const common = { bookingId: p.bookingId, reference, cents, createdAt: p.now };
-  const entries: NewEntry[] = [{ ...common, ownerKind: 'captain', ownerId: p.captainId, type: 'ride' }];
+  const common = { bookingId: p.bookingId, reference, createdAt: p.now };
+  const entries: NewEntry[] = [
+    {
+      ...common,
+      ownerKind: 'captain',
+      ownerId: p.captainId,
+      type: 'ride',
+      cents: captainShareCents(p.fareCents, p.commissionPercent, p.tipCents),
+    },
+  ];
   if (p.passengerId !== null)
-    entries.push({ ...common, ownerKind: 'passenger', ownerId: p.passengerId, type: 'payment' });
+    entries.push({
+      ...common,
+      ownerKind: 'passenger',
+      ownerId: p.passengerId,
+      type: 'payment',
+      cents: p.fareCents + p.tipCents,
+    });
   return appendEntries(tx, entries);
 }

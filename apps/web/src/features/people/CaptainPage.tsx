@@ -1,5 +1,5 @@
 import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
-import { type CaptainCarDto, captainPolicy, MSG, pathTo, TERMS_MSG } from '@taxi/shared';
+import { type CaptainCarDto, CONTRACT_MSG, captainPolicy, MSG, pathTo, TERMS_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { Account } from './Account';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
+import { CaptainContract } from './CaptainContract';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
 import { EMPTY_ROW_SX, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
@@ -125,6 +126,7 @@ export default function CaptainPage() {
           [t('Registered'), c.registered ? t('Yes') : t('No')],
           [t('Created'), formatDateTime(c.created_at)],
           [TERMS_MSG.heading, <TermsChip key="terms" audience="captain" id={c.id} />],
+          [CONTRACT_MSG.heading, <CaptainContract key="contract" id={c.id} editable={allows(captainPolicy.change)} />],
         ]}
         footer={
           c.conversation_id && (

@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
 import { recordRidePayment } from '../../../ledger/entries';
+import { commissionOf } from '../../../terms/contracts';
 import { audit, type BookingDeps, changeBooking, setStatus } from '../../store';
 import { ownedBooking } from './owned';
 
 /** DONE → PAID with the fare (and a tip) recorded as DONE payments and as the
- * captain's `ride` and the passenger's `payment` account entries; `fare`, the engine's quote of the trip as driven, is kept. */
+ * captain's `ride` (less their level's commission) and the passenger's `payment` account entries; `fare`, the engine's quote of the trip as driven, is kept. */
 export async function payBooking(
   deps: BookingDeps,
   captainId: number,
@@ -26,12 +27,14 @@ export async function payBooking(
     if (tip > 0)
       rows.push({ bookingId: id, rideId: booking.rideId, type: 'tip', amount: tip.toFixed(2), createdAt: now });
     await tx.insert(payments).values(rows.map((r) => ({ ...r, status: 'DONE' })));
+    // The cents of the DONE payments as stored (each row rounded); the captain's level sets the commission.
     await recordRidePayment(tx, {
       bookingId: id,
       captainId,
       passengerId: booking.passengerId,
-      // the sum of the DONE payments as stored (cents of each rounded row)
-      cents: rows.reduce((sum, r) => sum + eurosToCents(Number(r.amount)), 0),
+      fareCents: eurosToCents(Number(rows[0].amount)),
+      tipCents: rows[1] ? eurosToCents(Number(rows[1].amount)) : 0,
+      commissionPercent: await commissionOf(tx, captainId),
       now,
     });
     if (fare) await tx.update(bookings).set({ fareFinal: fare }).where(eq(bookings.id, id));
