@@ -10,6 +10,7 @@ import { devRoutes } from './dev/routes';
 import { eventsModule } from './events/module';
 import { faresModule } from './fares/module';
 import { filesModule } from './files/module';
+import { fleetModule } from './fleet/module';
 import { lostAndFoundRoutes } from './lost-and-found/routes';
 import type { ServerModule } from './module';
 import { notificationsModule } from './notifications/module';
@@ -41,6 +42,7 @@ export const MODULES: readonly ServerModule[] = [
   pushModule,
   cityModule,
   faresModule,
+  fleetModule,
   filesModule,
   peopleModule,
   smsModule,

@@ -245,6 +245,9 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('captain_cancellation_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('change_captain_reasons', EVERYONE, DESK_WRITE),
   ...catalogue('voucher', 'A', 'A'),
+  ...catalogue('vehicle_types', EVERYONE, 'A'),
+  // the phone booking offers the constraints: every signed-in staff member reads them
+  ...catalogue('constraints', EVERYONE, 'A'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),
@@ -258,6 +261,11 @@ export const ACCESS: Record<string, string> = {
   'GET /api/booking/:id/fare': DESK,
   'GET /api/services/:id/prices': 'A',
   'PUT /api/services/:id/prices': 'A',
+  // which vehicle types serve a service and where it runs (PRICE_RULES, like its prices)
+  'GET /api/services/:id/cars': 'A',
+  'PUT /api/services/:id/cars': 'A',
+  'GET /api/services/:id/locations': 'A',
+  'PUT /api/services/:id/locations': 'A',
   ...catalogueWithoutExport('priceRules', 'A', 'A'),
 
   // payments

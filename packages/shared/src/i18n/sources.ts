@@ -9,6 +9,7 @@ import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
+import { FLEET_MSG } from '../fleet';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PEOPLE_MSG } from '../people';
@@ -22,6 +23,7 @@ import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
+import { VOUCHER_MSG } from '../vouchers';
 import { sourceStrings } from './index';
 
 /**
@@ -55,6 +57,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BROADCAST_MSG,
     BROADCAST_LABELS,
     FARE_MSG,
+    FLEET_MSG,
+    VOUCHER_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,

@@ -11,7 +11,14 @@ export const bookingsModule: ServerModule = {
   setup(app) {
     app.decorate(
       'bookings',
-      new BookingService({ db: app.db, clock: app.clock, bus: app.events, city: app.city, fares: app.fares }),
+      new BookingService({
+        db: app.db,
+        clock: app.clock,
+        bus: app.events,
+        city: app.city,
+        fares: app.fares,
+        fleet: app.fleetRules,
+      }),
     );
   },
   handlers: (bus, app) =>

@@ -5,6 +5,7 @@ import { GridIndex, type PositionIndex, RedisGeoIndex } from '../../dispatch/spa
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
+import type { FleetRules } from '../fleet/rules';
 import type { ServerModule } from '../module';
 import { trackingRoutes } from './routes';
 import { type LiveMeta, LocationService } from './service';
@@ -30,6 +31,7 @@ export async function createTracking(opts: {
   realtime: Realtime;
   city: CityService;
   clock?: Clock;
+  fleet?: FleetRules;
   redisUrl?: string;
   redisPrefix?: string;
   log: FastifyBaseLogger;
@@ -49,7 +51,7 @@ export async function createTracking(opts: {
   }
   const { db, realtime, log, clock } = opts;
   const locations = new LocationService({ db, realtime, index: positions, log, clock });
-  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock });
+  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock, fleet: opts.fleet });
   return {
     positions,
     locations,
@@ -71,6 +73,7 @@ export const trackingModule: ServerModule = {
       realtime: app.realtime,
       city: app.city,
       clock: app.clock,
+      fleet: app.fleetRules,
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix,
       log: app.log,

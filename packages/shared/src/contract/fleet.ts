@@ -1,0 +1,7 @@
+import { serviceCarsSchema, serviceLocationsSchema } from '../fleet';
+import { envelope } from './envelope';
+
+export const fleetContract = {
+  cars: envelope(serviceCarsSchema),
+  locations: envelope(serviceLocationsSchema),
+};
