@@ -32,7 +32,6 @@ export const vouchersResource = defineResource({
       name: 'discount_kind',
       label: 'Discount kind',
       type: 'select',
-      required: true,
       default: 'percent',
       options: VOUCHER_KINDS,
     },

@@ -1,5 +1,7 @@
-import { count, inArray } from 'drizzle-orm';
-import { voucherUses } from '../../../db/schema';
+import { RESOURCE_MSG } from '@taxi/shared';
+import { count, eq, inArray } from 'drizzle-orm';
+import { vouchers, voucherUses } from '../../../db/schema';
+import { validationError } from '../../../http/errors';
 import { checkServiceIds } from '../../fleet/service-ids';
 import type { ServerHooks } from '../service';
 
@@ -17,7 +19,20 @@ const hooks: ServerHooks = {
     const usesOf = new Map(used.map((u) => [u.id, u.n]));
     return rows.map((row) => ({ ...row, uses: usesOf.get(row.id) ?? 0 }));
   },
-  async beforeSave(input, { tx }) {
+  async beforeSave(input, { tx, mode, id }) {
+    // A percentage is at most 100 (a fixed amount is in cents); an edit of one is checked against the other.
+    let kind = input.discount_kind;
+    let amount = input.amount;
+    if (mode === 'update' && id !== undefined && (kind === undefined || amount === undefined)) {
+      const [row] = await tx
+        .select({ kind: vouchers.discountKind, amount: vouchers.amount })
+        .from(vouchers)
+        .where(eq(vouchers.id, id));
+      kind ??= row?.kind;
+      amount ??= row?.amount;
+    }
+    if ((kind ?? 'percent') === 'percent' && Number(amount) > 100)
+      throw validationError('amount', RESOURCE_MSG.atMost(100));
     const serviceIds = await checkServiceIds(tx, input.service_ids, 'service_ids');
     return serviceIds === undefined ? input : { ...input, service_ids: serviceIds };
   },
