@@ -6,6 +6,7 @@ export const FLEET_MSG = texts({
   unknownService: 'Unknown service',
   unknownVehicleType: 'Unknown vehicle type',
   unknownSector: 'Unknown zone',
+  unknownConstraint: 'Unknown constraint',
   outsideArea: (service: string) => tr('The service {{service}} does not run at this pickup.', { service }),
   carsSaved: 'Vehicle types saved',
   locationsSaved: 'Zones saved',

@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../../../db/client';
 import { bookingNotes, bookingStops, passengers, places } from '../../../../db/schema';
 import { validationError } from '../../../../http/errors';
 import { checkPickupArea } from '../../../fleet/area';
+import { bookingConstraints } from '../../../fleet/constraints';
 import { discountOf, voucherFor } from '../../../vouchers/rules';
 import { activeService, type BookingDeps } from '../../store';
 
@@ -55,6 +56,7 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
     pickupSectorId: pickupSector?.id ?? null,
     dropoffSectorId: dropoffSector?.id ?? null,
     voucherId,
+    ...(input.constraint_ids ? await bookingConstraints(db, input.constraint_ids) : {}),
   };
   return { service, datetime, columns, voucher: voucher ? discountOf(voucher) : null };
 }
