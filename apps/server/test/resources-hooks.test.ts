@@ -31,19 +31,21 @@ describe('catalogue registry', () => {
       'city-events',
       'colors',
       'complaint-categories',
+      'constraints',
       'lost-and-found',
       'nationalities',
       'payment-rides',
       'rating-causes',
       'roles',
       'staff',
+      'vehicle-types',
       'vouchers',
     ]);
     const bindings = await loadBindings();
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(16);
+    expect(keys).toHaveLength(18);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');
