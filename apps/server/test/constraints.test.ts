@@ -113,6 +113,19 @@ describe('the phone booking picks constraints; the dispatcher honours them', () 
     expect(await candidateIds(asked.id)).toEqual(expect.arrayContaining([both, seatOnly]));
   });
 
+  it('the card shows a dynamic constraint the dispatched captain does not meet as struck through', async () => {
+    const seatOnly = await captainWith(['child_seat'], 0.005);
+    const asked = (await order([await idOf('Child seat'), await idOf('English-speaking')])).json().data as BookingDto;
+    expect(asked.dynamic_constraints[0].strike_through).toBeUndefined();
+    const dispatched = await call('PUT', `dispatch/${asked.id}/${seatOnly}`, disp);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const card = (await call('GET', `bookings/${asked.id}`, disp)).json().data as BookingDto;
+    expect(card.dynamic_constraints).toEqual([
+      { constraint_name: 'English-speaking', Abbreviation: 'EN', capability: 'english', strike_through: true },
+    ]);
+    expect(card.static_constraints[0].strike_through).toBeUndefined();
+  });
+
   it('an edit without constraint_ids keeps them; with an empty list clears them', async () => {
     const created = (await order([await idOf('Pet friendly')])).json().data as BookingDto;
     const body = {
