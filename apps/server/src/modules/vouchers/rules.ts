@@ -21,7 +21,7 @@ export const discountOf = (v: VoucherRow): VoucherDiscount => ({
  */
 export async function voucherFor(db: DbOrTx, code: string, serviceId: number, at: Date): Promise<VoucherRow> {
   const [v] = await db.select().from(vouchers).where(eq(vouchers.code, code.trim()));
-  if (!v || !v.active) throw validationError(FIELD, BOOKING_MSG.unknownVoucher);
+  if (!v?.active) throw validationError(FIELD, BOOKING_MSG.unknownVoucher);
   if (v.validFrom && at < v.validFrom) throw validationError(FIELD, VOUCHER_MSG.notYetValid);
   if (v.expiresAt && at >= v.expiresAt) throw validationError(FIELD, VOUCHER_MSG.expired);
   if (v.serviceIds.length > 0 && !v.serviceIds.includes(serviceId)) {
