@@ -65,7 +65,10 @@ describe('vehicle types catalogue', () => {
       service_ids: number[];
       service_ids_label: string;
     }[];
-    expect(page.find((r) => r.name === 'van')).toMatchObject({ service_ids: [4], service_ids_label: 'Van' });
+    expect(page.find((r) => r.name === 'van')).toMatchObject({
+      service_ids: [1, 2, 4],
+      service_ids_label: 'Pooling, Full car, Van',
+    });
     const created = await call('POST', 'vehicle_types', admin, { name: 'Minibus', seats: 8, service_ids: [4, 2, 4] });
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json().data;

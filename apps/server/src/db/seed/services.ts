@@ -21,12 +21,12 @@ export const DEMO_SERVICES = [
   { id: 7, name: 'VIP', icon: 'star', isPooling: false, vehicleType: 'luxury', seats: 4 },
 ] as const;
 
-/** Vehicle types and the services each may carry (as each service's own vehicle type says). */
-export const DEMO_VEHICLE_TYPES = ['sedan', 'van', 'luxury'].map((name) => ({
-  name,
-  seats: name === 'van' ? 7 : 4,
-  serviceIds: DEMO_SERVICES.filter((s) => s.vehicleType === name).map((s) => s.id),
-}));
+/** Vehicle types and the services each may carry (as the demo captains of each type drive them). */
+export const DEMO_VEHICLE_TYPES = [
+  { name: 'sedan', seats: 4, serviceIds: [1, 2, 3, 5, 6] },
+  { name: 'van', seats: 7, serviceIds: [1, 2, 4] },
+  { name: 'luxury', seats: 4, serviceIds: [7] },
+];
 
 /** Booking constraints the phone booking offers, each met by a captain capability. */
 export const DEMO_CONSTRAINTS = [
