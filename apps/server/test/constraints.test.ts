@@ -142,3 +142,25 @@ describe('the phone booking picks constraints; the dispatcher honours them', () 
     expect((cleared.json().data as BookingDto).static_constraints).toEqual([]);
   });
 });
+
+describe('GET/PUT captain/{id}/capabilities', () => {
+  it('401, 403, 404, 422 on an unknown capability; what is saved decides who is a candidate', async () => {
+    const captain = await captainWith([], 0.006);
+    const url = `captain/${captain}/capabilities`;
+    expect((await call('GET', url, null)).statusCode).toBe(401);
+    const airport = (await loginAll(t.app, 'airport@example.com'))[0];
+    expect((await call('GET', url, airport)).statusCode).toBe(403);
+    expect((await call('PUT', 'captain/99999999/capabilities', disp, { capabilities: [] })).statusCode).toBe(404);
+    const bad = await call('PUT', url, disp, { capabilities: ['jetpack'] });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)[0]).toMatch(/^capabilities/);
+    expect((await call('GET', url, disp)).json().data).toEqual({ captain_id: captain, capabilities: [] });
+
+    const seat = (await order([await idOf('Child seat')])).json().data as BookingDto;
+    expect(await candidateIds(seat.id)).not.toContain(captain);
+    const saved = await call('PUT', url, disp, { capabilities: ['pet', 'child_seat', 'pet'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toEqual({ captain_id: captain, capabilities: ['child_seat', 'pet'] });
+    expect(await candidateIds(seat.id)).toContain(captain);
+  });
+});

@@ -10,6 +10,7 @@ export const FLEET_MSG = texts({
   outsideArea: (service: string) => tr('The service {{service}} does not run at this pickup.', { service }),
   carsSaved: 'Vehicle types saved',
   locationsSaved: 'Zones saved',
+  capabilitiesSaved: 'Capabilities saved',
 });
 
 /** What a captain and their car may offer; a booking constraint asks for one of them. */
@@ -48,3 +49,13 @@ export const serviceLocationsSchema = z
 
 export type ServiceCarsDto = z.infer<typeof serviceCarsSchema>;
 export type ServiceLocationsDto = z.infer<typeof serviceLocationsSchema>;
+
+/** PUT captain/{id}/capabilities: what the captain and their car offer (the constraints they satisfy). */
+export const captainCapabilitiesBody = z.object({
+  capabilities: z.array(z.enum(CAPTAIN_CAPABILITIES)).max(CAPTAIN_CAPABILITIES.length),
+});
+
+export const captainCapabilitiesSchema = z
+  .object({ captain_id: z.number().int(), capabilities: z.array(z.string()) })
+  .meta({ id: 'CaptainCapabilities' });
+export type CaptainCapabilitiesDto = z.infer<typeof captainCapabilitiesSchema>;

@@ -120,6 +120,9 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/search': DESK,
   'GET /api/captain/:id': DESK,
   'GET /api/captain/:id/cars': DESK,
+  // what a captain and their car offer (the booking constraints they satisfy)
+  'GET /api/captain/:id/capabilities': DESK,
+  'PUT /api/captain/:id/capabilities': DESK_WRITE,
   'GET /api/captain/:id/bookings': DESK,
   'GET /api/captain/:id/monthly-bookings': DESK,
   'GET /api/captain/blocked': 'AS',

@@ -1,4 +1,6 @@
 import {
+  captainCapabilitiesBody,
+  captainPolicy,
   fleetContract as contract,
   dbId,
   FLEET_MSG,
@@ -45,5 +47,21 @@ export const fleetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.fleet.saveLocations(request.params.id, request.body.sector_ids), FLEET_MSG.locationsSaved),
+  );
+
+  app.get(
+    '/captain/:id/capabilities',
+    { config: { policy: captainPolicy.read }, schema: replies(contract.capabilities, { params: idParams }) },
+    async (request) => ok(await app.fleet.capabilities(request.params.id)),
+  );
+
+  app.put(
+    '/captain/:id/capabilities',
+    {
+      config: { policy: captainPolicy.change },
+      schema: replies(contract.capabilities, { params: idParams, body: captainCapabilitiesBody }),
+    },
+    async (request) =>
+      ok(await app.fleet.saveCapabilities(request.params.id, request.body.capabilities), FLEET_MSG.capabilitiesSaved),
   );
 };

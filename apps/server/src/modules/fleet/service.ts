@@ -1,7 +1,7 @@
-import { FLEET_MSG, type ServiceCarsDto, type ServiceLocationsDto } from '@taxi/shared';
+import { type CaptainCapabilitiesDto, FLEET_MSG, type ServiceCarsDto, type ServiceLocationsDto } from '@taxi/shared';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cars, sectors, serviceSectors, services, vehicleTypes } from '../../db/schema';
+import { captains, cars, sectors, serviceSectors, services, vehicleTypes } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import type { FleetRules } from './rules';
 
@@ -52,6 +52,25 @@ export class FleetService {
     });
     this.deps.rules.invalidate();
     return this.cars(serviceId);
+  }
+
+  async capabilities(captainId: number): Promise<CaptainCapabilitiesDto> {
+    const [row] = await this.deps.db
+      .select({ capabilities: captains.capabilities })
+      .from(captains)
+      .where(eq(captains.id, captainId));
+    if (!row) throw notFound();
+    return { captain_id: captainId, capabilities: row.capabilities };
+  }
+
+  async saveCapabilities(captainId: number, list: readonly string[]): Promise<CaptainCapabilitiesDto> {
+    const [row] = await this.deps.db
+      .update(captains)
+      .set({ capabilities: [...new Set(list)].sort() })
+      .where(eq(captains.id, captainId))
+      .returning({ capabilities: captains.capabilities });
+    if (!row) throw notFound();
+    return { captain_id: captainId, capabilities: row.capabilities };
   }
 
   async locations(serviceId: number): Promise<ServiceLocationsDto> {

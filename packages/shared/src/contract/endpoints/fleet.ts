@@ -15,4 +15,10 @@ export const fleetEndpoints = {
     'services/:id/locations',
     fleetContract.locations,
   ),
+  captainCapabilities: endpoint()('GET', 'captain/:id/capabilities', fleetContract.capabilities),
+  saveCaptainCapabilities: endpoint<undefined, { capabilities: string[] }>()(
+    'PUT',
+    'captain/:id/capabilities',
+    fleetContract.capabilities,
+  ),
 };
