@@ -7,6 +7,7 @@ import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { CaptainCapabilities } from '../fleet/CaptainCapabilities';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { ActivateCaptainDialog, BlockCaptainDialog } from './CaptainDialogs';
 import { CaptainStatus } from './CaptainsPage';
@@ -144,6 +145,11 @@ export default function CaptainPage() {
             content: <StoredImages images={[[c.profile_image, t('Profile photo')]]} />,
           },
           { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="captain" id={c.id} /> },
+          {
+            id: 'capabilities',
+            label: t('Capabilities'),
+            content: <CaptainCapabilities captainId={c.id} canEdit={allows(captainPolicy.change)} />,
+          },
         ]}
       />
       <ActivateCaptainDialog captainId={c.id} open={activating} onClose={() => setActivating(false)} />
