@@ -18,3 +18,9 @@ export async function serviceNames(db: DbOrTx): Promise<Map<number, string>> {
   const rows = await db.select({ id: services.id, name: services.name }).from(services);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
+
+/** A row's list of service ids as the names the list shows. */
+export function serviceLabel(value: unknown, names: Map<number, string>): string {
+  const ids = Array.isArray(value) ? (value as number[]) : [];
+  return ids.map((id) => names.get(id) ?? `#${id}`).join(', ');
+}

@@ -18,7 +18,6 @@ export const vehicleTypesResource = defineResource({
       label: 'Services',
       type: 'multireference',
       reference: { url: 'service', labelField: 'name', perPage: 100 },
-      list: false,
     },
   ],
   presented: { service_ids_label: z.string(), cars: z.number().int() },

@@ -56,13 +56,12 @@ export const vouchersResource = defineResource({
       label: 'Services',
       type: 'multireference',
       reference: { url: 'service', labelField: 'name', perPage: 100 },
-      list: false,
       helper: 'None: every service',
     },
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
     { name: 'created_at', label: 'Created at', type: 'datetime', sortable: true, form: 'none' },
   ],
-  presented: { uses: z.number().int() },
+  presented: { uses: z.number().int(), service_ids_label: z.string() },
 });
 
 export default vouchersResource;

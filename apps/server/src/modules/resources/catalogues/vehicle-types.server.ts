@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { cars, vehicleTypes } from '../../../db/schema';
-import { checkServiceIds, serviceNames } from '../../fleet/service-ids';
+import { checkServiceIds, serviceLabel, serviceNames } from '../../fleet/service-ids';
 import type { ServerHooks } from '../service';
 
 /**
@@ -20,10 +20,9 @@ const hooks: ServerHooks = {
       : [];
     const carsOf = new Map(counts.map((c) => [c.type, c.n]));
     return rows.map((row) => {
-      const ids = Array.isArray(row.service_ids) ? (row.service_ids as number[]) : [];
       return {
         ...row,
-        service_ids_label: ids.map((id) => names.get(id) ?? `#${id}`).join(', '),
+        service_ids_label: serviceLabel(row.service_ids, names),
         cars: carsOf.get(String(row.name).toLowerCase()) ?? 0,
       };
     });

@@ -2,7 +2,7 @@ import { RESOURCE_MSG } from '@taxi/shared';
 import { count, eq, inArray } from 'drizzle-orm';
 import { vouchers, voucherUses } from '../../../db/schema';
 import { validationError } from '../../../http/errors';
-import { checkServiceIds } from '../../fleet/service-ids';
+import { checkServiceIds, serviceLabel, serviceNames } from '../../fleet/service-ids';
 import type { ServerHooks } from '../service';
 
 /** Vouchers: known services only; each row shows how many bookings hold it. */
@@ -17,7 +17,12 @@ const hooks: ServerHooks = {
           .groupBy(voucherUses.voucherId)
       : [];
     const usesOf = new Map(used.map((u) => [u.id, u.n]));
-    return rows.map((row) => ({ ...row, uses: usesOf.get(row.id) ?? 0 }));
+    const names = await serviceNames(db);
+    return rows.map((row) => ({
+      ...row,
+      uses: usesOf.get(row.id) ?? 0,
+      service_ids_label: serviceLabel(row.service_ids, names),
+    }));
   },
   async beforeSave(input, { tx, mode, id }) {
     // A percentage is at most 100 (a fixed amount is in cents); an edit of one is checked against the other.
