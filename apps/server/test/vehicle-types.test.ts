@@ -1,9 +1,9 @@
 // Vehicle types (/VehicleTypesManagement) and the vehicle types of a service (/services/{id}/cars): the
 // dispatcher's fit rule reads them (cached, refreshed on every write) instead of the service's own type.
 import { FLEET_MSG } from '@taxi/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, min, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cars, vehicleTypes } from '../src/db/schema';
+import { carModels, cars, colors, vehicleTypes } from '../src/db/schema';
 import { makeBooking, makeCaptain } from './factories';
 import { apiCaller, loginAll, testAppForFile } from './helpers';
 
@@ -69,17 +69,38 @@ describe('vehicle types catalogue', () => {
       service_ids: [1, 2, 4],
       service_ids_label: 'Pooling, Full car, Van',
     });
-    const created = await call('POST', 'vehicle_types', admin, { name: 'Minibus', seats: 8, service_ids: [4, 2, 4] });
+    const created = await call('POST', 'vehicle_types', admin, {
+      name: 'People mover',
+      seats: 8,
+      service_ids: [4, 2, 4],
+    });
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json().data;
-    expect(row).toMatchObject({ name: 'Minibus', seats: 8, service_ids: [2, 4], cars: 0 });
-    await makeCaptain(t.db, {}, { vehicleType: 'minibus' });
+    expect(row).toMatchObject({ name: 'People mover', seats: 8, service_ids: [2, 4], cars: 0 });
+    await makeCaptain(t.db, {}, { vehicleType: 'people mover' });
     expect((await call('GET', `vehicle_types/${row.id}`, admin)).json().data.cars).toBe(1);
     const renamed = await call('PUT', `vehicle_types/${row.id}`, admin, { name: 'Shuttle' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const [car] = await t.db.select().from(cars).where(eq(cars.vehicleType, 'Shuttle'));
     expect(car).toBeDefined();
     expect(renamed.json().data.cars).toBe(1);
+  });
+});
+
+describe('a car names a type of the catalogue', () => {
+  it('POST captain/{id}/cars refuses an unknown type (422) and stores the catalogue spelling', async () => {
+    const { captain } = await makeCaptain(t.db, {}, null);
+    const [{ model }] = await t.db.select({ model: min(carModels.id) }).from(carModels);
+    const [{ color }] = await t.db.select({ color: min(colors.id) }).from(colors);
+    const body = { number: 'vt-1', color_id: color, car_model_id: model, seats: 4 };
+    const unknown = await call('POST', `captain/${captain.id}/cars`, admin, { ...body, vehicle_type: 'hovercraft' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.vehicle_type).toEqual([FLEET_MSG.unknownVehicleType]);
+    await call('POST', 'vehicle_types', admin, { name: 'Cabriolet', seats: 2, service_ids: [7] });
+    const ok = await call('POST', `captain/${captain.id}/cars`, admin, { ...body, vehicle_type: 'CABRIOLET' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [car] = await t.db.select().from(cars).where(eq(cars.captainId, captain.id));
+    expect(car.vehicleType).toBe('Cabriolet');
   });
 });
 

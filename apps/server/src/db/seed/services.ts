@@ -25,6 +25,7 @@ export const DEMO_SERVICES = [
 export const DEMO_VEHICLE_TYPES = [
   { name: 'sedan', seats: 4, serviceIds: [1, 2, 3, 5, 6] },
   { name: 'van', seats: 7, serviceIds: [1, 2, 4] },
+  { name: 'minibus', seats: 8, serviceIds: [1, 4] },
   { name: 'luxury', seats: 4, serviceIds: [7] },
 ];
 
