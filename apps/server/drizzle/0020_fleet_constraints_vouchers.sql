@@ -43,3 +43,12 @@ CREATE UNIQUE INDEX "constraints_name_key" ON "constraints" USING btree (lower("
 CREATE UNIQUE INDEX "vehicle_types_name_key" ON "vehicle_types" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "voucher_uses_voucher_idx" ON "voucher_uses" USING btree ("voucher_id","passenger_id");--> statement-breakpoint
 UPDATE "vouchers" SET "amount" = "discount_percent";
+--> statement-breakpoint
+-- An existing database keeps its behaviour: one vehicle type per name its services and cars use, carrying
+-- the services of that type.
+INSERT INTO "vehicle_types" ("name", "seats", "service_ids")
+SELECT DISTINCT ON (lower(t.vehicle_type)) t.vehicle_type, t.seats,
+  coalesce((SELECT jsonb_agg(s.id ORDER BY s.id) FROM "services" s WHERE lower(s.vehicle_type) = lower(t.vehicle_type)), '[]'::jsonb)
+FROM (SELECT "vehicle_type", "seats", 0 AS o FROM "services" UNION ALL SELECT "vehicle_type", "seats", 1 FROM "cars") t
+ORDER BY lower(t.vehicle_type), t.o;
+
