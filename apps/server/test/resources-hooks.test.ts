@@ -35,6 +35,7 @@ describe('catalogue registry', () => {
       'colors',
       'complaint-categories',
       'conditional-bonuses',
+      'constraints',
       'contract-template-levels',
       'contract-templates',
       'lost-and-found',
@@ -45,13 +46,14 @@ describe('catalogue registry', () => {
       'seasonal-reservations',
       'staff',
       'terms-and-conditions',
+      'vehicle-types',
       'vouchers',
     ]);
     const bindings = await loadBindings();
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(24);
+    expect(keys).toHaveLength(26);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

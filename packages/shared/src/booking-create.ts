@@ -61,6 +61,8 @@ export const bookingCreateSchema = z
     seats: z.coerce.number().int().min(1).max(8).default(1),
     notes: optionalText,
     voucher_code: optionalText,
+    /** Constraints of the /constraints catalogue the captain must satisfy (absent: unchanged on an edit). */
+    constraint_ids: z.array(dbId()).max(20).optional(),
     origin: z.enum(STAFF_BOOKING_ORIGINS).default('phone'),
     room_number: optionalText,
   })

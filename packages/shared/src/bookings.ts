@@ -282,6 +282,8 @@ export interface BookingConstraint {
   constraint_name: string;
   Abbreviation?: string;
   strike_through?: boolean;
+  /** A constraint of the /constraints catalogue: the captain capability it asks for (CAPTAIN_CAPABILITIES). */
+  capability?: string;
 }
 export const APPEARANCE_CONSTRAINTS = ['BLACKLIST', 'WHITELIST'] as const;
 export const DEFAULT_APPEARANCE_CONSTRAINT = 'WHITELIST';

@@ -116,6 +116,7 @@ export type RideRouteDto = z.infer<typeof rideRouteSchema>;
  * A BLACKLIST entry excludes what it names. WHITELIST entries of one subject form an allow-list: when a
  * booking has any, a captain must match one of them. `strike_through: true` means the constraint was
  * lifted and is ignored. Names that do not parse are ignored (and reported by parseConstraint as null).
+ * A constraint of the /constraints catalogue carries its `capability` instead: the captain must offer it.
  */
 export const CONSTRAINT_SUBJECTS = ['captain', 'vehicle'] as const;
 export type ConstraintSubject = (typeof CONSTRAINT_SUBJECTS)[number];
@@ -147,6 +148,8 @@ export function parseConstraint(c: BookingConstraint): ParsedConstraint | null {
 export interface ConstraintSubjectFacts {
   captain_id: number;
   vehicle_type: string | null;
+  /** What the captain and their car offer (CAPTAIN_CAPABILITIES). */
+  capabilities?: readonly string[];
 }
 
 /** Null when the captain is allowed, else the constraint name that excludes them. */
@@ -156,6 +159,11 @@ export function constraintViolation(
 ): string | null {
   const allow = new Map<ConstraintSubject, { names: string[]; matched: boolean }>();
   for (const c of constraints) {
+    // A catalogue constraint (/constraints): the captain must offer its capability, unless it was lifted.
+    if (c.capability !== undefined) {
+      if (!c.strike_through && !(captain.capabilities ?? []).includes(c.capability)) return c.constraint_name;
+      continue;
+    }
     const p = parseConstraint(c);
     if (!p) continue;
     const actual = p.subject === 'captain' ? String(captain.captain_id) : (captain.vehicle_type ?? '').toLowerCase();

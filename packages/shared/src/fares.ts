@@ -152,11 +152,13 @@ export const fareQuoteBody = z.object({
   datetime: z.string().max(32).optional(),
   passenger_id: z.number().int().positive().optional(),
   airport: z.boolean().default(false),
+  /** The voucher the phone booking applies: its discount is the quote's last line. */
+  voucher_code: z.string().trim().max(32).optional(),
 });
 export type FareQuoteInput = z.infer<typeof fareQuoteBody>;
 
 const fareLineSchema = z.object({
-  kind: z.enum(['base', 'distance', 'time', 'waiting', 'minimum', 'rule']),
+  kind: z.enum(['base', 'distance', 'time', 'waiting', 'minimum', 'rule', 'voucher']),
   cents: z.number().int(),
   rule_id: z.number().int().optional(),
   name: z.string().optional(),

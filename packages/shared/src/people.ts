@@ -91,6 +91,7 @@ export const isUnderAgeReason = (message: string) =>
 
 // LOYALTY_CLASSES, APPEARANCE_CONSTRAINTS and DEFAULT_APPEARANCE_CONSTRAINT live in bookings.ts.
 
+/** The demo's vehicle types; the catalogue (/VehicleTypesManagement) is the list a car's type is checked against. */
 export const VEHICLE_TYPES = ['sedan', 'van', 'minibus', 'luxury'] as const;
 
 /** ID card images: content-checked types and the per-file limit. */
@@ -140,7 +141,8 @@ export const createCarSchema = z.object({
   number: text(NAME_MAX, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
   color_id: dbId(PEOPLE_MSG.fieldRequired),
   car_model_id: dbId(PEOPLE_MSG.fieldRequired),
-  vehicle_type: z.enum(VEHICLE_TYPES, { error: PEOPLE_MSG.fieldRequired }),
+  /** A name of the vehicle types catalogue (/VehicleTypesManagement), checked by the server. */
+  vehicle_type: text(40, PEOPLE_MSG.fieldRequired).min(1, PEOPLE_MSG.fieldRequired),
   seats: z.coerce.number({ error: PEOPLE_MSG.fieldRequired }).int().min(1).max(60),
 });
 export type CreateCarInput = z.infer<typeof createCarSchema>;

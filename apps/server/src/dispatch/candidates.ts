@@ -12,6 +12,11 @@ export interface BookingFacts {
   service_id: number;
   /** Required vehicle type, or null for any. */
   vehicle_type: string | null;
+  /**
+   * The vehicle types (lower case) that may serve the service (/services/{id}/cars); when set, they
+   * replace `vehicle_type`. Null or absent: the service has none set.
+   */
+  vehicle_types?: readonly string[] | null;
   seats: number;
   pickup: [number, number];
   static_constraints: readonly BookingConstraint[];
@@ -31,6 +36,8 @@ export interface CaptainFacts {
   car_number: string | null;
   vehicle_type: string | null;
   seats: number | null;
+  /** What the captain and their car offer: the catalogue constraints they satisfy. */
+  capabilities?: readonly string[];
   /** Has an active ride (another booking in BUSY_BOOKING_STATUSES). */
   on_ride: boolean;
   /** Has a live offer or hold of another PENDING booking. */
@@ -51,12 +58,15 @@ const EXCLUSION_OF: Record<UnavailabilityReason, ExclusionReason> = {
  * of the rules that a service change can make true — else the first rule that fails.
  */
 export function serviceMismatch(
-  booking: Pick<BookingFacts, 'service_id' | 'vehicle_type' | 'seats'>,
+  booking: Pick<BookingFacts, 'service_id' | 'vehicle_type' | 'vehicle_types' | 'seats'>,
   captain: Pick<CaptainFacts, 'service_ids' | 'vehicle_type' | 'seats'>,
 ): 'service' | 'vehicle_type' | 'seats' | null {
   if (captain.service_ids.length > 0 && !captain.service_ids.includes(booking.service_id)) return 'service';
   if (captain.vehicle_type === null) return 'vehicle_type';
-  if (booking.vehicle_type && captain.vehicle_type.toLowerCase() !== booking.vehicle_type.toLowerCase()) {
+  const type = captain.vehicle_type.toLowerCase();
+  if (booking.vehicle_types) {
+    if (!booking.vehicle_types.includes(type)) return 'vehicle_type';
+  } else if (booking.vehicle_type && type !== booking.vehicle_type.toLowerCase()) {
     return 'vehicle_type';
   }
   if ((captain.seats ?? 0) < booking.seats) return 'seats';
@@ -75,7 +85,12 @@ export function exclusionReason(booking: BookingFacts, captain: CaptainFacts, no
   const mismatch = serviceMismatch(booking, captain);
   if (mismatch) return mismatch;
   const constraints = [...booking.static_constraints, ...booking.dynamic_constraints];
-  if (constraintViolation(constraints, { captain_id: captain.captain_id, vehicle_type: captain.vehicle_type })) {
+  const subject = {
+    captain_id: captain.captain_id,
+    vehicle_type: captain.vehicle_type,
+    capabilities: captain.capabilities ?? [],
+  };
+  if (constraintViolation(constraints, subject)) {
     return 'constraint';
   }
   return null;

@@ -6,6 +6,7 @@ import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
 import { type Clock, dateOf, systemClock } from '../lib/clock';
 import type { CityService } from '../modules/city/service';
+import type { FleetRules } from '../modules/fleet/rules';
 import type { DispatchConfig } from '../modules/settings/dispatch-config';
 import type { LiveMeta } from '../modules/tracking/service';
 import { type BookingFacts, type CaptainFacts, filterCandidates } from './candidates';
@@ -40,6 +41,8 @@ export class DispatchService {
       clock?: Clock;
       /** The live dispatching settings (search radius). */
       config?: Pick<DispatchConfig, 'current'>;
+      /** The vehicle types of each service (/services/{id}/cars); without it, each service's own type. */
+      fleet?: Pick<FleetRules, 'vehicleTypesOf'>;
     },
   ) {}
 
@@ -55,10 +58,12 @@ export class DispatchService {
       serviceId === undefined || serviceId === b.serviceId
         ? []
         : await this.deps.db.select().from(services).where(eq(services.id, serviceId));
+    const serviceIdOf = other?.id ?? b.serviceId;
     return {
       id: b.id,
-      service_id: other?.id ?? b.serviceId,
+      service_id: serviceIdOf,
       vehicle_type: other ? other.vehicleType : b.vehicleType,
+      vehicle_types: (await this.deps.fleet?.vehicleTypesOf(serviceIdOf)) ?? null,
       seats: b.seats,
       pickup: [b.pickUpLon, b.pickUpLat],
       static_constraints: b.staticConstraints ?? [],
@@ -102,6 +107,7 @@ export class DispatchService {
         car_number: car?.number ?? null,
         vehicle_type: car?.vehicleType ?? null,
         seats: car?.seats ?? null,
+        capabilities: r.capabilities ?? [],
         on_ride: onRide.has(r.id),
         offered: offered.has(r.id),
       });

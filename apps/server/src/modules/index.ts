@@ -10,6 +10,7 @@ import { devRoutes } from './dev/routes';
 import { eventsModule } from './events/module';
 import { faresModule } from './fares/module';
 import { filesModule } from './files/module';
+import { fleetModule } from './fleet/module';
 import { ledgerModule } from './ledger/module';
 import { lostAndFoundRoutes } from './lost-and-found/routes';
 import type { ServerModule } from './module';
@@ -44,6 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   pushModule,
   cityModule,
   faresModule,
+  fleetModule,
   filesModule,
   peopleModule,
   termsModule,

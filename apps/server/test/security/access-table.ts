@@ -139,6 +139,9 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/:id/terms': DESK,
   'GET /api/captain/:id/contract': DESK,
   'PUT /api/captain/:id/contract': DESK_WRITE,
+  // what a captain and their car offer (the booking constraints they satisfy)
+  'GET /api/captain/:id/capabilities': DESK,
+  'PUT /api/captain/:id/capabilities': DESK_WRITE,
   'GET /api/captain/:id/bookings': DESK,
   'GET /api/captain/:id/monthly-bookings': DESK,
   'GET /api/captain/blocked': 'AS',
@@ -272,6 +275,9 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('bonus_package/:bonus_package_id/bonuses', 'A', 'A'),
   ...catalogue('bonus/:bonus_id/time_slices', 'A', 'A'),
   ...catalogue('conditional_bonus', 'A', 'A'),
+  ...catalogue('vehicle_types', EVERYONE, 'A'),
+  // the phone booking offers the constraints: every signed-in staff member reads them
+  ...catalogue('constraints', EVERYONE, 'A'),
   ...catalogue('roles', 'AS', 'AS'),
   // staff: a user's own profile is readable by them (the row rule decides; an unknown id is 404 for all)
   ...catalogue('user', 'AS', 'AS'),
@@ -285,6 +291,11 @@ export const ACCESS: Record<string, string> = {
   'GET /api/booking/:id/fare': DESK,
   'GET /api/services/:id/prices': 'A',
   'PUT /api/services/:id/prices': 'A',
+  // which vehicle types serve a service and where it runs (PRICE_RULES, like its prices)
+  'GET /api/services/:id/cars': 'A',
+  'PUT /api/services/:id/cars': 'A',
+  'GET /api/services/:id/locations': 'A',
+  'PUT /api/services/:id/locations': 'A',
   ...catalogueWithoutExport('priceRules', 'A', 'A'),
 
   // payments

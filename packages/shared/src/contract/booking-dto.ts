@@ -9,6 +9,7 @@ export const bookingConstraintSchema = z.object({
   constraint_name: z.string(),
   Abbreviation: z.string().optional(),
   strike_through: z.boolean().optional(),
+  capability: z.string().optional(),
 });
 
 export const bookingPassengerSchema = z.object({

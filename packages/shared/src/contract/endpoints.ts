@@ -5,6 +5,7 @@ import { complaintEndpoints } from './endpoints/complaints';
 import { eventEndpoints, lostAndFoundEndpoints } from './endpoints/events';
 import { exportEndpoints } from './endpoints/exports';
 import { fareEndpoints } from './endpoints/fares';
+import { fleetEndpoints } from './endpoints/fleet';
 import { peopleEndpoints } from './endpoints/people';
 import { pushEndpoints } from './endpoints/push';
 import { rideEndpoints } from './endpoints/rides';
@@ -37,6 +38,7 @@ export const endpoints = {
   ...smsEndpoints,
   ...broadcastEndpoints,
   ...fareEndpoints,
+  ...fleetEndpoints,
   ...ticketEndpoints,
   ...surveyEndpoints,
   ...eventEndpoints,

@@ -14,6 +14,7 @@ export * from './envelope';
 export * from './events';
 export * from './fares';
 export * from './files';
+export * from './fleet';
 export * from './notifications';
 export * from './people';
 export * from './push';

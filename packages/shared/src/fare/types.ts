@@ -78,7 +78,9 @@ export interface PriceRule {
 export type FareLine =
   | { kind: 'base' | 'distance' | 'time' | 'waiting'; cents: number }
   | { kind: 'minimum'; cents: number }
-  | { kind: 'rule'; cents: number; ruleId: number; name: string; effect: PriceRuleEffect['kind'] };
+  | { kind: 'rule'; cents: number; ruleId: number; name: string; effect: PriceRuleEffect['kind'] }
+  /** The voucher's discount (negative), after every rule; `name` is its code. */
+  | { kind: 'voucher'; cents: number; name: string };
 
 export interface FareQuote {
   /** The price in cents (integer arithmetic: no float drift across rules). */

@@ -11,6 +11,7 @@ import { CONTRACT_MSG } from '../contracts';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
+import { FLEET_MSG } from '../fleet';
 import { ENTRY_TYPE_LABELS, LEDGER_MSG } from '../ledger';
 import { MSG } from '../messages';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
@@ -28,6 +29,7 @@ import { SETTING_LABELS, SETTING_MSG } from '../settings';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
 import { TERMS_MSG } from '../terms';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
+import { VOUCHER_MSG } from '../vouchers';
 import { sourceStrings } from './index';
 
 /**
@@ -66,6 +68,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     ENTRY_TYPE_LABELS,
     LEDGER_MSG,
     BONUS_MSG,
+    FLEET_MSG,
+    VOUCHER_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
     TICKET_TYPE_TEXTS,

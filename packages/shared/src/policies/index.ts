@@ -8,6 +8,7 @@ export * from './core';
 export * from './events';
 export * from './fares';
 export * from './files';
+export * from './fleet';
 export * from './ledger';
 export * from './lost-and-found';
 export * from './people';

@@ -18,9 +18,17 @@ export const captainCancellationReasons = pgTable('captain_cancellation_reasons'
 export const vouchers = pgTable('vouchers', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
-  discountPercent: integer('discount_percent').notNull().default(10),
+  /** 'percent' (amount is a percentage) or 'fixed' (amount is in cents). */
+  discountKind: text('discount_kind').notNull().default('percent'),
+  amount: integer('amount').notNull().default(10),
+  /** Uses in total, and per passenger; null: no limit. */
   maxUses: integer('max_uses'),
+  maxUsesPerPassenger: integer('max_uses_per_passenger'),
+  /** Valid from `valid_from` until `expires_at` (either open). */
+  validFrom: ts('valid_from'),
   expiresAt: ts('expires_at'),
+  /** Services it applies to; empty: all. */
+  serviceIds: jsonb('service_ids').$type<number[]>().notNull().default([]),
   active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -101,6 +101,8 @@ export const captains = pgTable(
     blockedUntil: ts('blocked_until'),
     blockReason: text('block_reason'),
     serviceIds: jsonb('service_ids').$type<number[]>().notNull().default([]),
+    /** What the captain and their car offer (CAPTAIN_CAPABILITIES): the booking constraints they satisfy. */
+    capabilities: jsonb('capabilities').$type<string[]>().notNull().default([]),
     online: boolean('online').notNull().default(false),
     lastLon: doublePrecision('last_lon'),
     lastLat: doublePrecision('last_lat'),

@@ -243,7 +243,7 @@ async function seedLive(db: DbOrTx, pax: number[], fleet: { captainId: number; c
     .orderBy(asc(captainCancellationReasons.id))
     .limit(1);
   const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'callcenter@example.com'));
-  await db.insert(vouchers).values({ code: 'WELCOME10', discountPercent: 10 }).onConflictDoNothing();
+  await db.insert(vouchers).values({ code: 'WELCOME10', amount: 10 }).onConflictDoNothing();
 
   for (const [i, spec] of LIVE.entries()) {
     const from = spots[(i * 7) % spots.length];

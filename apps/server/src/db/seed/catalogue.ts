@@ -151,11 +151,11 @@ export const seedCatalogue: Seeder = {
     await db
       .insert(vouchers)
       .values([
-        { code: 'WELCOME10', discountPercent: 10, maxUses: 1000, expiresAt: new Date(now + 180 * DAY) },
-        { code: 'GRANDPRIX25', discountPercent: 25, maxUses: 200, expiresAt: new Date(now + 60 * DAY) },
-        { code: 'NIGHT15', discountPercent: 15, maxUses: null, expiresAt: null },
-        { code: 'HOTEL20', discountPercent: 20, maxUses: 500, expiresAt: new Date(now + 365 * DAY) },
-        { code: 'SUMMER2025', discountPercent: 30, maxUses: 100, expiresAt: new Date(now - 30 * DAY), active: false },
+        { code: 'WELCOME10', amount: 10, maxUses: 1000, expiresAt: new Date(now + 180 * DAY) },
+        { code: 'GRANDPRIX25', amount: 25, maxUses: 200, expiresAt: new Date(now + 60 * DAY) },
+        { code: 'NIGHT15', amount: 15, maxUses: null, expiresAt: null },
+        { code: 'HOTEL20', amount: 20, maxUses: 500, expiresAt: new Date(now + 365 * DAY) },
+        { code: 'SUMMER2025', amount: 30, maxUses: 100, expiresAt: new Date(now - 30 * DAY), active: false },
       ])
       .onConflictDoNothing();
     log(`seeded ${Object.keys(BRANDS).length} car brands, ${models} models and the catalogues`);

@@ -232,6 +232,14 @@ export const seedPeople: Seeder = {
         CASE WHEN cap.service_ids @> '[4]' THEN 7 ELSE 4 END
       FROM captains cap, m, c`);
 
+    // What captains offer, for the booking constraints: some speak English, some carry a child seat...
+    await tx.execute(sql`
+      UPDATE captains SET capabilities = (
+        SELECT coalesce(jsonb_agg(cap), '[]'::jsonb) FROM (VALUES
+          (CASE WHEN id % 2 = 0 THEN 'english' END), (CASE WHEN id % 3 = 0 THEN 'child_seat' END),
+          (CASE WHEN id % 5 = 0 THEN 'pet' END), (CASE WHEN id % 4 <> 1 THEN 'no_smoking' END)
+        ) AS v(cap) WHERE cap IS NOT NULL)`);
+
     await tx.execute(sql`
       WITH g AS (SELECT i, ${firsts} AS f, ${lasts} AS l FROM generate_series(1, ${passengerCount}) AS i),
       n AS (

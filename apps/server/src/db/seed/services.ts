@@ -1,5 +1,13 @@
 import { type PriceRuleInput, SEASONS, type Season } from '@taxi/shared';
-import { captainCancellationReasons, priceRules, services, serviceTariffs, userCancellationReasons } from '../schema';
+import {
+  captainCancellationReasons,
+  constraints,
+  priceRules,
+  services,
+  serviceTariffs,
+  userCancellationReasons,
+  vehicleTypes,
+} from '../schema';
 import type { Seeder } from './index';
 
 /** Service ids are fixed: the spec names 1 (pooling), 2 (full car) and 7 (VIP). */
@@ -12,6 +20,22 @@ export const DEMO_SERVICES = [
   { id: 6, name: 'Electric', icon: 'electric_car', isPooling: false, vehicleType: 'sedan', seats: 4 },
   { id: 7, name: 'VIP', icon: 'star', isPooling: false, vehicleType: 'luxury', seats: 4 },
 ] as const;
+
+/** Vehicle types and the services each may carry (as the demo captains of each type drive them). */
+export const DEMO_VEHICLE_TYPES = [
+  { name: 'sedan', seats: 4, serviceIds: [1, 2, 3, 5, 6] },
+  { name: 'van', seats: 7, serviceIds: [1, 2, 4] },
+  { name: 'minibus', seats: 8, serviceIds: [1, 4] },
+  { name: 'luxury', seats: 4, serviceIds: [7] },
+];
+
+/** Booking constraints the phone booking offers, each met by a captain capability. */
+export const DEMO_CONSTRAINTS = [
+  { constraintName: 'Child seat', abbreviation: 'CS', kind: 'static', capability: 'child_seat' },
+  { constraintName: 'Pet friendly', abbreviation: 'PET', kind: 'static', capability: 'pet' },
+  { constraintName: 'English-speaking', abbreviation: 'EN', kind: 'dynamic', capability: 'english' },
+  { constraintName: 'No smoking', abbreviation: 'NS', kind: 'static', capability: 'no_smoking' },
+];
 
 export const USER_CANCELLATION_REASONS = [
   'Passenger no longer needs the ride',
@@ -105,6 +129,8 @@ export const seedServices: Seeder = {
       ),
     );
     await db.insert(priceRules).values(DEMO_PRICE_RULES);
+    await db.insert(vehicleTypes).values(DEMO_VEHICLE_TYPES).onConflictDoNothing();
+    await db.insert(constraints).values(DEMO_CONSTRAINTS).onConflictDoNothing();
     await db.insert(userCancellationReasons).values(USER_CANCELLATION_REASONS.map((text) => ({ text })));
     await db.insert(captainCancellationReasons).values(CAPTAIN_CANCELLATION_REASONS.map((text) => ({ text })));
     log(

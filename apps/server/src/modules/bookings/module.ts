@@ -18,6 +18,7 @@ export const bookingsModule: ServerModule = {
         city: app.city,
         fares: app.fares,
         config: app.dispatchConfig,
+        fleet: app.fleetRules,
       }),
     );
   },

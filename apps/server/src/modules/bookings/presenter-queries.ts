@@ -214,6 +214,7 @@ function ridesQuery(db: DbOrTx) {
         conversationId: captains.conversationId,
         lastLon: captains.lastLon,
         lastLat: captains.lastLat,
+        capabilities: captains.capabilities,
       },
       car: { id: cars.id, number: cars.number, color: colors.name, model: carModels.name, brand: carBrands.name },
     })

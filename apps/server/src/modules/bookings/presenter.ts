@@ -1,4 +1,5 @@
 import type {
+  BookingConstraint,
   BookingDto,
   BookingNoteDto,
   BookingOrigin,
@@ -43,6 +44,22 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else out.set(k, [row]);
   }
   return out;
+}
+
+/**
+ * Dynamic constraints as the card shows them: once a captain has the booking, a catalogue constraint whose
+ * capability they do not offer is not met (strike_through), as is one lifted before.
+ */
+export function markUnmet(
+  constraints: readonly BookingConstraint[],
+  capabilities: readonly string[] | undefined,
+): BookingConstraint[] {
+  if (!capabilities) return [...constraints];
+  return constraints.map((c) =>
+    c.capability !== undefined && !c.strike_through && !capabilities.includes(c.capability)
+      ? { ...c, strike_through: true }
+      : c,
+  );
 }
 
 export function presentCaptain(c: {
@@ -296,7 +313,7 @@ export async function presentBookings(
           : null,
       captain_last_location: rideCaptain ? point(rideCaptain.lastLon, rideCaptain.lastLat) : null,
       static_constraints: b.staticConstraints ?? [],
-      dynamic_constraints: b.dynamicConstraints ?? [],
+      dynamic_constraints: markUnmet(b.dynamicConstraints ?? [], rideCaptain?.capabilities),
       creator_email: creator?.email ?? null,
       user_first_name: creator?.firstName ?? null,
     };

@@ -1,4 +1,4 @@
-import { BOOKING_MSG, type BookingDto, type BookingStatus } from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, type BookingStatus, CANCELLED_STATUSES } from '@taxi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { auditLog, bookingStatuses, bookings, rides, services } from '../../db/schema';
@@ -7,7 +7,9 @@ import { conflict, notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
 import type { FareService } from '../fares/service';
+import type { FleetRules } from '../fleet/rules';
 import type { DispatchConfig } from '../settings/dispatch-config';
+import { releaseVoucherUse } from '../vouchers/rules';
 import type { BookingRow } from './presenter';
 
 /** What every booking command and query needs. */
@@ -20,6 +22,8 @@ export interface BookingDeps {
   fares: FareService;
   /** The live dispatching settings (late-booking and late-captain thresholds). */
   config: Pick<DispatchConfig, 'current'>;
+  /** Where each service runs (/services/{id}/locations). */
+  fleet?: FleetRules;
 }
 
 export async function findBooking(db: DbOrTx, id: number): Promise<BookingRow> {
@@ -77,6 +81,8 @@ export async function setStatus(
     .returning();
   if (!row) throw conflict(conflictMessage);
   await tx.insert(bookingStatuses).values({ bookingId: id, status: to, createdAt: now });
+  // A cancelled booking gives its voucher use back (the voucher's limits count it no more).
+  if (row.voucherId !== null && CANCELLED_STATUSES.includes(to)) await releaseVoucherUse(tx, id);
   record('booking.statusChanged', { bookingId: id, from: from[0] as BookingStatus, to });
   return row;
 }

@@ -5,6 +5,7 @@ import { captains, cars, services } from '../../db/schema';
 import { serviceMismatch } from '../../dispatch/candidates';
 import { validationError } from '../../http/errors';
 import type { CityService } from '../city/service';
+import type { FleetRules } from '../fleet/rules';
 
 /** A target and the name of its sector or service (null for online and shift). */
 export interface NamedTarget extends BroadcastTarget {
@@ -20,7 +21,7 @@ export interface NamedTarget extends BroadcastTarget {
  *   list, and their newest car's vehicle type), whether online or not.
  */
 export class Audience {
-  constructor(private readonly deps: { city: CityService }) {}
+  constructor(private readonly deps: { city: CityService; fleet?: Pick<FleetRules, 'vehicleTypesOf'> }) {}
 
   /** The target with its sector's or service's name; 422 on `target` when it names nothing. */
   async named(db: DbOrTx, target: BroadcastTarget): Promise<NamedTarget> {
@@ -92,7 +93,12 @@ export class Audience {
         ]);
         const carOf = new Map(carRows.map((c) => [c.captainId, c]));
         // Any booking of the service (one passenger at least) that this captain's services and car fit.
-        const booking = { service_id: service.id, vehicle_type: service.vehicleType, seats: 1 };
+        const booking = {
+          service_id: service.id,
+          vehicle_type: service.vehicleType,
+          vehicle_types: (await this.deps.fleet?.vehicleTypesOf(service.id)) ?? null,
+          seats: 1,
+        };
         return rows
           .filter((r) => {
             const car = carOf.get(r.id);

@@ -18,7 +18,13 @@ export const broadcastsModule: ServerModule = {
   name: 'broadcasts',
   setup(app) {
     const inbox = new CaptainInboxService({ db: app.db, clock: app.clock });
-    const broadcasts = new BroadcastService({ db: app.db, clock: app.clock, city: app.city, inbox });
+    const broadcasts = new BroadcastService({
+      db: app.db,
+      clock: app.clock,
+      city: app.city,
+      inbox,
+      fleet: app.fleetRules,
+    });
     app.decorate('inbox', inbox);
     app.decorate('broadcasts', broadcasts);
     app.decorate(

@@ -14,6 +14,7 @@ import { notFound } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
+import type { FleetRules } from '../fleet/rules';
 import { Audience } from './audience';
 import type { CaptainInboxService } from './inbox';
 
@@ -31,6 +32,8 @@ export interface BroadcastDeps {
   clock: Clock;
   city: CityService;
   inbox: CaptainInboxService;
+  /** The vehicle types of each service, as dispatch reads them. */
+  fleet?: FleetRules;
 }
 
 const NO_COUNTS: DeliveryCounts = { targeted: 0, delivered: 0, read: 0 };
@@ -43,7 +46,7 @@ export class BroadcastService {
   readonly audience: Audience;
 
   constructor(private readonly deps: BroadcastDeps) {
-    this.audience = new Audience({ city: deps.city });
+    this.audience = new Audience({ city: deps.city, fleet: deps.fleet });
   }
 
   /** GET broadcast/targets: the sectors and the active services. */

@@ -1,4 +1,5 @@
 import {
+  applyVoucher,
   BOOKING_MSG,
   type CompiledRules,
   cityLocalToDate,
@@ -20,6 +21,7 @@ import {
   type TariffDto,
   toEngineRule,
   toEngineTariff,
+  type VoucherDiscount,
 } from '@taxi/shared';
 import { haversine, type LonLat } from '@taxi/shared/geo';
 import { and, asc, count, eq, gte, lte, max } from 'drizzle-orm';
@@ -33,11 +35,13 @@ import {
   priceRules,
   services,
   serviceTariffs,
+  vouchers,
 } from '../../db/schema';
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
 import type { SettingsService } from '../settings/service';
+import { discountOf, voucherFor } from '../vouchers/rules';
 
 export interface FareDeps {
   db: Db;
@@ -57,6 +61,8 @@ export interface TripFacts {
   airport?: boolean;
   /** Defaults to the SEASON setting. */
   season?: Season;
+  /** The booking's voucher: the last line of the quote. */
+  voucher?: VoucherDiscount | null;
 }
 
 /** Sectors along a route: sampled so a long route costs a bounded number of lookups. */
@@ -99,7 +105,9 @@ export function presentQuote(q: FareQuote, season: Season, metres: number, secon
     lines: q.lines.map((l) =>
       l.kind === 'rule'
         ? { kind: 'rule', cents: l.cents, rule_id: l.ruleId, name: l.name, effect: l.effect }
-        : { kind: l.kind, cents: l.cents },
+        : l.kind === 'voucher'
+          ? { kind: 'voucher', cents: l.cents, name: l.name }
+          : { kind: l.kind, cents: l.cents },
     ),
     rule_ids: q.ruleIds,
   };
@@ -314,7 +322,7 @@ export class FareService {
       toEngineTariff(presentTariff(tariffRow)),
       rules,
     );
-    return presentQuote(quote, season, metres, seconds);
+    return presentQuote(facts.voucher ? applyVoucher(quote, facts.voucher) : quote, season, metres, seconds);
   }
 
   /** The booking's facts as the engine takes them (its own time, places, stops, passenger, service). */
@@ -335,7 +343,13 @@ export class FareService {
       at: b.datetime,
       passengerId: b.passengerId,
       airport: b.airportOffice,
+      voucher: b.voucherId === null ? null : await this.voucherOf(b.voucherId),
     };
+  }
+
+  private async voucherOf(id: number): Promise<VoucherDiscount | null> {
+    const [v] = await this.deps.db.select().from(vouchers).where(eq(vouchers.id, id));
+    return v ? discountOf(v) : null;
   }
 
   /** The price of a booking's trip as driven (what the captain charges at the end). */
@@ -364,6 +378,9 @@ export class FareService {
     });
     const at = input.datetime ? cityLocalToDate(input.datetime) : dateOf(this.deps.clock);
     if (!at) throw validationError('datetime', BOOKING_MSG.timeUpdateError);
+    const voucher = input.voucher_code
+      ? await voucherFor(this.deps.db, input.voucher_code, input.service_id, at)
+      : null;
     const quote = await this.quoteTrip({
       serviceId: input.service_id,
       pickup: [input.pickup.lon, input.pickup.lat],
@@ -372,6 +389,7 @@ export class FareService {
       at,
       passengerId: input.passenger_id,
       airport: input.airport,
+      voucher: voucher ? discountOf(voucher) : null,
     });
     if (!quote) throw validationError('service_id', FARE_MSG.noTariff);
     return quote;

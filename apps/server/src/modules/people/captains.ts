@@ -15,6 +15,7 @@ import { rowById } from '../../db/table-page';
 import { notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
+import { vehicleTypeNamed } from '../fleet/vehicle-type';
 import { type CaptainFilters, captainOrder, captainSearch, captainWhere } from './queries';
 import { auditPerson, type CaptainRow, type PageOpts, presentCaptain } from './rows';
 
@@ -138,6 +139,7 @@ export class CaptainService {
       if (!color) throw validationError('color_id', PEOPLE_MSG.unknownColor);
       const [model] = await tx.select({ id: carModels.id }).from(carModels).where(eq(carModels.id, input.car_model_id));
       if (!model) throw validationError('car_model_id', PEOPLE_MSG.unknownCarModel);
+      const vehicleType = await vehicleTypeNamed(tx, input.vehicle_type);
       const [car] = await tx
         .insert(cars)
         .values({
@@ -145,7 +147,7 @@ export class CaptainService {
           number: input.number.toUpperCase(),
           colorId: input.color_id,
           carModelId: input.car_model_id,
-          vehicleType: input.vehicle_type,
+          vehicleType,
           seats: input.seats,
         })
         .returning({ id: cars.id });

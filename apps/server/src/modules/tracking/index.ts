@@ -5,6 +5,7 @@ import { GridIndex, type PositionIndex, RedisGeoIndex } from '../../dispatch/spa
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
+import type { FleetRules } from '../fleet/rules';
 import type { ServerModule } from '../module';
 import type { DispatchConfig } from '../settings/dispatch-config';
 import { trackingRoutes } from './routes';
@@ -33,6 +34,7 @@ export async function createTracking(opts: {
   clock?: Clock;
   /** The live search radius (the dispatching settings). */
   config?: Pick<DispatchConfig, 'current'>;
+  fleet?: FleetRules;
   redisUrl?: string;
   redisPrefix?: string;
   log: FastifyBaseLogger;
@@ -52,7 +54,14 @@ export async function createTracking(opts: {
   }
   const { db, realtime, log, clock, config } = opts;
   const locations = new LocationService({ db, realtime, index: positions, log, clock });
-  const dispatchEngine = new DispatchService({ db, city: opts.city, index: positions, clock, config });
+  const dispatchEngine = new DispatchService({
+    db,
+    city: opts.city,
+    index: positions,
+    clock,
+    config,
+    fleet: opts.fleet,
+  });
   return {
     positions,
     locations,
@@ -75,6 +84,7 @@ export const trackingModule: ServerModule = {
       city: app.city,
       clock: app.clock,
       config: app.dispatchConfig,
+      fleet: app.fleetRules,
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix,
       log: app.log,

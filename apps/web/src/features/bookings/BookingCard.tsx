@@ -23,6 +23,7 @@ import { useBooking } from './api';
 import { BookingActions } from './CardActionsMenu';
 import { CardNotes } from './CardNotes';
 import { Countdown, Line, Loyalty, OrderCountdown } from './CardParts';
+import { ConstraintChips } from './ConstraintChips';
 import { useTouch } from './commands';
 import { useOpenDialog } from './dialogContext';
 import { statusColour } from './format';
@@ -102,6 +103,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
         {booking.besoin && (
           <Chip size="small" color="info" variant="outlined" label={BOOKING_UI.besoin} sx={{ height: 22 }} />
         )}
+        <ConstraintChips constraints={[...booking.static_constraints, ...booking.dynamic_constraints]} />
         <Box sx={{ flex: 1 }} />
         <Typography sx={{ fontSize: 13, fontWeight: 600 }} data-testid="order-time">
           {formatOrderTime(booking.datetime)}

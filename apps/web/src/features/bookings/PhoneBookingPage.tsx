@@ -38,6 +38,7 @@ import { useServices } from './api';
 import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
 import { MapPicker, type MapPoint } from './MapPicker';
+import { ConstraintsField } from './phone/ConstraintsField';
 import { EMPTY_ORDER, orderFormOf, passengerOption } from './phone/orderForm';
 import { PassengerFields, type PassengerMode } from './phone/PassengerFields';
 import { PassengerOrders } from './phone/PassengerOrders';
@@ -69,8 +70,9 @@ export default function PhoneBookingPage() {
   const serviceId = watch('service_id');
   const stops = watch('stops');
   const passengerId = watch('passenger_id');
+  const voucherCode = watch('voucher_code')?.trim() ?? '';
   // What the estimate depends on, as a stable value (watch() hands out new objects on every render).
-  const fareKey = JSON.stringify([serviceId, pickup, dropoff, stops, isNow, when, passengerId]);
+  const fareKey = JSON.stringify([serviceId, pickup, dropoff, stops, isNow, when, passengerId, voucherCode]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: fareKey stands for the watched values it serialises
   const fareInput = useMemo(() => {
     const point = (p: { lon?: unknown; lat?: unknown } | null | undefined) =>
@@ -97,6 +99,7 @@ export default function PhoneBookingPage() {
       }),
       ...(isNow || !when ? {} : { datetime: when.replace('T', ' ') }),
       ...(passengerId ? { passenger_id: Number(passengerId) } : {}),
+      ...(voucherCode ? { voucher_code: voucherCode } : {}),
       airport: false,
     };
   }, [fareKey]);
@@ -106,6 +109,13 @@ export default function PhoneBookingPage() {
     queryFn: ({ signal }) => apiData(endpoints.booking, { params: { id: editId ?? 0 }, signal }),
     enabled: editId !== null,
   });
+  const editedConstraints = useMemo(
+    () =>
+      editId && editing.data
+        ? [...editing.data.static_constraints, ...editing.data.dynamic_constraints].map((c) => c.constraint_name)
+        : [],
+    [editId, editing.data],
+  );
   useEffect(() => {
     const b = editing.data;
     if (!b) return;
@@ -277,6 +287,19 @@ export default function PhoneBookingPage() {
               </Box>
             )}
           </Stack>
+
+          <Controller
+            control={control}
+            name="constraint_ids"
+            render={({ field, fieldState }) => (
+              <ConstraintsField
+                value={field.value as number[] | undefined}
+                current={editedConstraints}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
 
           <FareEstimate input={fareInput} />
 

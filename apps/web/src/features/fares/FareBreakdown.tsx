@@ -18,6 +18,8 @@ export function FareBreakdown({ quote, dense = true }: { quote: FareQuoteDto; de
         return t('Waiting');
       case 'minimum':
         return t('Up to the minimum fare');
+      case 'voucher':
+        return t('Voucher {{code}}', { code: line.name ?? '' });
       default:
         return t('Rule: {{name}}', { name: line.name ?? '' });
     }

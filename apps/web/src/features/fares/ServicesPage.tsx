@@ -8,7 +8,7 @@ import { useServices } from '../bookings/api';
 
 type ServiceRow = { id: number; name: string };
 
-/** /services (PRICE_RULES): the services, each with its prices per season. */
+/** /services (PRICE_RULES): the services, each with its prices per season, its vehicle types and zones. */
 export default function ServicesPage() {
   const { t, i18n } = useTranslation();
   const services = useServices();
@@ -24,6 +24,26 @@ export default function ServicesPage() {
         render: (s) => (
           <Button size="small" component={RouterLink} to={pathTo('ServicePrices', { id: s.id })}>
             {t('Prices of {{service}}', { service: s.name })}
+          </Button>
+        ),
+      },
+      {
+        key: 'cars',
+        label: t('Vehicle types'),
+        align: 'right',
+        render: (s) => (
+          <Button size="small" component={RouterLink} to={pathTo('ServiceCars', { id: s.id })}>
+            {t('Vehicle types of {{service}}', { service: s.name })}
+          </Button>
+        ),
+      },
+      {
+        key: 'locations',
+        label: t('Zones'),
+        align: 'right',
+        render: (s) => (
+          <Button size="small" component={RouterLink} to={pathTo('ServiceLocations', { id: s.id })}>
+            {t('Zones of {{service}}', { service: s.name })}
           </Button>
         ),
       },

@@ -7,6 +7,7 @@ import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { CaptainCapabilities } from '../fleet/CaptainCapabilities';
 import { Account } from './Account';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { CaptainContract } from './CaptainContract';
@@ -150,6 +151,11 @@ export default function CaptainPage() {
           },
           { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="captain" id={c.id} /> },
           { id: 'account', label: t('Account entries'), content: <Account kind="captain" id={c.id} /> },
+          {
+            id: 'capabilities',
+            label: t('Capabilities'),
+            content: <CaptainCapabilities captainId={c.id} canEdit={allows(captainPolicy.change)} />,
+          },
         ]}
       />
       <ActivateCaptainDialog captainId={c.id} open={activating} onClose={() => setActivating(false)} />

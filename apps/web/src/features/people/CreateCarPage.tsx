@@ -1,6 +1,6 @@
 import { Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo, VEHICLE_TYPES } from '@taxi/shared';
+import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { api, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { toast } from '../../api/toast';
 import { CarBrandPicker, CarModelPicker, ColorPicker, type PickerOption } from '../../components/pickers';
+import { useVehicleTypeNames } from '../fleet/useVehicleTypeNames';
 import { useCaptain, usePeopleInvalidate } from './api';
 import { PageHeader } from './components';
 import { SaveCancelActions } from './SaveCancelActions';
@@ -25,6 +26,7 @@ export default function CreateCarPage() {
   const [model, setModel] = useState<PickerOption | null>(null);
   const [color, setColor] = useState<PickerOption | null>(null);
   const [vehicleType, setVehicleType] = useState<string>('sedan');
+  const vehicleTypes = useVehicleTypeNames(vehicleType);
   const [seats, setSeats] = useState('4');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const idempotency = useIdempotencyKey();
@@ -106,11 +108,13 @@ export default function CreateCarPage() {
               label={t('Vehicle type')}
               value={vehicleType}
               onChange={(e) => setVehicleType(e.target.value)}
+              error={Boolean(errors.vehicle_type)}
+              helperText={errors.vehicle_type && t(errors.vehicle_type)}
               fullWidth
             >
-              {VEHICLE_TYPES.map((type) => (
+              {vehicleTypes.map((type) => (
                 <MenuItem key={type} value={type}>
-                  {t(type)}
+                  {type}
                 </MenuItem>
               ))}
             </TextField>

@@ -1,6 +1,7 @@
 import type { BookingCreate, BookingDto } from '@taxi/shared';
 import { bookingStatuses, bookings, passengers } from '../../../../db/schema';
 import { dateOf } from '../../../../lib/clock';
+import { recordVoucherUse } from '../../../vouchers/rules';
 import type { Actor } from '../../model';
 import { audit, type BookingDeps } from '../../store';
 import { assertBookingAllowance } from './booking-limit';
@@ -9,8 +10,8 @@ import { estimateOrder, resolveOrder, writeStopsAndNote } from './order';
 /** A phone or dashboard booking (POST bookings), validated with the shared schema by the route. */
 export async function createOrder(deps: BookingDeps, actor: Actor, input: BookingCreate): Promise<BookingDto> {
   const now = dateOf(deps.clock);
-  const { service, datetime, columns } = await resolveOrder(deps, input, now);
-  const fareEstimate = await estimateOrder(deps, input, datetime);
+  const { service, datetime, columns, voucher } = await resolveOrder(deps, input, now);
+  const fareEstimate = await estimateOrder(deps, input, datetime, voucher);
   const { maxActiveBookingsPerPassenger: max } = await deps.config.current();
   const { result: id, ctx } = await deps.bus.transact(async (tx, record) => {
     let passengerId = input.passenger_id ?? 0;
@@ -42,6 +43,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
       })
       .returning({ id: bookings.id });
     await tx.insert(bookingStatuses).values({ bookingId: row.id, status: 'PENDING', createdAt: now });
+    if (columns.voucherId) await recordVoucherUse(tx, columns.voucherId, row.id, passengerId, now);
     await writeStopsAndNote(tx, row.id, input, actor.id, now);
     await audit(tx, actor.id, 'create', row.id, null, {
       status: 'PENDING',

@@ -1,9 +1,18 @@
-import { BOOKING_MSG, type BookingCreate, cityLocalToDate, type FareQuoteDto } from '@taxi/shared';
+import {
+  BOOKING_MSG,
+  type BookingCreate,
+  cityLocalToDate,
+  type FareQuoteDto,
+  type VoucherDiscount,
+} from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../../db/client';
-import { bookingNotes, bookingStops, passengers, places, vouchers } from '../../../../db/schema';
+import { bookingNotes, bookingStops, passengers, places } from '../../../../db/schema';
 import { validationError } from '../../../../http/errors';
+import { checkPickupArea } from '../../../fleet/area';
+import { bookingConstraints } from '../../../fleet/constraints';
+import { discountOf, voucherFor } from '../../../vouchers/rules';
 import { activeService, type BookingDeps } from '../../store';
 
 /** Checks and resolves what a phone/dashboard order refers to: service, time, voucher, places, sectors. */
@@ -16,21 +25,9 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
     const [p] = await db.select({ id: passengers.id }).from(passengers).where(eq(passengers.id, input.passenger_id));
     if (!p) throw validationError('passenger_id', BOOKING_MSG.unknownPassenger);
   }
-  let voucherId: number | null = null;
-  if (input.voucher_code) {
-    const [v] = await db
-      .select()
-      .from(vouchers)
-      .where(
-        and(
-          eq(vouchers.code, input.voucher_code),
-          eq(vouchers.active, true),
-          or(isNull(vouchers.expiresAt), gt(vouchers.expiresAt, now)),
-        ),
-      );
-    if (!v) throw validationError('voucher_code', BOOKING_MSG.unknownVoucher);
-    voucherId = v.id;
-  }
+  const voucher = input.voucher_code ? await voucherFor(db, input.voucher_code, service.id, datetime) : null;
+  const voucherId = voucher?.id ?? null;
+  await checkPickupArea(deps, service, input.pickup);
   const placeIds = [input.pickup.place_id, input.dropoff?.place_id].filter((v): v is number => !!v);
   const known = placeIds.length
     ? new Set((await db.select({ id: places.id }).from(places).where(inArray(places.id, placeIds))).map((p) => p.id))
@@ -59,8 +56,9 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
     pickupSectorId: pickupSector?.id ?? null,
     dropoffSectorId: dropoffSector?.id ?? null,
     voucherId,
+    ...(input.constraint_ids ? await bookingConstraints(db, input.constraint_ids) : {}),
   };
-  return { service, datetime, columns };
+  return { service, datetime, columns, voucher: voucher ? discountOf(voucher) : null };
 }
 
 /**
@@ -71,6 +69,7 @@ export async function estimateOrder(
   deps: BookingDeps,
   input: Pick<BookingCreate, 'service_id' | 'pickup' | 'dropoff' | 'stops' | 'passenger_id'>,
   at: Date,
+  voucher: VoucherDiscount | null = null,
 ): Promise<FareQuoteDto | null> {
   if (!input.dropoff) return null;
   return deps.fares.quoteTrip({
@@ -81,6 +80,7 @@ export async function estimateOrder(
     stops: input.stops.flatMap((s) => (s.lon !== undefined && s.lat !== undefined ? [[s.lon, s.lat] as LonLat] : [])),
     at,
     passengerId: input.passenger_id,
+    voucher,
   });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "vouchers" DROP COLUMN "discount_percent";
