@@ -153,7 +153,9 @@ describe('limits and uses', () => {
     await voucher({ code: 'ONCE', amount: 5, max_uses: 1 });
     const passengers = await Promise.all([1, 2, 3, 4].map(() => makePassenger(t.db)));
     const results = await Promise.all(passengers.map((p) => order({ voucher_code: 'ONCE', passenger_id: p.id })));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join('\n')).toEqual([
+      201, 422, 422, 422,
+    ]);
   });
 });
 

@@ -86,6 +86,15 @@ export const LEDGER_MSG = texts({
   amountTooLarge: (max: number) => tr('The amount must be at most {{max}} euros.', { max }),
   noteRequired: 'A note is required.',
   entryAdded: 'Entry added',
+  payOut: 'Pay out the balance',
+  payOutConfirm: (amount: string) =>
+    tr('Pay {{amount}} to the captain at their cash register? A closing payment brings the balance to zero.', {
+      amount,
+    }),
+  paidOutNote: (register: string) => tr('Paid out at {{register}}', { register }),
+  paidOut: 'Balance paid out',
+  noCashRegister: 'Activate the captain with a cash register before paying out.',
+  nothingToPayOut: 'The balance is not in the captain’s favour: there is nothing to pay out.',
 } as const);
 
 /** POST captain|passenger/{id}/account/entries: a manual entry; `amount` in euros, its sign from the type. */

@@ -127,6 +127,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/passenger/:id/account/entries': 'A',
   'GET /api/captain/:id/account': 'ADS',
   'POST /api/captain/:id/account/entries': 'A',
+  'POST /api/captain/:id/account/payout': 'A',
   'GET /api/passenger/:id/bookings': 'ADCS',
   'GET /api/passenger/:id/terms': 'ADCS',
 

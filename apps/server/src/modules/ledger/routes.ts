@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema } from '../../http/pagination';
 import { replies } from '../../http/schema';
+import { payOutCaptain } from './payout';
 
 const idParams = z.object({ id: dbId() });
 const accountQuery = pageQuerySchema
@@ -24,7 +25,10 @@ const READ: Record<AccountOwnerKind, Rule> = {
   passenger: ledgerPolicy.readPassenger,
 };
 
-/** GET captain|passenger/{id}/account (balance and a page of entries); POST …/account/entries (manual). */
+/**
+ * GET captain|passenger/{id}/account (balance and a page of entries); POST …/account/entries (manual);
+ * POST captain/{id}/account/payout (the balance paid out at the captain's cash register).
+ */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['captain', 'passenger'] as const) {
     app.get(
@@ -52,4 +56,14 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
     );
   }
+
+  app.post(
+    '/captain/:id/account/payout',
+    { config: { policy: ledgerPolicy.adjust }, schema: replies(contract.accountEntry, { params: idParams }) },
+    async (request) =>
+      ok(
+        await payOutCaptain({ db: app.db, clock: app.clock, ledger: app.ledger }, request.user.id, request.params.id),
+        LEDGER_MSG.paidOut,
+      ),
+  );
 };

@@ -41,7 +41,9 @@ export async function recordVoucherUse(
   passengerId: number | null,
   now: Date,
 ): Promise<void> {
-  const [v] = await tx.select().from(vouchers).where(eq(vouchers.id, voucherId)).for('update');
+  // NO KEY UPDATE, not UPDATE: the booking row inserted before this holds a KEY SHARE lock on the voucher
+  // (its foreign key); FOR UPDATE would wait on the other bookings' KEY SHARE and deadlock them.
+  const [v] = await tx.select().from(vouchers).where(eq(vouchers.id, voucherId)).for('no key update');
   if (!v) throw validationError(FIELD, BOOKING_MSG.unknownVoucher);
   if (v.maxUses !== null) {
     const [total] = await tx.select({ n: count() }).from(voucherUses).where(eq(voucherUses.voucherId, v.id));

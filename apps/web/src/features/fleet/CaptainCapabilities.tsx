@@ -33,7 +33,7 @@ export function CaptainCapabilities({ captainId, canEdit }: { captainId: number;
     setTicked((list) => (list.includes(c) ? list.filter((x) => x !== c) : [...list, c]));
   return (
     <Stack spacing={1}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('What the captain and their car offer: the booking constraints they satisfy.')}
       </Typography>
       <List dense aria-label={t('Capabilities')} data-testid="captain-capabilities">

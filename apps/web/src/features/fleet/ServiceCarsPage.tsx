@@ -60,7 +60,7 @@ export default function ServiceCarsPage() {
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         {t('Vehicle types')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {t('{{count}} cars of these types', { count: current.data.cars })}
       </Typography>
       <ChecklistForm

@@ -21,6 +21,7 @@ import { usePolicy } from '../auth/currentUser';
 import { AccountEntryDialog } from './AccountEntryDialog';
 import { useAccount } from './api';
 import { EMPTY_ROW_SX } from './components';
+import { PayOutButton } from './PayOutButton';
 
 const PER_PAGE = 10;
 const euros = (cents: number) => formatEuros(cents / 100);
@@ -85,6 +86,9 @@ export function Account({ kind, id }: { kind: AccountOwnerKind; id: number }) {
           <Button variant="outlined" onClick={() => setAdding(true)} data-testid="add-account-entry">
             {t('Add an entry')}
           </Button>
+        )}
+        {kind === 'captain' && account && allows(ledgerPolicy.adjust) && (
+          <PayOutButton captainId={id} balance={account.balance} />
         )}
       </Stack>
       <FetchState query={query} />

@@ -61,6 +61,7 @@ export const peopleEndpoints = {
     'captain/:id/account/entries',
     peopleContract.accountEntry,
   ),
+  payOutCaptain: endpoint()('POST', 'captain/:id/account/payout', peopleContract.accountEntry),
   captainCars: endpoint()('GET', 'captain/:id/cars', peopleContract.cars),
   createCar: endpoint<undefined, z.input<typeof createCarSchema>>()('POST', 'captain/:id/cars', peopleContract.car),
   activateCaptain: endpoint<undefined, Partial<z.input<typeof captainActivationSchema>>>()(
