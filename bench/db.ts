@@ -34,13 +34,17 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** PostgreSQL when reachable (BENCH_POSTGRES=0 skips it), then PGlite (BENCH_PGLITE=0 skips it). */
-export async function enginesToRun(): Promise<Engine[]> {
+/**
+ * PostgreSQL when reachable (BENCH_POSTGRES=0 skips it), then PGlite (BENCH_PGLITE=0 skips it; for the
+ * volumes only PostgreSQL is meant for, `pgliteByDefault: false` runs it only with BENCH_PGLITE=1).
+ */
+export async function enginesToRun({ pgliteByDefault = true } = {}): Promise<Engine[]> {
   const engines: Engine[] = [];
   if (process.env.BENCH_POSTGRES === '0') console.log('BENCH_POSTGRES=0: skipping the PostgreSQL run');
   else if (await postgresReachable()) engines.push('postgres');
   else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
-  if (process.env.BENCH_PGLITE !== '0') engines.push('pglite');
+  const pglite = process.env.BENCH_PGLITE;
+  if (pgliteByDefault ? pglite !== '0' : pglite === '1') engines.push('pglite');
   return engines;
 }
 

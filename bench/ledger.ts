@@ -126,10 +126,6 @@ async function runEngine(engine: Engine) {
 
 /** Captain balances at 10,000,000 ledger entries (PostgreSQL; BENCH_PGLITE=1 adds PGlite at the volume given). */
 export async function benchLedger(): Promise<void> {
-  const { postgresReachable } = await import('./db');
-  const engines: Engine[] = [];
-  if (await postgresReachable()) engines.push('postgres');
-  else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
-  if (process.env.BENCH_PGLITE === '1') engines.push('pglite');
-  for (const engine of engines) await runEngine(engine);
+  const { enginesToRun } = await import('./db');
+  for (const engine of await enginesToRun({ pgliteByDefault: false })) await runEngine(engine);
 }

@@ -114,10 +114,6 @@ async function runEngine(engine: Engine) {
 
 /** The tickets monitoring and the pending queue at 500,000 tickets (PostgreSQL; BENCH_PGLITE=1 adds PGlite). */
 export async function benchTickets(): Promise<void> {
-  const { postgresReachable } = await import('./db');
-  const engines: Engine[] = [];
-  if (await postgresReachable()) engines.push('postgres');
-  else console.log('PostgreSQL not reachable: skipping the PostgreSQL run');
-  if (process.env.BENCH_PGLITE === '1') engines.push('pglite');
-  for (const engine of engines) await runEngine(engine);
+  const { enginesToRun } = await import('./db');
+  for (const engine of await enginesToRun({ pgliteByDefault: false })) await runEngine(engine);
 }

@@ -16,6 +16,18 @@ export const BONUS_KIND_LABELS: Readonly<Record<BonusKind, string>> = {
 
 export const BONUS_LIMITS = { maxThreshold: 1000, maxEuros: 10_000 } as const;
 
+/** The euros a bonus pays (bonuses of a package and conditional bonuses alike). */
+export const BONUS_AMOUNT_FIELD = {
+  name: 'amount',
+  label: 'Amount (€)',
+  type: 'number',
+  required: true,
+  min: 0.01,
+  max: BONUS_LIMITS.maxEuros,
+  sortable: true,
+  align: 'right',
+} as const;
+
 /** ISO days of the week: 1 Monday … 7 Sunday (the time slices' `day_of_week`). */
 export const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

@@ -1,4 +1,4 @@
-import { BONUS_KIND_LABELS, BONUS_KINDS, BONUS_LIMITS } from '../../bonuses';
+import { BONUS_AMOUNT_FIELD, BONUS_KIND_LABELS, BONUS_KINDS, BONUS_LIMITS } from '../../bonuses';
 import { defineResource } from '../define';
 
 /** The bonuses of a package (/bonus_package/{id}/bonuses): a daily target of a captain and its amount in euros. */
@@ -33,16 +33,7 @@ export const bonusesResource = defineResource({
       helper: 'Paid rides in the day; a percentage for the acceptance rate',
     },
     { name: 'sector_id', label: 'Zone', type: 'reference', reference: { url: 'sectors', labelField: 'name' } },
-    {
-      name: 'amount',
-      label: 'Amount (€)',
-      type: 'number',
-      required: true,
-      min: 0.01,
-      max: BONUS_LIMITS.maxEuros,
-      sortable: true,
-      align: 'right',
-    },
+    BONUS_AMOUNT_FIELD,
     { name: 'bonus_package_id', label: 'Bonus package', type: 'number', list: false, form: 'none' },
   ],
   rowActions: [{ key: 'time_slices', label: 'Time slices', route: 'BonusTimeSlices', params: { id: 'id' } }],

@@ -1,4 +1,4 @@
-import { BONUS_LIMITS } from '../../bonuses';
+import { BONUS_AMOUNT_FIELD, BONUS_LIMITS } from '../../bonuses';
 import { defineResource, uniqueNameField } from '../define';
 
 /** Conditional bonuses (/conditional_bonus): every condition given must hold over a captain's day. */
@@ -31,16 +31,7 @@ export const conditionalBonusesResource = defineResource({
       align: 'right',
     },
     { name: 'service_id', label: 'Service', type: 'reference', reference: { url: 'services', labelField: 'name' } },
-    {
-      name: 'amount',
-      label: 'Amount (€)',
-      type: 'number',
-      required: true,
-      min: 0.01,
-      max: BONUS_LIMITS.maxEuros,
-      sortable: true,
-      align: 'right',
-    },
+    BONUS_AMOUNT_FIELD,
   ],
 });
 
