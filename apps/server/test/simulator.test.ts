@@ -1,9 +1,11 @@
-import { type BookingStatus, captainShareCents, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { type BookingStatus, captainShareCents, dateToCityLocal, nextStatuses, TERMINAL_STATUSES } from '@taxi/shared';
+import { and, asc, eq, gte, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountEntries,
   aiSuggestions,
+  bonuses,
+  bonusPackages,
   bookingStatuses,
   bookings,
   captains,
@@ -154,6 +156,29 @@ describe('world simulator', () => {
         captainShareCents(cents('booking'), commission, cents('tip')),
       );
     }
+    // Bonuses arise from the hour's rides: with a one-paid-ride bonus valid today, the daily bonus job pays
+    // each captain who drove, once (a second run writes nothing).
+    const [pkg] = await t.db
+      .insert(bonusPackages)
+      .values({ name: 'One ride', active: true, validFrom: '2000-01-01' })
+      .returning();
+    const [oneRide] = await t.db
+      .insert(bonuses)
+      .values({ bonusPackageId: pkg.id, name: 'One ride', kind: 'rides_count', threshold: 1, amount: 2 })
+      .returning();
+    const days = [...new Set([start, clock.now()].map((ms) => dateToCityLocal(new Date(ms)).slice(0, 10)))];
+    for (const day of days) await t.app.bonuses.payDay(day);
+    const paidBonuses = await t.db
+      .select()
+      .from(accountEntries)
+      .where(and(eq(accountEntries.type, 'captain_bonus'), like(accountEntries.reference, `bonus:${oneRide.id}:%`)));
+    // Every captain who drove in the hour earned it (the seeded fleet's rides of the day earn it too).
+    for (const captainId of new Set(rideEntries.map((e) => e.ownerId))) {
+      const mine = paidBonuses.filter((b) => b.ownerId === captainId).length;
+      expect(mine, `bonus of captain ${captainId}`).toBeGreaterThanOrEqual(1);
+      expect(mine, `bonus of captain ${captainId}`).toBeLessThanOrEqual(days.length);
+    }
+    for (const day of days) expect(await t.app.bonuses.payDay(day)).toBe(0);
     // The fleet charges what the fare engine says of the trip as driven, and the booking keeps its reasons.
     const fares = await t.db
       .select({ id: bookings.id, final: bookings.fareFinal, serviceId: bookings.serviceId })
