@@ -5,9 +5,11 @@ import type { Seeder } from './index';
 export const seedBonuses: Seeder = {
   name: 'bonuses',
   async run(db, { log }) {
+    const year = new Date().getUTCFullYear();
     const [pkg] = await db
       .insert(bonusPackages)
-      .values({ name: 'Winter 2026', active: true, validFrom: '2026-01-01', validTo: '2026-12-31' })
+      // This year's package, whenever the demo is started.
+      .values({ name: `Season ${year}`, active: true, validFrom: `${year}-01-01`, validTo: `${year}-12-31` })
       .returning({ id: bonusPackages.id });
     const [rush] = await db
       .insert(bonuses)
