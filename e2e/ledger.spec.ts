@@ -49,17 +49,23 @@ test('the account tab and the bonus pages pass axe in dark and right to left', a
     for (const v of results.violations)
       if (['critical', 'serious', 'moderate'].includes(v.impact ?? '')) problems.push(`${label} ${v.id}`);
   };
-  await page.goto('/captains/1');
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  await page.getByRole('tab').last().click();
-  await expect(page.getByTestId('account-balance')).toBeVisible();
-  await check('account');
-  await page.screenshot({ path: `${ARTIFACTS}/ledger-account-rtl-dark.png` });
-  for (const path of ['/bonus_package', '/bonus_package/1/bonuses', '/bonus/1/time_slices', '/conditional_bonus']) {
-    await page.goto(path);
-    await expect(page.getByRole('table')).toBeVisible();
-    await check(path);
+  // The admin's saved language and theme are put back whatever happens: the next tests read English.
+  try {
+    await page.goto('/captains/1');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    // 'Account entries' in Arabic
+    await page.getByRole('tab', { name: 'قيود الحساب' }).click();
+    await expect(page.getByTestId('account-balance')).toBeVisible();
+    await check('account');
+    await page.screenshot({ path: `${ARTIFACTS}/ledger-account-rtl-dark.png` });
+    for (const path of ['/bonus_package', '/bonus_package/1/bonuses', '/bonus/1/time_slices', '/conditional_bonus']) {
+      await page.goto(path);
+      await expect(page.getByRole('table')).toBeVisible();
+      await check(path);
+    }
+    await page.screenshot({ path: `${ARTIFACTS}/ledger-conditional-bonus-rtl-dark.png` });
+  } finally {
+    await api(page, 'PUT', 'preferences', { language: 'en', theme: 'system' });
   }
-  await page.screenshot({ path: `${ARTIFACTS}/ledger-conditional-bonus-rtl-dark.png` });
   expect(problems).toEqual([]);
 });

@@ -64,7 +64,9 @@ test('a captain message arrives live: the red dot lights, the thread shows it wi
 
   await page.getByTestId('chat-input').fill('Coming, 2 minutes');
   await thread.getByRole('button', { name: CHAT_MSG.send, exact: true }).click();
-  await expect(thread.getByText('Coming, 2 minutes')).toBeVisible();
+  // The sent message shows in the thread (the socket may bring it before the reply), then the input empties.
+  await expect(thread.getByTestId('chat-message').filter({ hasText: 'Coming, 2 minutes' })).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
   await page.screenshot({ path: `${ARTIFACTS}/messages-en.png` });
 });
 
@@ -88,7 +90,8 @@ test('the booking chat opens from a card', async ({ page, request }) => {
   await expect(page.getByText(CHAT_MSG.noMessages)).toBeVisible();
   await page.getByTestId('chat-input').fill('Your captain is on the way');
   await page.getByTestId('chat-thread').getByRole('button', { name: CHAT_MSG.send, exact: true }).click();
-  await expect(page.getByText('Your captain is on the way')).toBeVisible();
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'Your captain is on the way' })).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toHaveValue('');
 });
 
 test('a late booking raises a notification in the bell; a click reads it and opens the order', async ({
