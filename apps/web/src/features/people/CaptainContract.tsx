@@ -28,7 +28,7 @@ export function CaptainContract({ id, editable }: { id: number; editable: boolea
         {c.level
           ? CONTRACT_MSG.level(
               c.level.name,
-              `${formatNumber(c.level.commission_percent, 1)} %`,
+              `${formatNumber(c.level.commission_percent, Number.isInteger(c.level.commission_percent) ? 0 : 1)} %`,
               c.level.contract_template.name,
             )
           : CONTRACT_MSG.none}
