@@ -1,4 +1,4 @@
-import { MAP_CENTER, SETTING_DEFAULTS } from '@taxi/shared';
+import { MAP_CENTER, SETTING_DEFAULTS, settingKeysOf } from '@taxi/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bookingSuggestions, bookings, jobs, notifications } from '../src/db/schema';
@@ -28,9 +28,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   clock.pinned = null;
   // Each test starts from the defaults.
-  const reset = { ...SETTING_DEFAULTS } as Record<string, number | string>;
-  delete reset.SEASON;
-  delete reset.MAX_ACTIVE_BOOKINGS_PER_PASSENGER;
+  const reset = Object.fromEntries(settingKeysOf('dispatching').map((key) => [key, SETTING_DEFAULTS[key]]));
   expect((await call('PUT', 'settings/dispatching', admin, reset)).statusCode).toBe(200);
 });
 
@@ -69,7 +67,10 @@ describe('settings/{group}', () => {
         LATE_CAPTAIN_MINUTES: 5,
       },
     });
-    expect((await call('GET', 'settings/general', sup)).json().data.values).toEqual({ SEASON: 'night' });
+    expect((await call('GET', 'settings/general', sup)).json().data.values).toEqual({
+      SEASON: 'night',
+      PASSENGER_LATE_CANCEL_FEE_EUROS: 0,
+    });
   });
 
   it('422 with field errors for out-of-range, non-integer, unknown keys and values; nothing is written', async () => {

@@ -61,6 +61,8 @@ export const SETTING_DEFS = {
   LATE_CAPTAIN_MINUTES: int('dispatching', 5, 1, 120),
   /** Active (not finished, not cancelled) bookings a passenger may hold at once; 0 is no limit. */
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: int('bookings', 0, 0, 100),
+  /** What a passenger is charged (a passenger_penalty entry) for cancelling once the captain arrived; 0 is nothing. */
+  PASSENGER_LATE_CANCEL_FEE_EUROS: int('general', 0, 0, 100),
 } as const satisfies Record<string, SettingDef>;
 
 export type SettingKey = keyof typeof SETTING_DEFS;
@@ -112,6 +114,7 @@ export const SETTING_LABELS = texts({
   LATE_BOOKING_MINUTES: 'Late booking after (minutes)',
   LATE_CAPTAIN_MINUTES: 'Late captain after (minutes)',
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: 'Max active bookings per passenger (0 = no limit)',
+  PASSENGER_LATE_CANCEL_FEE_EUROS: 'Fee for a passenger who cancels after the captain arrived (€, 0 = none)',
 } satisfies Record<SettingKey, string>);
 
 export const SETTING_MSG = texts({
@@ -119,6 +122,7 @@ export const SETTING_MSG = texts({
   general: 'General',
   dispatching: 'Dispatching',
   bookings: 'Bookings',
+  lateCancelNote: 'Cancelled after the captain arrived',
   tooManyBookings: (count: number) =>
     tr('This passenger already has {{count}} active bookings, the maximum allowed', { count }),
 });

@@ -16,6 +16,8 @@ export interface DispatchTimings {
   lateCaptainMs: number;
   /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
   maxActiveBookingsPerPassenger: number;
+  /** Charged to a passenger who cancels once the captain arrived, in cents; 0 is nothing. */
+  lateCancelFeeCents: number;
   /** The current season (the seasonal reservation allowances are the season's). */
   season: Season;
 }
@@ -40,6 +42,7 @@ export class DispatchConfig {
       lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
       lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
       maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
+      lateCancelFeeCents: v.PASSENGER_LATE_CANCEL_FEE_EUROS * 100,
       season: v.SEASON as Season,
     };
   }
