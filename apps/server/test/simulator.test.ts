@@ -16,7 +16,7 @@ import {
   users,
 } from '../src/db/schema';
 import { HttpError } from '../src/http/errors';
-import { commissionOf } from '../src/modules/terms/contracts';
+import { commissionOf } from '../src/modules/contracts/service';
 import { ManualClock, Simulator, seededRandom } from '../src/simulator';
 import { buildTestApp, type TestApp } from './helpers';
 

@@ -6,6 +6,7 @@ import { carRequestsModule } from './car-requests/module';
 import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
 import { complaintsModule } from './complaints/module';
+import { contractsModule } from './contracts/module';
 import { devRoutes } from './dev/routes';
 import { eventsModule } from './events/module';
 import { faresModule } from './fares/module';
@@ -49,6 +50,7 @@ export const MODULES: readonly ServerModule[] = [
   filesModule,
   peopleModule,
   termsModule,
+  contractsModule,
   ledgerModule,
   smsModule,
   trackingModule,

@@ -2,6 +2,7 @@ import { bookingEndpoints } from './endpoints/bookings';
 import { broadcastEndpoints } from './endpoints/broadcasts';
 import { chatEndpoints } from './endpoints/chat';
 import { complaintEndpoints } from './endpoints/complaints';
+import { contractEndpoints } from './endpoints/contracts';
 import { eventEndpoints, lostAndFoundEndpoints } from './endpoints/events';
 import { exportEndpoints } from './endpoints/exports';
 import { fareEndpoints } from './endpoints/fares';
@@ -44,4 +45,5 @@ export const endpoints = {
   ...eventEndpoints,
   ...lostAndFoundEndpoints,
   ...termsEndpoints,
+  ...contractEndpoints,
 };

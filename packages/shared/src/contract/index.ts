@@ -8,6 +8,7 @@ export * from './car-requests';
 export * from './chat';
 export * from './city';
 export * from './complaints';
+export * from './contracts';
 export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';

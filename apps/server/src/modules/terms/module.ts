@@ -1,5 +1,4 @@
 import type { ServerModule } from '../module';
-import { CaptainContractService } from './contracts';
 import { termsRoutes } from './routes';
 import { TermsService } from './service';
 
@@ -7,8 +6,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Versioned terms and conditions and their acceptance by the apps. */
     terms: TermsService;
-    /** The contract level each captain signed (its commission is deducted from their rides). */
-    captainContracts: CaptainContractService;
   }
 }
 
@@ -16,7 +13,6 @@ export const termsModule: ServerModule = {
   name: 'terms',
   setup(app) {
     app.decorate('terms', new TermsService({ db: app.db, clock: app.clock }));
-    app.decorate('captainContracts', new CaptainContractService({ db: app.db, clock: app.clock }));
   },
   routes: termsRoutes,
 };

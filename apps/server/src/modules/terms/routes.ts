@@ -1,4 +1,4 @@
-import { captainContractBody, captainPolicy, termsContract as contract, dbId, passengerPolicy } from '@taxi/shared';
+import { captainPolicy, termsContract as contract, dbId, passengerPolicy } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -6,7 +6,7 @@ import { replies } from '../../http/schema';
 
 const idParams = z.object({ id: dbId() });
 
-/** Where a passenger or a captain stands with the current terms (their pages show it); a captain's contract level. */
+/** Where a passenger or a captain stands with the current terms (their pages show it). */
 export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/passenger/:id/terms',
@@ -22,25 +22,6 @@ export const termsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.captains.getCaptain(request.params.id);
       return ok(await app.terms.status('captain', request.params.id));
-    },
-  );
-  app.get(
-    '/captain/:id/contract',
-    { config: { policy: captainPolicy.read }, schema: replies(contract.captainContract, { params: idParams }) },
-    async (request) => {
-      await app.captains.getCaptain(request.params.id);
-      return ok(await app.captainContracts.get(request.params.id));
-    },
-  );
-  app.put(
-    '/captain/:id/contract',
-    {
-      config: { policy: captainPolicy.change },
-      schema: replies(contract.captainContract, { params: idParams, body: captainContractBody }),
-    },
-    async (request) => {
-      await app.captains.getCaptain(request.params.id);
-      return ok(await app.captainContracts.set(request.user.id, request.params.id, request.body.contract_level_id));
     },
   );
 };

@@ -1,26 +1,21 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { api, apiData, endpoints } from '../../api/endpoints';
+import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { ContractTemplateLevelPicker, type PickerOption } from '../../components/pickers';
 import { formatNumber } from '../../i18n/format';
-
-const contractKey = (id: number) => ['captains', 'contract', id] as const;
+import { peopleKeys, useCaptainContract } from './api';
 
 /** The captain's contract level and its commission; staff who may change captains pick another. */
 export function CaptainContract({ id, editable }: { id: number; editable: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const query = useQuery({
-    queryKey: contractKey(id),
-    queryFn: ({ signal }) => apiData(endpoints.captainContract, { params: { id }, signal }),
-  });
-  const c = query.data;
+  const c = useCaptainContract(id).data;
   if (!c) return <Skeleton width={220} />;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -58,7 +53,7 @@ function ContractDialog(props: { id: number; current: PickerOption | null; onClo
     mutationFn: () =>
       api(endpoints.setCaptainContract, { params: { id: props.id }, body: { contract_level_id: level?.id ?? null } }),
     onSuccess: (res) => {
-      client.setQueryData(contractKey(props.id), res.data);
+      client.setQueryData(peopleKeys.captainContract(props.id), res.data);
       toast.success(CONTRACT_MSG.saved);
       props.onClose();
     },

@@ -3,15 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { TERMS_MSG, type TermsAudience } from '@taxi/shared';
 import { apiData, endpoints } from '../../api/endpoints';
 import { formatDateTime } from '../../i18n/format';
+import { useTermsStatus } from './api';
 
 /** Where the person stands with the current terms of their audience: accepted, behind, or never. */
 export function TermsChip({ audience, id }: { audience: TermsAudience; id: number }) {
-  const query = useQuery({
-    queryKey: ['terms', audience, id],
-    queryFn: ({ signal }) =>
-      apiData(audience === 'passenger' ? endpoints.passengerTerms : endpoints.captainTerms, { params: { id }, signal }),
-  });
-  const s = query.data;
+  const s = useTermsStatus(audience, id).data;
   if (!s) return <Skeleton width={160} />;
   if (s.current_version === null) return <Chip size="small" label={TERMS_MSG.noTerms} />;
   if (s.up_to_date && s.accepted_version !== null)

@@ -19,6 +19,8 @@ export const peopleKeys = {
   captainCars: (id: number) => ['captains', 'cars', id] as const,
   monthly: (id: number) => ['captains', 'monthly', id] as const,
   cashRegisters: ['cash_registers'] as const,
+  terms: (audience: 'passenger' | 'captain', id: number) => ['terms', audience, id] as const,
+  captainContract: (id: number) => ['captains', 'contract', id] as const,
 };
 
 export function usePassengers(params: Record<string, QueryValue>) {
@@ -164,4 +166,21 @@ export function useAuthedImage(name: string | null | undefined) {
     };
   }, [name]);
   return state;
+}
+
+/** Where a passenger or a captain stands with the current terms and conditions. */
+export function useTermsStatus(audience: 'passenger' | 'captain', id: number) {
+  return useQuery({
+    queryKey: peopleKeys.terms(audience, id),
+    queryFn: ({ signal }) =>
+      apiData(audience === 'passenger' ? endpoints.passengerTerms : endpoints.captainTerms, { params: { id }, signal }),
+  });
+}
+
+/** The captain's contract level. */
+export function useCaptainContract(id: number) {
+  return useQuery({
+    queryKey: peopleKeys.captainContract(id),
+    queryFn: ({ signal }) => apiData(endpoints.captainContract, { params: { id }, signal }),
+  });
 }

@@ -2,8 +2,8 @@ import { BOOKING_MSG, type BookingDto, eurosToCents, type FareQuoteDto } from '@
 import { eq } from 'drizzle-orm';
 import { bookings, payments } from '../../../../db/schema';
 import { conflict } from '../../../../http/errors';
+import { commissionOf } from '../../../contracts/service';
 import { recordRidePayment } from '../../../ledger/entries';
-import { commissionOf } from '../../../terms/contracts';
 import { audit, type BookingDeps, changeBooking, setStatus } from '../../store';
 import { ownedBooking } from './owned';
 

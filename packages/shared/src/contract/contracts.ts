@@ -1,0 +1,6 @@
+import { captainContractSchema } from '../contracts';
+import { envelope } from './envelope';
+
+export const contractsContract = {
+  captainContract: envelope(captainContractSchema),
+};
