@@ -1,15 +1,45 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+// One server (and embedded database) per worker, on PORT + the worker's index (e2e/fixtures.ts): files may run
+// in parallel without sharing data. One by default: on two cores, two browsers and two servers ran each test
+// about twice as slowly (no gain) and made the timing-bound specs flaky; more cores can set E2E_WORKERS.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 // One fresh data directory per run; workers inherit it through the environment, the teardown removes it.
 process.env.E2E_DATA_DIR ??= resolve(`e2e/.data-${Date.now()}`);
+const DATA_DIR = process.env.E2E_DATA_DIR;
+// The voice spec runs on Debian's Kamailio (.ci/run installs it; e2e/voice.spec.ts says when it is missing): each
+// worker's server gets a SIP server of its own, on ports beside its own.
+export const VOICE = existsSync('/usr/sbin/kamailio');
+const voiceEnv = (i: number): Record<string, string> =>
+  VOICE
+    ? {
+        VOICE_WS_URL: `ws://127.0.0.1:${PORT + 100 + i}`,
+        VOICE_SIP_PORT: String(PORT + 200 + i),
+        VOICE_RING_SECONDS: '30',
+      }
+    : {};
+const servers = Array.from(
+  { length: WORKERS },
+  (_, i): Record<string, string> => ({
+    PORT: String(PORT + i),
+    DATA_DIR: `${DATA_DIR}/server-${i}`,
+    SIMULATOR: 'off',
+    APP_ENV: 'development',
+    DEMO_SCALE: '0.05',
+    ...voiceEnv(i),
+    // A build of its own (vite build --outDir …) so a rebuild elsewhere cannot swap chunks mid-run.
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  }),
+);
 
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -18,13 +48,19 @@ export default defineConfig({
   globalTeardown: './e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every action a snapshot (about half the suite's time on two cores): only the retry of a
+    // failed test records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 768 },
+    // The console honours the system's reduced motion (no spinners turning, no transitions): less to paint, and
+    // what the tests read has settled when it shows.
+    reducedMotion: 'reduce',
   },
   projects: [
     {
       name: 'chromium',
+      testIgnore: /voice\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 768 },
@@ -35,22 +71,48 @@ export default defineConfig({
         },
       },
     },
-  ],
-  webServer: {
-    command: 'npm run start -w @taxi/server',
-    url: `http://127.0.0.1:${PORT}/api/dev/outbox`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SIMULATOR: 'off',
-      APP_ENV: 'development',
-      DEMO_SCALE: '0.05',
-      // A build of its own (vite build --outDir …) so a rebuild elsewhere cannot swap chunks mid-run.
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    {
+      // The softphone: a fake microphone (a tone) and no permission prompt.
+      name: 'voice',
+      testMatch: /voice\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 768 },
+        permissions: ['microphone'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            '--autoplay-policy=no-user-gesture-required',
+          ],
+        },
+      },
     },
-  },
+  ],
+  webServer: [
+    ...servers.map((env, i) => ({
+      command: 'npm run start -w @taxi/server',
+      url: `http://127.0.0.1:${PORT + i}/api/dev/outbox`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env,
+    })),
+    ...(VOICE
+      ? servers.map((env, i) => ({
+          command: 'npm run voice',
+          port: PORT + 100 + i,
+          reuseExistingServer: !process.env.CI,
+          timeout: 60_000,
+          stdout: 'ignore' as const,
+          stderr: 'ignore' as const,
+          env,
+        }))
+      : []),
+  ],
 });

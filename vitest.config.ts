@@ -5,6 +5,48 @@ const serverTests = ['apps/server/test/**/*.test.ts'];
 // and its setup file fails the run.
 const runPg = !!process.env.TEST_DATABASE_URL || process.env.CI === 'true';
 
+// Tests of the HTTP and socket layers, the same on both engines: they run once, on PGlite.
+const ENGINE_NEUTRAL = [
+  'fuzz',
+  'http',
+  'spa',
+  'security-http',
+  'security-sockets',
+  'ops-request-id',
+  'ops-metrics',
+  'public-address',
+  'config',
+].map((name) => `apps/server/test/${name}.test.ts`);
+/**
+ * With PostgreSQL in the run (CI), every server test runs on it, and on PGlite (the embedded engine, which the
+ * browser suite also runs the whole product on) only these: the HTTP layer above, and the modules whose code
+ * reads raw results or has an engine of its own (backup, status, raw SQL, statement counts, locks), plus the
+ * simulated hour that goes through them all. Without PostgreSQL, PGlite runs them all.
+ */
+const EMBEDDED_ENGINE = [
+  ...ENGINE_NEUTRAL,
+  ...[
+    'ops-backup',
+    'system-status',
+    'system-self-test',
+    'statement-counts',
+    'auth',
+    'bookings',
+    'max-booking-count',
+    'broadcast',
+    'chat',
+    'bonus-job',
+    'reports',
+    'ledger',
+    'csv-export',
+    'tracking-service',
+    'tracking',
+    'voice-calls',
+    'jobs',
+    'simulator',
+  ].map((name) => `apps/server/test/${name}.test.ts`),
+];
+
 // One runner for every package. Server tests run against PGlite, and again against PostgreSQL
 // when TEST_DATABASE_URL is set (CI sets it).
 export default defineConfig({
@@ -23,7 +65,7 @@ export default defineConfig({
           // A worker keeps the modules it imported from one file to the next (each file builds its own app and
           // database; nothing in the server keeps state at module level): the import is paid once per worker.
           isolate: false,
-          include: serverTests,
+          include: runPg ? EMBEDDED_ENGINE : serverTests,
           // One seeded database per run, copied by each file (apps/server/test/global-seed.ts).
           globalSetup: ['apps/server/test/global-seed.ts'],
           environment: 'node',
@@ -39,17 +81,7 @@ export default defineConfig({
           isolate: false,
           include: runPg ? serverTests : [],
           // Tests of the HTTP and socket layers, the same on both engines: PGlite's run covers them.
-          exclude: [
-            'apps/server/test/fuzz.test.ts',
-            'apps/server/test/http.test.ts',
-            'apps/server/test/spa.test.ts',
-            'apps/server/test/security-http.test.ts',
-            'apps/server/test/security-sockets.test.ts',
-            'apps/server/test/ops-request-id.test.ts',
-            'apps/server/test/ops-metrics.test.ts',
-            'apps/server/test/public-address.test.ts',
-            'apps/server/test/config.test.ts',
-          ],
+          exclude: ENGINE_NEUTRAL,
           setupFiles: ['apps/server/test/setup-pg.ts'],
           globalSetup: runPg ? ['apps/server/test/global-seed.ts'] : [],
           environment: 'node',

@@ -52,6 +52,7 @@ export async function enginesToRun({ pgliteByDefault = true } = {}): Promise<Eng
 export async function openBenchApp(
   engine: Engine,
   load: (sql: BenchApp['sql'], database: Database) => Promise<void>,
+  env: Record<string, string> = {},
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-'));
   let database: Database;
@@ -83,7 +84,7 @@ export async function openBenchApp(
   await seedDemo(database.db, { log: () => {}, scale: 0 });
   await load(sql, database);
   await sql('ANALYZE');
-  const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, db: database.db, logger: false });
   await app.ready();
   return {

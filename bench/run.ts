@@ -7,10 +7,13 @@
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
  * at 10,000 and 100,000 rows: time to first byte, total, RSS growth ratio), chat (the inbox and the unread poll at
  * 10,000 conversations and 1,000,000 messages, and the CPU of 100 consoles polling), fare (the fare engine quoting
- * against 200 price rules, per quote), tickets (the tickets monitoring and the pending queue at 500,000 tickets on
+ * against 200 price rules, per quote), geo (point-in-zone lookups over 1,000 polygons, against a linear scan), tickets (the tickets monitoring and the pending queue at 500,000 tickets on
  * PostgreSQL, with the indexes each call uses), complaints (the complaint log filtered by status, captain and dates
  * over 200,000 complaints on PostgreSQL, with the plans), ledger (a captain's balance at 10,000,000 account
- * entries on PostgreSQL, through the service and the API, with the plan).
+ * entries on PostgreSQL, through the service and the API, with the plan), reports (the dashboard and the
+ * statistics over a year of aggregates left by 1,000,000 bookings, PostgreSQL and PGlite), voice (50 softphones
+ * registering and 20 concurrent calls through one Kamailio: registration and call set-up p95), dispatch-quality
+ * (the simulator's busy hour under greedy dispatch and under batch matching: pickup time, dispatch time, completion).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
@@ -18,26 +21,34 @@ import { benchBundle } from './bundle';
 import { benchChat } from './chat';
 import { benchComplaints } from './complaints';
 import { benchDispatch } from './dispatch';
+import { benchDispatchQuality } from './dispatch-quality';
 import { benchExport } from './export';
 import { benchFare } from './fare';
+import { benchGeo } from './geo';
 import { benchLedger } from './ledger';
 import { benchPeople } from './people';
+import { benchReports } from './reports';
 import { benchHttp } from './throughput';
 import { benchTickets } from './tickets';
+import { benchVoice } from './voice';
 
 const SUITES: Record<string, () => Promise<void>> = {
   bookings: benchBookings,
   people: benchPeople,
   http: benchHttp,
   dispatch: benchDispatch,
+  'dispatch-quality': benchDispatchQuality,
   browser: benchBrowser,
   bundle: benchBundle,
   export: benchExport,
   chat: benchChat,
+  voice: benchVoice,
   fare: benchFare,
+  geo: benchGeo,
   tickets: benchTickets,
   complaints: benchComplaints,
   ledger: benchLedger,
+  reports: benchReports,
 };
 
 const wanted = process.argv.slice(2);

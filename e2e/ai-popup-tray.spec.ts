@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AI_LABELS, type AiStatus, BOOKING_MSG, isDrawerGroup, visibleDrawer } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, checkAuth, liveSuggestion, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

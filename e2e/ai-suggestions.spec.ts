@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   AI_LABELS,
   AI_MSG,
@@ -8,6 +8,7 @@ import {
   MAP_CENTER,
   type SuggestionPopupPayload,
 } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { AI_LABELS, BOOKING_MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, liveSuggestion, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -16,6 +16,11 @@ test('the AI dispatch popup opens, counts down, and lets the AI dispatch', async
   await expect(popup.getByText('Aida Popup')).toBeVisible();
   await expect(popup.getByText(accepted.captain.first_name, { exact: false })).toBeVisible();
   await expect(page.locator('[data-map="ai-popup"][data-map-ready="1"]')).toBeVisible();
+  // Why this captain: the score the AI offered them the booking on, with its parts.
+  expect(accepted.score).not.toBeNull();
+  const score = popup.getByTestId('ai-popup-score');
+  await expect(score).toContainText(String(accepted.score?.total));
+  await expect(score.getByTestId('part-eta')).toContainText(String(accepted.score?.parts.eta));
 
   const countdown = popup.getByTestId('ai-countdown');
   const first = await countdown.textContent();

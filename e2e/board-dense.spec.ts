@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 /** The Requests board's dense view: rows, keyboard selection, order, and a page that fits the window. */

@@ -1,21 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { BOOKING_MSG, BOOKING_UI, MAP_CENTER, MSG } from '@taxi/shared';
+import type { Page } from '@playwright/test';
+import { BOOKING_MSG, BOOKING_UI, dateToCityLocal, MAP_CENTER, MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
 async function createBooking(page: Page, firstName: string, minutesAhead = 60): Promise<number> {
-  const when = new Date(Date.now() + minutesAhead * 60_000);
-  const local = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Monaco',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(when)
-    .replace('T', ' ');
+  // The city's wall clock, as the phone booking form sends it.
+  const local = dateToCityLocal(new Date(Date.now() + minutesAhead * 60_000));
   const res = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
     new_passenger: { first_name: firstName, last_name: 'E2e', phone_number: `+377 6${Date.now() % 10_000_000}` },
     service_id: 2,
@@ -60,11 +52,13 @@ test('an operator cancels with a reason, dispatches by hand and changes a time',
   await openCard(page, toDispatch);
   await page.getByTestId(`actions-${toDispatch}`).click();
   await page.getByTestId('action-dispatch').click();
-  const firstCandidate = page.getByTestId('candidate-list').getByRole('menuitem').first();
-  await expect(firstCandidate).toBeVisible();
+  const candidates = page.getByTestId('candidate-list').getByRole('option');
+  await expect(candidates.first()).toBeVisible();
+  await expect(candidates.first()).toHaveAttribute('aria-selected', 'true');
   await page.screenshot({ path: `${ARTIFACTS}/bookings-dispatch-dialog.png` });
+  // From the filter, the arrows move the list's selection and Enter dispatches the selected captain.
   await page.getByLabel(BOOKING_UI.captainFilter).press('ArrowDown');
-  await expect(firstCandidate).toBeFocused();
+  await expect(candidates.nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(page.getByText(BOOKING_MSG.dispatched(toDispatch))).toBeVisible();
   await expect(page.getByTestId(`booking-card-${toDispatch}`).getByTestId('captain-name')).toBeVisible();

@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { axeBlocking } from './axe';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 async function onlineCaptains(page: Page): Promise<number> {
@@ -44,13 +45,7 @@ test('the messages pages pass axe in Arabic, dark and right to left', async ({ p
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       await page.waitForLoadState('networkidle').catch(() => undefined);
       await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      const blocking = results.violations
-        .filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))
-        .map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(blocking).toEqual([]);
+      expect((await axeBlocking(page)).map((v) => `${path} ${v}`)).toEqual([]);
     }
   } finally {
     await api(page, 'PUT', 'preferences', { language: 'en', theme: 'system' });
@@ -83,8 +78,7 @@ test('the supervisor schedules a daily message on the city’s clock, sees it li
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'History' }).click();
   await expect(page.getByRole('dialog')).toContainText('No data available');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'best-practice']).analyze();
-  expect(results.violations.filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''))).toEqual([]);
+  expect(await axeBlocking(page)).toEqual([]);
   await page.getByRole('button', { name: 'Close' }).click();
   await row.getByRole('button', { name: 'Stop' }).click();
   await expect(row).toContainText('Stopped');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { MSG, RESOURCE_MSG } from '../packages/shared/src/index';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 test('car brands: create, edit, search, delete through the generic table; empty state and Reset', async ({

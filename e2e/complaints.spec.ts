@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { COMPLAINT_MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 // The voice note is recorded from Chromium's fake microphone (a beep), allowed without a prompt.

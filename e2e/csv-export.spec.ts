@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 test('the Requests board exports its filter as a CSV file with the header row', async ({ page, request }) => {

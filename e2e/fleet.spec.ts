@@ -1,24 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { axeBothSchemes } from './axe';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const BLOCKING = new Set(['critical', 'serious', 'moderate']);
-
-/** axe on the page as shown, in light then in dark: the blocking violations. */
-async function axeBothSchemes(page: Page): Promise<string[]> {
-  const out: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForTimeout(300);
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-    for (const v of results.violations.filter((x) => BLOCKING.has(x.impact ?? ''))) {
-      out.push(`${scheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return out;
-}
 
 test('vehicle types and zones of a service, constraints and vouchers on the phone booking', async ({
   page,

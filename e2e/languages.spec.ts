@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { MSG } from '@taxi/shared';
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 test('switching to Arabic flips the layout, translates the drawer and is remembered', async ({ page, request }) => {

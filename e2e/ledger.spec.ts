@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { LEDGER_MSG } from '@taxi/shared';
+import { axeBlocking } from './axe';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
@@ -43,11 +43,7 @@ test('the account tab and the bonus pages pass axe in dark and right to left', a
   const check = async (label: string) => {
     await page.waitForLoadState('networkidle').catch(() => undefined);
     await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 10_000 });
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    for (const v of results.violations)
-      if (['critical', 'serious', 'moderate'].includes(v.impact ?? '')) problems.push(`${label} ${v.id}`);
+    for (const v of await axeBlocking(page)) problems.push(`${label} ${v}`);
   };
   // The admin's saved language and theme are put back whatever happens: the next tests read English.
   try {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 /** Leaves any text field, so single-key shortcuts are not typed into it. */

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MSG, PUBLIC_PATHS } from '@taxi/shared';
+import { expect, test } from './fixtures';
 
 // A user no other spec signs in as: its password changes here, so the suite stays independent of order.
 const EMAIL = 'airport.supervisor@example.com';
@@ -36,6 +37,8 @@ test('password reset by e-mail: ask, follow the link, set a new password, sign i
   await page.goto('/login');
   await page.getByRole('link', { name: MSG.resetPasswordLink }).click();
   await expect(page).toHaveURL(/\/reset-password-email$/);
+  // The login page has an Email field too: wait for the lazily loaded reset page before typing.
+  await expect(page.getByRole('heading', { name: MSG.resetPasswordEmailTitle })).toBeVisible();
   await page.getByLabel(MSG.emailLabel).fill(EMAIL);
   await page.getByRole('button', { name: MSG.sendLink }).click();
   await expect(page.getByRole('alert').filter({ hasText: MSG.resetEmailSent }).first()).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { CODE_LABELS, PAYMENTS_MSG, RESOURCE_MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DOCUMENT_REMOVAL_REASONS, PEOPLE_MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { BOOKING_MSG, HISTORY_LABELS, RIDE_UI } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

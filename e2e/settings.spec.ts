@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 test('the admin edits the dispatching settings: a bad value is refused under its field, a good one saved', async ({

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { BOOKING_MSG, BOOKING_UI, isDrawerGroup, MSG, visibleDrawer } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, checkAuth, DEMO_PASSWORD, login, loginUntilCode, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

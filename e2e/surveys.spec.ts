@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { CAR_REQUEST_MSG } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 interface Survey {

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { pathTo, TICKET_MSG, type TicketDto } from '@taxi/shared';
+import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';

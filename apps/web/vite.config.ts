@@ -31,6 +31,16 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod and its configuration in one chunk, the configuration run as soon as zod is: a module-level
+            // schema in any chunk that imports zod is then built jitless. Left in the entry, the configuration
+            // would run after every chunk the entry imports (z.object() probes `new Function`: a CSP violation).
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]shared[\\/]src[\\/]zod-config\.ts$/ },
+          ],
+        },
+      },
       treeshake: {
         // The shared package has no side effects but zod's global configuration (zod-config.ts, jitless for
         // the CSP, imported first by main.tsx): a page that takes one helper from '@taxi/shared' does not

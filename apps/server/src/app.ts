@@ -103,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     // On close, idle keep-alive connections go at once; in-flight requests finish (ops/shutdown.ts).
     forceCloseConnections: 'idle',
+    // Loading the modules (the city's street graph among them) can take more than Fastify's default 10 s on
+    // a starved machine (tests niced beside the browser suite); a plugin that truly hangs still fails.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -113,7 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', db);
   app.decorate('clock', options.clock ?? systemClock);
   await app.register(requestIdPlugin);
-  await app.register(headersPlugin, { tileUrl: config.tileUrl, corsOrigin: config.corsOrigin });
+  await app.register(headersPlugin, {
+    tileUrl: config.tileUrl,
+    corsOrigin: config.corsOrigin,
+    voiceWsUrl: config.voice?.wsUrl,
+  });
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
@@ -126,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // infrastructure the modules share (dependencies named; order explicit)
   const metrics = new Metrics({ sockets: () => app.realtime.io.of('/').sockets.size, db });
   app.decorate('metrics', metrics);
+  // main.ts replaces it when the world simulator runs in this process (the debug view shows its figures).
+  app.decorate('simulatorStatus', () => null);
   await app.register(metricsPlugin, { metrics, token: config.metricsToken });
   const realtime = await createRealtime(app, {
     db,

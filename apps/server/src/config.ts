@@ -124,6 +124,37 @@ const envSchema = z
     APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
     CHAT_TOKEN_TTL_SECONDS: int(300, 1),
     /**
+     * The SIP server's WebSocket address as the browser reaches it (ws:// or wss://). Unset: voice is off and
+     * the console says so. voice/README.md tells how `npm run voice` starts Kamailio with the same settings.
+     */
+    VOICE_WS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^wss?$/ }).optional()),
+    /** The SIP domain of the operators' addresses. */
+    VOICE_DOMAIN: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[a-z0-9.-]{1,100}$/, 'a domain name: a-z, 0-9, dots and dashes')
+        .default('voice.taxi.local'),
+    ),
+    /** The key of the softphones' short-lived credentials, shared with Kamailio; derived from APP_SECRET when unset. */
+    VOICE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    /** The inbound number: calls to it queue for the operators. */
+    VOICE_QUEUE_NUMBER: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^\d{2,15}$/, 'digits only')
+        .default('1000'),
+    ),
+    /** How the queue rings: every available operator at once, or one at a time from the longest idle. */
+    VOICE_RING_STRATEGY: z.preprocess(emptyToUndefined, z.enum(['ring_all', 'round_robin']).default('round_robin')),
+    /** Seconds an operator (or, ring-all, the whole group) rings before the queue moves on. */
+    VOICE_RING_SECONDS: int(15, 3),
+    /** How long a softphone's credentials last; the console fetches new ones before. */
+    VOICE_CREDENTIAL_TTL_SECONDS: int(3600, 60),
+    /** Where Kamailio listens for plain SIP (trunks) on its host; the WebSocket port is VOICE_WS_URL's. */
+    VOICE_SIP_PORT: int(5060, 1),
+    /**
      * Web push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them); a pair is generated
      * and kept in DATA_DIR/vapid.json when unset. Several nodes must share it (one value everywhere, or one
      * DATA_DIR): browsers subscribed with one public key only accept messages signed with its private key.
@@ -196,6 +227,17 @@ export interface Config {
   uploadMaxBytes: number;
   chatTokenSecret?: string;
   chatTokenTtlSeconds: number;
+  /** The voice connection; absent when VOICE_WS_URL is unset (voice off). */
+  voice?: {
+    wsUrl: string;
+    domain: string;
+    secret?: string;
+    queueNumber: string;
+    ringStrategy: 'ring_all' | 'round_robin';
+    ringSeconds: number;
+    credentialTtlSeconds: number;
+    sipPort: number;
+  };
   /** APP_SECRET: keys the login-code HMACs (DATA_DIR/secret when unset). */
   appSecret?: string;
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: the web push key pair (DATA_DIR/vapid.json when unset). */
@@ -274,6 +316,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     chatTokenSecret: e.CHAT_TOKEN_SECRET,
     chatTokenTtlSeconds: e.CHAT_TOKEN_TTL_SECONDS,
+    voice: e.VOICE_WS_URL
+      ? {
+          wsUrl: e.VOICE_WS_URL,
+          domain: e.VOICE_DOMAIN,
+          secret: e.VOICE_SECRET,
+          queueNumber: e.VOICE_QUEUE_NUMBER,
+          ringStrategy: e.VOICE_RING_STRATEGY,
+          ringSeconds: e.VOICE_RING_SECONDS,
+          credentialTtlSeconds: e.VOICE_CREDENTIAL_TTL_SECONDS,
+          sipPort: e.VOICE_SIP_PORT,
+        }
+      : undefined,
     appSecret: e.APP_SECRET,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
-import { DEMO_PASSWORD, DEMO_USERS, isNewDatabase, seedBase, seedDemo } from './db/seed';
+import { DEMO_PARTNER_USERS, DEMO_PASSWORD, DEMO_USERS, isNewDatabase, seedBase, seedDemo } from './db/seed';
 import { createShutdown } from './ops/shutdown';
 import { Simulator } from './simulator';
 
@@ -69,13 +69,14 @@ async function main() {
     simLine = `  ${await sim.init()}`;
     sim.start();
     stopSimulator = () => sim.stop();
+    app.simulatorStatus = () => sim.status();
   }
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = ['', `  Taxi console (${config.appEnv}, ${database.kind}) on http://${shown}:${config.port}`];
   if (!config.isProduction) {
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const u of DEMO_USERS) lines.push(`    ${u.email}`);
+    for (const u of [...DEMO_USERS, ...DEMO_PARTNER_USERS]) lines.push(`    ${u.email}`);
     if (config.isDevelopment) lines.push(`  Login codes: http://${shown}:${config.port}/api/dev/outbox`);
   }
   lines.push(simLine);

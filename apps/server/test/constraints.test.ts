@@ -1,7 +1,7 @@
 // Booking constraints (/constraints): the catalogue, the phone booking that picks them (stored as static and
 // dynamic constraints with their abbreviation), and the dispatcher that leaves out a captain without the
 // capability a constraint asks for — unless the constraint was lifted (strike_through).
-import { type BookingDto, FLEET_MSG } from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, FLEET_MSG } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, constraints } from '../src/db/schema';
@@ -124,6 +124,23 @@ describe('the phone booking picks constraints; the dispatcher honours them', () 
       { constraint_name: 'English-speaking', Abbreviation: 'EN', capability: 'english', strike_through: true },
     ]);
     expect(card.static_constraints[0].strike_through).toBeUndefined();
+  });
+
+  it("a manual dispatch refuses a captain who misses a static constraint or the order's service, naming it", async () => {
+    const none = await captainWith([], 0.0035);
+    const seat = (await order([await idOf('Child seat')])).json().data as BookingDto;
+    const refused = await call('PUT', `dispatch/${seat.id}/${none}`, disp);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.captain_id).toEqual([BOOKING_MSG.captainConstraint('Child seat')]);
+
+    const { captain: other } = await makeCaptain(t.db, { serviceIds: [3] });
+    const plain = (await order()).json().data as BookingDto;
+    const wrong = await call('PUT', `dispatch/${plain.id}/${other.id}`, disp);
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.captain_id).toEqual([BOOKING_MSG.captainOtherService]);
+    // Nothing was written: the order still waits.
+    expect((await call('GET', `bookings/${plain.id}`, disp)).json().data.status).toBe('PENDING');
+    expect((await call('PUT', `dispatch/${plain.id}/${none}`, disp)).statusCode).toBe(200);
   });
 
   it('an edit without constraint_ids keeps them; with an empty list clears them', async () => {

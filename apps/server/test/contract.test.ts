@@ -153,5 +153,5 @@ describe('typed contract', () => {
   });
 });
 
-/** Pickers of routes later capabilities build (maps, planning): the web handles their 404. */
-const PLANNED_CALLS = new Set(['areaClusters', 'projects']);
+/** Pickers of routes later capabilities build: the web handles their 404. None left today. */
+const PLANNED_CALLS = new Set<string>();

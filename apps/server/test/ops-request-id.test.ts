@@ -102,5 +102,6 @@ describe('log lines', () => {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // A database of its own, migrated and seeded from nothing: minutes on a machine busy with the browser suite.
+  }, 180_000);
 });

@@ -38,6 +38,12 @@ it('an airport user is refused a socket', async () => {
   expect(error.message).toBe(MSG.airportNoSocket);
 });
 
+it('partner staff are refused a socket: the staff room carries every booking (tenant isolation)', async () => {
+  const token = await login(t.app, 'hotel@example.com');
+  const error = await nextEvent<Error>(t.socket(token), 'connect_error');
+  expect(error.message).toBe(MSG.forbidden);
+});
+
 it('a bad token is refused', async () => {
   const error = await nextEvent<Error>(t.socket('nope'), 'connect_error');
   expect(error.message).toBe(MSG.unauthenticated);

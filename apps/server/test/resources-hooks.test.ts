@@ -21,8 +21,12 @@ describe('catalogue registry', () => {
   it('finds every declaration file and binds those with a table, hooks from <name>.server.ts', async () => {
     const declarations = await loadDeclarations();
     expect([...declarations.keys()]).toEqual([
+      'airport-agencies',
+      'airport-agency-users',
       'announcements',
+      'area-clusters',
       'banks',
+      'blacklist-locations',
       'bonus-packages',
       'bonus-time-slices',
       'bonuses',
@@ -33,18 +37,31 @@ describe('catalogue registry', () => {
       'change-captain-reasons',
       'city-events',
       'colors',
+      'companies',
+      'company-users',
       'complaint-categories',
       'conditional-bonuses',
       'constraints',
       'contract-template-levels',
       'contract-templates',
+      'hotel-users',
+      'hotels',
+      'landmarks',
+      'location-containers',
+      'locations',
       'lost-and-found',
       'nationalities',
       'payment-rides',
       'rating-causes',
+      'restaurant-users',
+      'restaurants',
+      'restricted-areas',
       'roles',
+      'seasonal-destinations',
       'seasonal-reservations',
+      'sectors',
       'staff',
+      'stations',
       'terms-and-conditions',
       'vehicle-types',
       'vouchers',
@@ -53,7 +70,7 @@ describe('catalogue registry', () => {
     const keys = bindings.map((b) => b.declaration.key);
     // The payments page has no table: its own module serves it.
     expect(keys).not.toContain('payment_rides');
-    expect(keys).toHaveLength(26);
+    expect(keys).toHaveLength(43);
     const staff = bindings.find((b) => b.declaration.key === 'users');
     expect(typeof staff?.beforeSave).toBe('function');
     expect(typeof staff?.present).toBe('function');

@@ -59,6 +59,11 @@ describe('settings/{group}', () => {
       values: {
         DISPATCH_RADIUS_KM: 15,
         OFFER_TIMEOUT_SECONDS: 30,
+        DISPATCH_SINGLE_OFFERS: 3,
+        DISPATCH_GROUP_OFFER_SIZE: 3,
+        DISPATCH_RETRY_MINUTES: 3,
+        DISPATCH_MATCHING: 'batch',
+        SOON_TO_CLEAR_MINUTES: 4,
         AI_POPUP_SECONDS: 150,
         DEFAULT_SNOOZE_MINUTES: 5,
         SCHEDULED_LEAD_MINUTES: 30,
@@ -70,6 +75,7 @@ describe('settings/{group}', () => {
     expect((await call('GET', 'settings/general', sup)).json().data.values).toEqual({
       SEASON: 'night',
       PASSENGER_LATE_CANCEL_FEE_EUROS: 0,
+      MIN_STAFF_ON_DUTY: 4,
     });
   });
 

@@ -14,6 +14,7 @@ function context(): ActionContext {
     navigate: vi.fn(),
     remind: vi.fn(),
     extend: vi.fn(),
+    redispatch: vi.fn(),
   };
 }
 
@@ -36,11 +37,13 @@ describe('the booking action table', () => {
     runBookingAction('pendingReminder', ctx);
     runBookingAction('dispatchedReminder', ctx);
     runBookingAction('extend', ctx);
+    runBookingAction('redispatch', ctx);
     runBookingAction('logs', ctx);
     runBookingAction('bookingChat', ctx);
     expect(ctx.remind).toHaveBeenNthCalledWith(1, 'pendingReminder', ctx.booking);
     expect(ctx.remind).toHaveBeenNthCalledWith(2, 'dispatchedReminder', ctx.booking);
     expect(ctx.extend).toHaveBeenCalledWith(ctx.booking);
+    expect(ctx.redispatch).toHaveBeenCalledWith(ctx.booking);
     expect(ctx.navigate).toHaveBeenNthCalledWith(1, '/log/42');
     expect(ctx.navigate).toHaveBeenNthCalledWith(2, '/booking-chat/42');
     expect(ctx.openDialog).not.toHaveBeenCalled();

@@ -48,6 +48,10 @@ describe('isActionVisible', () => {
     const finished = visible(dispatcher, { ...pending, status: 'DONE' });
     expect(finished).not.toContain('dispatch');
     expect(finished).not.toContain('cancel');
+    // Re-dispatch: only while the captain is on the way to the pickup.
+    expect(shown).not.toContain('redispatch');
+    expect(visible(dispatcher, { ...pending, status: 'ACCEPTED' })).toContain('redispatch');
+    expect(visible(dispatcher, { ...pending, status: 'ARRIVED' })).not.toContain('redispatch');
   });
 
   it('keeps a timing refusal visible for the dispatcher (the toast says why), never for the Goverment role', () => {

@@ -30,6 +30,16 @@ describe('the Requests board order', () => {
     expect(order(list)).toEqual([5, 3, 4, 1, 2]);
   });
 
+  it('lists unassigned orders (the automatic offers ran out) before every other pending order', () => {
+    const list = [
+      b(20, 'PENDING', '2026-11-23T09:00:00Z'),
+      { ...b(21, 'PENDING', '2026-11-23T11:00:00Z'), unassigned: { at: '2026-11-23T08:50:00Z' } },
+      b(22, 'APPROVED', '2026-11-23T08:00:00Z'),
+      { ...b(23, 'PENDING', '2026-11-23T10:00:00Z'), unassigned: { at: '2026-11-23T08:55:00Z' } },
+    ];
+    expect(order(list)).toEqual([23, 21, 20, 22]);
+  });
+
   it('orders each tier by urgency: the nearest pickup time (smallest countdown) first, overdue before upcoming', () => {
     const list = [
       b(10, 'PENDING', '2026-11-23T10:30:00Z'),
@@ -49,7 +59,8 @@ describe('the Requests board order', () => {
       b(23, 'PAID', '2026-11-22T11:00:00Z'),
     ];
     expect(order(list)).toEqual([22, 21, 23, 20]);
-    expect([boardTier('PENDING'), boardTier('STARTED'), boardTier('PAID')]).toEqual([0, 1, 2]);
+    expect([boardTier('PENDING'), boardTier('STARTED'), boardTier('PAID')]).toEqual([1, 2, 3]);
+    expect(boardTier('PENDING', { at: '2026-11-23T08:00:00Z' })).toBe(0);
   });
 
   it('breaks ties by id, puts invalid times last in their tier and unloaded ids at the end', () => {

@@ -142,5 +142,35 @@ describe('matcher', () => {
     expect(displayKeys('Mod+K', true)).toEqual(['⌘', 'K']);
     expect(displayKeys('Mod+K', false)).toEqual(['Ctrl', 'K']);
     expect(displayKeys('?', false)).toEqual(['?']);
+    expect(displayKeys('Alt+Shift+A', true)).toEqual(['⌥', '⇧', 'A']);
+    expect(displayKeys('Alt+Shift+A', false)).toEqual(['Alt', 'Shift', 'A']);
+  });
+});
+
+describe('the phone’s shortcuts', () => {
+  const alt = (k: string, code: string, extra: Partial<KeyEventLike> = {}) =>
+    key(k, { code, altKey: true, shiftKey: true, ...extra });
+
+  it('answer with Alt+Shift+A and hang up with Alt+Shift+H, by the physical key (any layout, Mac Option)', () => {
+    expect(hits(alt('A', 'KeyA'))).toBe('call.answer');
+    expect(hits(alt('ش', 'KeyA'))).toBe('call.answer'); // Arabic layout
+    expect(hits(alt('Å', 'KeyA'))).toBe('call.answer'); // Mac Option+Shift+A
+    expect(hits(alt('H', 'KeyH'))).toBe('call.hangUp');
+  });
+
+  it('work while typing in the order form, but need both Alt and Shift', () => {
+    expect(hits(alt('A', 'KeyA', { target: el('INPUT') as never }))).toBe('call.answer');
+    expect(hits(alt('H', 'KeyH', { target: el('TEXTAREA') as never }))).toBe('call.hangUp');
+    expect(hits(key('a', { code: 'KeyA', altKey: true }))).toBeUndefined();
+    expect(hits(key('A', { code: 'KeyA', shiftKey: true }))).toBeUndefined();
+    expect(hits(key('a', { code: 'KeyA' }))).toBeUndefined();
+    expect(hits(alt('A', 'KeyA', { ctrlKey: true }))).toBeUndefined();
+  });
+
+  it('no two shortcuts share a key combination', () => {
+    const combos = SHORTCUTS.flatMap((s) =>
+      s.specs.map((spec) => [spec.code ?? spec.key.toLowerCase(), !!spec.mod, !!spec.shift, !!spec.alt].join(' ')),
+    );
+    expect(new Set(combos).size).toBe(combos.length);
   });
 });

@@ -5,6 +5,7 @@ import { texts, tr } from './i18n';
 import type { z } from 'zod';
 import { type BookingStatus, SERVICE_IDS } from './bookings';
 import type { aiDispatchPopupSchema, suggestionPopupSchema } from './contract/ai';
+import { REDISPATCHABLE } from './not-moving';
 import type { AiStatus } from './session';
 import { SETTING_DEFS } from './settings';
 
@@ -124,6 +125,8 @@ export function nextStatuses(status: BookingStatus): BookingStatus[] {
   if (c) out.push(c);
   if (PAX_CANCELLABLE.includes(status)) out.push('PAX_CANCELLED', 'SYSTEM_CANCELLED');
   if (CAPTAIN_CANCELLABLE.includes(status)) out.push('CAPTAIN_CANCELLED');
+  // The console takes the booking back from a captain on the way (re-dispatch).
+  if (REDISPATCHABLE.includes(status)) out.push('PENDING');
   return [...new Set(out)];
 }
 
@@ -149,6 +152,7 @@ export const AI_MSG = texts({
   aiStatusSaved: 'AI status saved',
   notYourBooking: 'This order is not assigned to this captain.',
   noOffer: 'There is no open offer for this captain.',
+  offerTaken: 'Another captain accepted this order first.',
   noCaptain: 'No free captain near the pickup.',
   /** The booking log's "By" of what the AI did when a popup's countdown ran out with nobody clicking. */
   countdownDoer: 'AI (countdown expired)',
@@ -230,4 +234,31 @@ export function aiStateOf(
   const since = status.snoozed_at ? Date.parse(status.snoozed_at) : Number.NaN;
   const until = since + snoozeMinutesOf(status.snooze_interval) * 60_000;
   return Number.isFinite(until) && until > now ? { state: 'snoozed', until } : { state: 'on', until: null };
+}
+
+/**
+ * The dispatch cascade (settings DISPATCH_SINGLE_OFFERS, DISPATCH_GROUP_OFFER_SIZE, DISPATCH_RETRY_MINUTES):
+ * offers to the best captain in turn, then one offer to the nearest several at once, then the booking is
+ * unassigned (the board lists it first) until a new round starts.
+ */
+export const UNASSIGNED_REASONS = ['no_acceptance'] as const;
+export type UnassignedReason = (typeof UNASSIGNED_REASONS)[number];
+
+export const UNASSIGNED_LABELS = texts({
+  title: 'Unassigned',
+  no_acceptance: 'No captain accepted the automatic offers',
+  groupOffer: (count: number) => tr('Offered to {{count}} captains at once', { count }),
+} as const);
+
+/** The cascade's next step for a booking, from what its current round already sent. */
+export type CascadeStep = { kind: 'single' } | { kind: 'group'; size: number } | { kind: 'unassign' };
+
+export function nextCascadeStep(
+  round: { singles: number; groupSent: boolean },
+  config: { singleOffers: number; groupOfferSize: number },
+  freshSingleCandidate: boolean,
+): CascadeStep {
+  if (round.singles < config.singleOffers && freshSingleCandidate) return { kind: 'single' };
+  if (!round.groupSent && config.groupOfferSize > 0) return { kind: 'group', size: config.groupOfferSize };
+  return { kind: 'unassign' };
 }

@@ -65,6 +65,8 @@ export const bookingCreateSchema = z
     constraint_ids: z.array(dbId()).max(20).optional(),
     origin: z.enum(STAFF_BOOKING_ORIGINS).default('phone'),
     room_number: optionalText,
+    /** The hotel, restaurant or company it is booked for (its booking limit and services apply). */
+    partner_id: dbId().optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (!v.passenger_id && !v.new_passenger) {

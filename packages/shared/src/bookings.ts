@@ -1,5 +1,6 @@
 import { BOOKING_MSG } from './booking-messages';
 import { texts, tr } from './i18n';
+import { NOT_MOVING_UI, REDISPATCHABLE } from './not-moving';
 
 /** Booking statuses (bookings.md §4). The zod enum, the type and the labels all derive from this. */
 export const BOOKING_STATUSES = [
@@ -156,6 +157,7 @@ const refuse = (message: string): RuleResult => ({ ok: false, message });
 export const BOOKING_ACTIONS = [
   'cancel',
   'dispatch',
+  'redispatch',
   'pendingReminder',
   'dispatchedReminder',
   'extend',
@@ -180,6 +182,8 @@ export function checkBookingAction(action: BookingAction, b: BookingRuleInput, n
       return CANCELLABLE.includes(b.status) ? OK : notAllowed('cancelled');
     case 'dispatch':
       return b.status === 'PENDING' ? OK : notAllowed('dispatched');
+    case 'redispatch':
+      return REDISPATCHABLE.includes(b.status) ? OK : refuse(NOT_MOVING_UI.notRedispatchable);
     case 'pendingReminder':
       if (b.status !== 'PENDING' || !b.now) return notAllowed('reminded as waiting');
       return nowMs - Date.parse(b.created_at) >= PENDING_REMINDER_MIN_AGE_MS

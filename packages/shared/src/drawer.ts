@@ -23,6 +23,8 @@ const e = (route: RouteName, permission: Permission | null, title?: string): Dra
 export const DRAWER: readonly DrawerItem[] = [
   e('Requests', 'DISPATCHING', 'Requests'),
   e('PhoneBooking', 'PHONE_BOOKING'),
+  // Ours: the call log of the voice connection, beside the phone booking it feeds.
+  e('Calls', 'PHONE_BOOKING'),
   e('Timeline', 'TIMELINE'),
   e('CaptainsMap', 'MONITORING', 'Tracking'),
   e('ComplaintsList', 'COMPLAINTS'),
@@ -56,6 +58,8 @@ export const DRAWER: readonly DrawerItem[] = [
       e('Restaurants', 'ACCOMMODATION'),
       e('RestaurantsUsers', 'ACCOMMODATION'),
       e('Companies', 'ACCOMMODATION'),
+      e('AirportAgencies', 'ACCOMMODATION'),
+      e('AirportAgencyUsers', 'ACCOMMODATION'),
     ],
   },
   e('CompanyRequests', 'COMPANY_REQUESTS'),

@@ -157,7 +157,7 @@ export type BasemapStreetClass = 'major' | 'minor' | 'service';
 export interface BasemapFeatureCollection {
   type: 'FeatureCollection';
   features: (
-    | { type: 'Feature'; properties: { kind: 'sector'; name: string }; geometry: PolygonGeometry }
+    | { type: 'Feature'; properties: { kind: 'sector'; id: number; name: string }; geometry: PolygonGeometry }
     | {
         type: 'Feature';
         properties: { kind: 'street'; class: BasemapStreetClass; name: string | null };

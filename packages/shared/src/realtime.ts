@@ -27,6 +27,8 @@ export const EVENTS = {
   bookingSuggestionAvailable: 'Dashboard:booking_suggestion_available',
   bookingSuggestionSent: 'Dashboard:booking_suggestion_sent',
   captainLocationUpdated: 'captain_location_updated',
+  /** Ours: the self-test's event, to the consoles of the one who ran it. */
+  selfTest: 'System:self_test',
 } as const;
 
 export const ROOMS = { users: 'users', captains: 'captains', guests: 'guests' } as const;
@@ -65,6 +67,7 @@ export interface ServerToClientEvents {
   'new ticket': (payload: TicketDto) => void;
   /** A ticket left the queue (taken or reassigned): every taker's dialog drops it. */
   'dismiss ticket': (payload: TicketDismissPayload) => void;
+  'System:self_test': (payload: { nonce: string }) => void;
 }
 
 /** A server → client event name: one of EVENTS' values. */

@@ -1,6 +1,8 @@
 /** Role facts of shell.md §6. */
 export const ADMIN_ROLE_ID = 1;
 export const AIRPORT_ROLE_IDS = [11, 12] as const;
+/** The airport supervisor (role 12) sees every request of its agency; the agent (role 11) its own. */
+export const AIRPORT_SUPERVISOR_ROLE_ID = 12;
 /** Spelled so in the spec and in the data. */
 export const GOVERNMENT_ROLE_NAME = 'Goverment';
 

@@ -72,6 +72,8 @@ export const PUBLIC_PATHS = {
 export const PROTECTED_ROUTES = [
   // Operations
   r('DebugView', '/debug_view', 'Debug view', 'SETTINGS'),
+  // Ours: the call log of the voice connection (the spec names no route for it)
+  r('Calls', '/calls', 'Calls', 'PHONE_BOOKING'),
   r('AllNotifications', '/notifications', 'Notifications', null),
   r('AvailableInterviewTimes', '/available_interview_times', 'Available interview times', 'PLANNING'),
   r('Interviews', '/interviews', 'Interviews', 'PLANNING'),
@@ -100,7 +102,7 @@ export const PROTECTED_ROUTES = [
   r('Roles', '/roles', 'Roles', 'USERS'),
   r('UserProfile', '/users/:id', 'Profile', null),
   r('UserProjectScheduleCalendar', '/users/:id/project_schedule', 'Project schedule', null),
-  // Hotels, restaurants, companies
+  // Hotels, restaurants, companies, airport agencies
   r('Hotels', '/hotels', 'Hotels', 'ACCOMMODATION'),
   r('HotelsStore', '/hotels/store', 'New hotel', 'ACCOMMODATION'),
   r('HotelsCreate', '/hotels/create', 'New hotel', 'ACCOMMODATION'),
@@ -113,6 +115,8 @@ export const PROTECTED_ROUTES = [
   r('RestaurantsUsers', '/restaurantsUsers', 'Restaurants users', 'ACCOMMODATION'),
   r('Companies', '/companies', 'Companies', 'ACCOMMODATION'),
   r('CompaniesCreate', '/companies/create', 'New company', 'ACCOMMODATION'),
+  r('AirportAgencies', '/airport_agencies', 'Airport agencies', 'ACCOMMODATION'),
+  r('AirportAgencyUsers', '/airport_agency_users', 'Airport agency users', 'ACCOMMODATION'),
   r('CompanyRequests', '/company-requests', 'Company requests', 'COMPANY_REQUESTS'),
   r('CompanyRequest', '/company-request/:id', 'Company request', 'COMPANY_REQUESTS'),
   // People
@@ -180,7 +184,7 @@ export const PROTECTED_ROUTES = [
   r('RestrictedArea', '/restricted-areas/:id', 'Restricted area', 'RESTRICTED_AREA'),
   r('EditSeasonalDestinations', '/SeasonalDestinations/update', 'Seasonal destinations', 'EDIT_DESTINATION_SEASONAL'),
   r('TestMaps', '/testMaps', 'Test maps', 'EDIT_MAP'),
-  r('ShiftsMap', '/shifts/map', 'Shifts map', 'PLANNING'),
+  r('ShiftsMap', '/shifts/map', 'Shifts map', 'PLANNING', { fullHeight: true }),
   // Configuration
   r('Settings', '/settings', 'Settings', 'SETTINGS'),
   r('Dispatching', '/dispatching', 'Dispatching', 'DISPATCHING_CONFIG'),
@@ -222,6 +226,8 @@ export const PROTECTED_ROUTES = [
   r('Test', '/test', 'Test', 'SETTINGS'),
   // Airport agency landing (shell.md §2.2: airport users land on airport/create)
   r('AirportCreate', '/airport/create', 'Airport request', null),
+  // The partner desk: hotel, restaurant and company staff land on their own bookings
+  r('PartnerBookings', '/partner/bookings', 'Our bookings', null),
 ] as const;
 
 /** The name of a protected route: `pathTo('Detials')` does not compile. */
@@ -247,3 +253,4 @@ export function pathTo(name: RouteName, params: Record<string, string | number> 
 /** Marks the routes a capability has built (called once per feature at module load on the web). */
 export const HOME_PATH = '/requests';
 export const AIRPORT_HOME_PATH = '/airport/create';
+export const PARTNER_HOME_PATH = '/partner/bookings';

@@ -41,12 +41,46 @@ const int = (group: SettingGroup, value: number, min: number, max: number): IntS
   max,
 });
 
+/** The two ways of matching waiting bookings to captains (DISPATCH_MATCHING). */
+export const DISPATCH_MATCHINGS = ['batch', 'greedy'] as const;
+export type DispatchMatching = (typeof DISPATCH_MATCHINGS)[number];
+
+/** What the settings page shows for an enum setting's values (others show the value, translated). */
+export const SETTING_VALUE_LABELS: Partial<Record<string, Record<string, string>>> = {
+  DISPATCH_MATCHING: texts({
+    batch: 'All waiting bookings at once (optimal assignment)',
+    greedy: 'One booking at a time (nearest first)',
+  }),
+};
+
 export const SETTING_DEFS = {
   SEASON: { kind: 'enum', group: 'general', default: DEFAULT_SEASON, values: SEASONS } as EnumSettingDef,
   /** Straight-line radius around the pickup in which captains are candidates. */
   DISPATCH_RADIUS_KM: int('dispatching', 15, 1, 100),
   /** How long a captain has to answer an offer. */
   OFFER_TIMEOUT_SECONDS: int('dispatching', 30, 5, 600),
+  /** The dispatch cascade: automatic offers to one captain at a time before offering to several. */
+  DISPATCH_SINGLE_OFFERS: int('dispatching', 3, 0, 20),
+  /** Then one offer to the nearest N at once, the first to accept wins; 0 skips it. */
+  DISPATCH_GROUP_OFFER_SIZE: int('dispatching', 3, 0, 10),
+  /**
+   * How the cascade's single offers pick their captain: `batch` matches every waiting booking to the free
+   * captains at once (an optimal assignment, dispatch/batch.ts), `greedy` gives each booking in turn its best
+   * ranked captain. Switchable so the two can be compared (bench/dispatch-quality.ts).
+   */
+  DISPATCH_MATCHING: {
+    kind: 'enum',
+    group: 'dispatching',
+    default: 'batch',
+    values: DISPATCH_MATCHINGS,
+  } as EnumSettingDef,
+  /**
+   * Captains whose trip ends within this many minutes count as candidates, their ETA counted from the
+   * dropoff; the batch may keep a booking for one rather than send a free captain from far. 0: off.
+   */
+  SOON_TO_CLEAR_MINUTES: int('dispatching', 4, 0, 30),
+  /** A booking the cascade left unassigned starts a new round after this long (who refused may be asked again). */
+  DISPATCH_RETRY_MINUTES: int('dispatching', 3, 1, 120),
   /** The AI popup's countdown (bookings.md §9: 150 s). */
   AI_POPUP_SECONDS: int('dispatching', 150, 10, 900),
   /** Snooze length when the user's own snooze_interval is 0. */
@@ -63,6 +97,8 @@ export const SETTING_DEFS = {
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: int('bookings', 0, 0, 100),
   /** What a passenger is charged (a passenger_penalty entry) for cancelling once the captain arrived; 0 is nothing. */
   PASSENGER_LATE_CANCEL_FEE_EUROS: int('general', 0, 0, 100),
+  /** Staff who must be at work on any day: the vacation planner warns when leaves leave fewer. */
+  MIN_STAFF_ON_DUTY: int('general', 4, 0, 1000),
 } as const satisfies Record<string, SettingDef>;
 
 export type SettingKey = keyof typeof SETTING_DEFS;
@@ -107,6 +143,11 @@ export const SETTING_LABELS = texts({
   SEASON: 'Season',
   DISPATCH_RADIUS_KM: 'Candidate search radius (km)',
   OFFER_TIMEOUT_SECONDS: 'Offer timeout (seconds)',
+  DISPATCH_SINGLE_OFFERS: 'Automatic offers to one captain before offering to several',
+  DISPATCH_GROUP_OFFER_SIZE: 'Captains offered at once after those (0 = none)',
+  DISPATCH_MATCHING: 'How automatic offers pick their captain',
+  SOON_TO_CLEAR_MINUTES: 'Captains finishing a trip within (minutes) are candidates (0 = off)',
+  DISPATCH_RETRY_MINUTES: 'New round for an unassigned booking after (minutes)',
   AI_POPUP_SECONDS: 'AI popup countdown (seconds)',
   DEFAULT_SNOOZE_MINUTES: 'Default snooze interval (minutes)',
   SCHEDULED_LEAD_MINUTES: 'Scheduled bookings handled before their time (minutes)',
@@ -115,6 +156,7 @@ export const SETTING_LABELS = texts({
   LATE_CAPTAIN_MINUTES: 'Late captain after (minutes)',
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: 'Max active bookings per passenger (0 = no limit)',
   PASSENGER_LATE_CANCEL_FEE_EUROS: 'Fee for a passenger who cancels after the captain arrived (€, 0 = none)',
+  MIN_STAFF_ON_DUTY: 'Fewest staff at work on a day (the vacation planner warns below)',
 } satisfies Record<SettingKey, string>);
 
 export const SETTING_MSG = texts({

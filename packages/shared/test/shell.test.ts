@@ -68,8 +68,8 @@ describe('permissions and drawer (shell.md §2.3, §6)', () => {
 });
 
 describe('route table', () => {
-  it('keeps fullHeight for the pages that size themselves (board, tracking, drivers map)', () => {
+  it('keeps fullHeight for the pages that size themselves (board, tracking, drivers map, shifts map)', () => {
     const full = PROTECTED_ROUTES.filter((r) => r.fullHeight).map((r) => r.name);
-    expect(full).toEqual(['Requests', 'CaptainsMap', 'DriversMap']);
+    expect(full).toEqual(['Requests', 'CaptainsMap', 'DriversMap', 'ShiftsMap']);
   });
 });

@@ -6,9 +6,10 @@ import {
 } from '@taxi/shared';
 import { and, asc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
-import { bookings, rides } from '../db/schema/bookings';
+import { bookingSuggestions, bookings, rides } from '../db/schema/bookings';
 import { captains, cars } from '../db/schema/people';
 import { HttpError, notFound } from '../http/errors';
+import type { CaptainFacts } from './candidates';
 
 /**
  * The captains (of `ids`) that another booking keeps: an active ride (BUSY_BOOKING_STATUSES) or a live
@@ -24,7 +25,7 @@ export async function captainCommitments(
   if (ids.length === 0) return { onRide: new Set(), offered: new Set() };
   const list = [...ids];
   const other = exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId);
-  const [rideRows, offerRows] = await Promise.all([
+  const [rideRows, offerRows, groupRows] = await Promise.all([
     db
       .selectDistinct({ captainId: rides.captainId })
       .from(bookings)
@@ -42,11 +43,31 @@ export async function captainCommitments(
           other,
         ),
       ),
+    // A live group offer keeps each of its captains too (until one of them wins it).
+    db
+      .selectDistinct({ captainId: bookingSuggestions.captainId })
+      .from(bookingSuggestions)
+      .innerJoin(bookings, eq(bookings.id, bookingSuggestions.bookingId))
+      .where(
+        and(
+          eq(bookings.status, 'PENDING'),
+          inArray(bookingSuggestions.captainId, list),
+          eq(bookingSuggestions.status, 'SENT'),
+          eq(bookingSuggestions.kind, 'group'),
+          gt(bookingSuggestions.until, now),
+          exceptBookingId === undefined ? undefined : ne(bookingSuggestions.bookingId, exceptBookingId),
+        ),
+      ),
   ]);
-  return {
-    onRide: new Set(rideRows.map((r) => r.captainId)),
-    offered: new Set(offerRows.flatMap((r) => (r.captainId == null ? [] : [r.captainId]))),
-  };
+  const offered = new Set(offerRows.flatMap((r) => (r.captainId == null ? [] : [r.captainId])));
+  for (const r of groupRows) offered.add(r.captainId);
+  return { onRide: new Set(rideRows.map((r) => r.captainId)), offered };
+}
+
+/** The locked captain's car (the one the ride gets) and what the fit rules need to know of them. */
+export interface LockedCaptain {
+  carId: number;
+  facts: Pick<CaptainFacts, 'captain_id' | 'service_ids' | 'vehicle_type' | 'seats' | 'capabilities'>;
 }
 
 /**
@@ -61,15 +82,21 @@ export async function lockAvailableCaptain(
   captainId: number,
   bookingId: number,
   now: Date,
-): Promise<{ carId: number }> {
+): Promise<LockedCaptain> {
   const [captain] = await tx
-    .select({ id: captains.id, active: captains.active, blockedUntil: captains.blockedUntil })
+    .select({
+      id: captains.id,
+      active: captains.active,
+      blockedUntil: captains.blockedUntil,
+      serviceIds: captains.serviceIds,
+      capabilities: captains.capabilities,
+    })
     .from(captains)
     .where(eq(captains.id, captainId))
     .for('no key update');
   if (!captain) throw notFound();
   const [car] = await tx
-    .select({ id: cars.id })
+    .select({ id: cars.id, vehicleType: cars.vehicleType, seats: cars.seats })
     .from(cars)
     .where(eq(cars.captainId, captainId))
     .orderBy(asc(cars.id))
@@ -89,5 +116,14 @@ export async function lockAvailableCaptain(
     const answer = UNAVAILABILITY_ANSWER[reason ?? 'no_car'];
     throw new HttpError(answer.status, answer.message);
   }
-  return { carId: car.id };
+  return {
+    carId: car.id,
+    facts: {
+      captain_id: captainId,
+      service_ids: captain.serviceIds ?? [],
+      vehicle_type: car.vehicleType,
+      seats: car.seats,
+      capabilities: captain.capabilities ?? [],
+    },
+  };
 }

@@ -25,6 +25,11 @@ export interface PositionedCaptain extends CaptainFacts {
   idle_s: number;
   /** Seconds since the last position report. */
   position_age_s: number;
+  /**
+   * A captain still on a trip that ends in this many seconds: `lon`/`lat` (and `distance_m`) are that
+   * trip's dropoff, from where the ETA is counted.
+   */
+  clears_in_s?: number;
 }
 
 export function scoreParts(booking: Pick<BookingFacts, 'seats'>, c: PositionedCaptain, etaS: number): ScoreParts {
@@ -34,7 +39,8 @@ export function scoreParts(booking: Pick<BookingFacts, 'seats'>, c: PositionedCa
   const stale = Math.min(w.maxStalePenaltyS, Math.max(0, c.position_age_s - w.staleAfterS) * w.stalePerS);
   return {
     eta: Math.round(etaS),
-    idle_bonus: -Math.round(idle * w.maxIdleBonusS),
+    // `0 - x`, not `-x`: no bonus is 0, not -0 (which JSON and the consoles' signed numbers would show apart).
+    idle_bonus: 0 - Math.round(idle * w.maxIdleBonusS),
     constraint_penalty: spare * w.perSpareSeatS,
     stale_penalty: Math.round(stale),
   };
@@ -54,7 +60,7 @@ export function rankCandidates(
 ): CandidateScore[] {
   const nearest = [...eligible].sort((a, b) => a.distance_m - b.distance_m).slice(0, k);
   const scored = nearest.map((c): CandidateScore => {
-    const etaS = eta([c.lon, c.lat], booking.pickup);
+    const etaS = (c.clears_in_s ?? 0) + eta([c.lon, c.lat], booking.pickup);
     const parts = scoreParts(booking, c, etaS);
     return {
       captain_id: c.captain_id,
@@ -67,6 +73,8 @@ export function rankCandidates(
       distance_m: Math.round(c.distance_m),
       parts,
       total: totalOf(parts),
+      station_queue: null,
+      clears_in_s: c.clears_in_s === undefined ? null : Math.round(c.clears_in_s),
     };
   });
   return scored.sort((a, b) => a.total - b.total || a.distance_m - b.distance_m);

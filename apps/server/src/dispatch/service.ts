@@ -1,7 +1,8 @@
-import { type CandidateRankingDto, type RideRouteDto, SETTING_DEFS } from '@taxi/shared';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { type CandidateRankingDto, type RideRouteDto, SETTING_DEFS, stationQueueFirst } from '@taxi/shared';
+import { haversine, type LonLat } from '@taxi/shared/geo';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { bookings } from '../db/schema/bookings';
+import { bookings, rides } from '../db/schema/bookings';
 import { captains, cars, services } from '../db/schema/people';
 import { notFound } from '../http/errors';
 import { type Clock, dateOf, systemClock } from '../lib/clock';
@@ -26,6 +27,8 @@ export interface RankOptions {
   now?: Date;
   /** Ranks as if the booking were of this service (the AI looking for a service change). */
   serviceId?: number;
+  /** Also captains on a trip that ends within this long (soon to clear), ETA from its dropoff. */
+  soonToClearMs?: number;
 }
 
 /**
@@ -43,6 +46,8 @@ export class DispatchService {
       config?: Pick<DispatchConfig, 'current'>;
       /** The vehicle types of each service (/services/{id}/cars); without it, each service's own type. */
       fleet?: Pick<FleetRules, 'vehicleTypesOf'>;
+      /** The queue (captain ids, arrival order) of the station whose radius holds the point; none: []. */
+      stationQueueAt?: (point: LonLat) => readonly number[];
     },
   ) {}
 
@@ -72,7 +77,7 @@ export class DispatchService {
   }
 
   /**
-   * Database facts of the given captains: their newest car and whether another booking than
+   * Database facts of the given captains: their first car (the one a ride gets, `lockAvailableCaptain`) and whether another booking than
    * `exceptBookingId` holds them (a ride, an offer) — the facts of the shared "one captain, one ride" rule.
    */
   async captainFacts(
@@ -90,7 +95,7 @@ export class DispatchService {
         .select({ captainId: cars.captainId, number: cars.number, vehicleType: cars.vehicleType, seats: cars.seats })
         .from(cars)
         .where(inArray(cars.captainId, list))
-        .orderBy(desc(cars.id)),
+        .orderBy(asc(cars.id)),
       captainCommitments(db, list, now, exceptBookingId),
     ]);
     const carOf = new Map<number, (typeof carRows)[number]>();
@@ -146,11 +151,80 @@ export class DispatchService {
         position_age_s: Math.max(0, (now.getTime() - h.meta.at) / 1000),
       });
     }
-    const { candidates, excluded } = filterCandidates(booking, positioned, now);
-    const notFree = hits.length - near.length;
+    const clearing = options.soonToClearMs
+      ? await this.soonToClear(
+          hits.filter((h) => h.meta.state === 'ON_TRIP'),
+          options.soonToClearMs / 1000,
+          booking,
+          now,
+        )
+      : [];
+    const { candidates, excluded } = filterCandidates(booking, [...positioned, ...clearing], now);
+    const notFree = hits.length - near.length - clearing.length;
     if (notFree > 0) excluded.busy = (excluded.busy ?? 0) + notFree;
-    const ranked = rankCandidates(booking, candidates, (from, to) => this.deps.city.eta(from, to), options.k ?? 10);
+    const scored = rankCandidates(booking, candidates, (from, to) => this.deps.city.eta(from, to), options.k ?? 10);
+    // A pickup at a station goes first to the head of its queue (geo-rules.ts).
+    const queue = this.deps.stationQueueAt?.(booking.pickup) ?? [];
+    const ranked = stationQueueFirst(scored, queue).map((c) => {
+      const place = queue.indexOf(c.captain_id);
+      return place < 0 ? c : { ...c, station_queue: place + 1 };
+    });
     return { booking_id: booking.id, pickup: { lon, lat }, candidates: ranked, considered: hits.length, excluded };
+  }
+
+  /**
+   * Captains on a trip (PICKED_UP) that ends within `withinS` seconds, placed at its dropoff: the candidate
+   * rules see them as free (the trip is nearly over), the ranking counts their ETA from there.
+   */
+  private async soonToClear(
+    hits: readonly NearbyHit<LiveMeta>[],
+    withinS: number,
+    booking: BookingFacts,
+    now: Date,
+  ): Promise<PositionedCaptain[]> {
+    if (hits.length === 0) return [];
+    const trips = await this.deps.db
+      .select({ captainId: rides.captainId, lon: bookings.pullDownLon, lat: bookings.pullDownLat })
+      .from(bookings)
+      .innerJoin(rides, eq(rides.id, bookings.rideId))
+      .where(
+        and(
+          inArray(
+            rides.captainId,
+            hits.map((h) => h.id),
+          ),
+          eq(bookings.status, 'PICKED_UP'),
+        ),
+      );
+    const dropoffOf = new Map<number, LonLat>();
+    for (const t of trips) if (t.lon != null && t.lat != null) dropoffOf.set(t.captainId, [t.lon, t.lat]);
+    const ending = hits.flatMap((h) => {
+      const dropoff = dropoffOf.get(h.id);
+      if (!dropoff) return [];
+      const clearsInS = this.deps.city.eta([h.lon, h.lat], dropoff);
+      return clearsInS <= withinS ? [{ hit: h, dropoff, clearsInS }] : [];
+    });
+    const facts = await this.captainFacts(
+      ending.map((e) => e.hit.id),
+      now,
+      booking.id,
+    );
+    return ending.flatMap(({ hit, dropoff, clearsInS }) => {
+      const f = facts.get(hit.id);
+      if (!f) return [];
+      return [
+        {
+          ...f,
+          on_ride: false,
+          lon: dropoff[0],
+          lat: dropoff[1],
+          distance_m: haversine(dropoff, booking.pickup),
+          idle_s: 0,
+          position_age_s: Math.max(0, (now.getTime() - hit.meta.at) / 1000),
+          clears_in_s: clearsInS,
+        },
+      ];
+    });
   }
 
   /** GET ride/{rideId}/route: the street route from the ride's booking pickup to its dropoff. */

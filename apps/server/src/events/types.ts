@@ -19,8 +19,12 @@ export interface DomainEvents {
   'booking.besoinRenewed': { bookingId: number; besoinDate: Date };
   'booking.besoinExpired': { bookingId: number };
   'captain.stateChanged': { captainId: number; state: CaptainLiveState };
-  /** A PENDING booking offered to a captain until `until` (the request card's countdown). */
-  'booking.offered': { bookingId: number; captainId: number; until: Date };
+  /** The captain app went online or offline (shifts start and end by it). */
+  'captain.onlineChanged': { captainId: number; online: boolean };
+  /** A PENDING booking offered to a captain (or, in the cascade's group round, several) until `until`. */
+  'booking.offered': { bookingId: number; captainIds: number[]; until: Date };
+  /** A group offer another captain won first: the offer is withdrawn from this one. */
+  'booking.offerWithdrawn': { bookingId: number; captainId: number };
   /** The captain refused the offer or let it run out: the booking is free for the next one. */
   'booking.offerDeclined': { bookingId: number; captainId: number };
   /** A new or re-opened AI suggestion: operators whose AI is on get the popup. */

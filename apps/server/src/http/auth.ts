@@ -17,6 +17,8 @@ export interface RequestUser extends Actor {
   last_name: string;
   roles: RoleRef[];
   permissions: string[];
+  airport_agency_id: number | null;
+  partner_id: number | null;
 }
 
 declare module 'fastify' {
@@ -75,7 +77,16 @@ export async function authenticateToken(
   return {
     tokenId: session.tokenId,
     row: user,
-    user: { id: user.id, email: user.email, first_name: user.firstName, last_name: user.lastName, roles, permissions },
+    user: {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      roles,
+      permissions,
+      airport_agency_id: user.airportAgencyId,
+      partner_id: user.partnerId,
+    },
   };
 }
 

@@ -93,15 +93,13 @@ export function keysetAfter(keys: readonly KeysetKey[], values: readonly (string
   return and(bound, or(...branches)) as SQL;
 }
 
-export interface KeysetLoad<T> {
-  /** `where` narrows to the rows after the previous batch (undefined for the first). */
-  (page: {
-    after: SQL | undefined;
-    order: SQL[];
-    cursor: Record<string, SQL<string | null>>;
-    limit: number;
-  }): Promise<(T & Record<`k${number}`, string | null>)[]>;
-}
+/** `after` narrows to the rows after the previous batch (undefined for the first). */
+export type KeysetLoad<T> = (page: {
+  after: SQL | undefined;
+  order: SQL[];
+  cursor: Record<string, SQL<string | null>>;
+  limit: number;
+}) => Promise<(T & Record<`k${number}`, string | null>)[]>;
 
 /**
  * Reads a query in batches of `size` by keyset (each batch a short statement of its own: no OFFSET

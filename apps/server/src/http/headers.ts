@@ -31,39 +31,43 @@ function socketSources(req: IncomingMessage): string[] {
  * emotion's inline styles; Socket.IO's WebSocket), no framing (frame-ancestors 'none' and
  * X-Frame-Options DENY), nosniff, Referrer-Policy no-referrer.
  */
-export const headersPlugin = fp(async (app: FastifyInstance, opts: { tileUrl: string; corsOrigin?: string }) => {
-  const tiles = tileSource(opts.tileUrl);
-  const extra = tiles ? [tiles] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // MUI's emotion injects <style> elements and MapLibre sets style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...extra],
-        fontSrc: ["'self'", 'data:'],
-        // Complaint recordings play from object URLs (fetched with the bearer token, then handed to <audio>).
-        mediaSrc: ["'self'", 'blob:'],
-        // MapLibre fetches raster tiles (and may fetch style resources) from the tile server.
-        connectSrc: ["'self'", ...extra, (req) => socketSources(req as IncomingMessage).join(' ')],
-        workerSrc: ["'self'", 'blob:'],
-        childSrc: ["'self'", 'blob:'],
-        frameSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        manifestSrc: ["'self'"],
+export const headersPlugin = fp(
+  async (app: FastifyInstance, opts: { tileUrl: string; corsOrigin?: string; voiceWsUrl?: string }) => {
+    const tiles = tileSource(opts.tileUrl);
+    const extra = tiles ? [tiles] : [];
+    // The softphone's SIP server (VOICE_WS_URL), often another port or host than the console's.
+    const voice = opts.voiceWsUrl ? [new URL(opts.voiceWsUrl).origin.replace(/^http/, 'ws')] : [];
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          objectSrc: ["'none'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          // MUI's emotion injects <style> elements and MapLibre sets style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...extra],
+          fontSrc: ["'self'", 'data:'],
+          // Complaint recordings play from object URLs (fetched with the bearer token, then handed to <audio>).
+          mediaSrc: ["'self'", 'blob:'],
+          // MapLibre fetches raster tiles (and may fetch style resources) from the tile server.
+          connectSrc: ["'self'", ...extra, ...voice, (req) => socketSources(req as IncomingMessage).join(' ')],
+          workerSrc: ["'self'", 'blob:'],
+          childSrc: ["'self'", 'blob:'],
+          frameSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          manifestSrc: ["'self'"],
+        },
       },
-    },
-    frameguard: { action: 'deny' },
-    // This host only: the console's host says nothing about its sibling subdomains.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Uploads (`/api/files`) may be shown by a web app served from a CORS origin.
-    crossOriginResourcePolicy: { policy: opts.corsOrigin ? 'cross-origin' : 'same-origin' },
-  });
-});
+      frameguard: { action: 'deny' },
+      // This host only: the console's host says nothing about its sibling subdomains.
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+      referrerPolicy: { policy: 'no-referrer' },
+      // Uploads (`/api/files`) may be shown by a web app served from a CORS origin.
+      crossOriginResourcePolicy: { policy: opts.corsOrigin ? 'cross-origin' : 'same-origin' },
+    });
+  },
+);

@@ -121,6 +121,11 @@ export class JobQueue {
     this.timer = setTimeout(tick, intervalMs);
   }
 
+  /** Whether this process polls for due jobs (main.ts starts it; tests and scripts may not). */
+  get polling(): boolean {
+    return this.timer !== null;
+  }
+
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

@@ -10,7 +10,13 @@ export function dataDirSecret(dataDir: string): string {
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString('base64url');
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process (the SIP server's start script, another node) wrote it first: theirs is the one.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+      throw error;
+    }
     return secret;
   }
 }

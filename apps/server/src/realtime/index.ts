@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { CaptainLiveState, ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
-import { CHAT_NAMESPACE, isAirportRole, MSG, ROOMS } from '@taxi/shared';
+import { CHAT_NAMESPACE, isAirportRole, MSG, ROOMS, sessionPolicy } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
@@ -22,6 +22,10 @@ export interface SocketData {
 export interface NodeEvents {
   /** A captain's live state changed on one node: the others follow (their position reports carry it). */
   captainState: (change: { captain_id: number; state: CaptainLiveState; since: number }) => void;
+  /** A map layer (sectors, restricted areas, stations…) was written on one node: the others reload theirs. */
+  geoChanged: () => void;
+  /** A captain joined a station's queue (station_id) or left every queue (null) on one node. */
+  stationQueue: (change: { captain_id: number; station_id: number | null; since: number }) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
@@ -34,6 +38,8 @@ export interface Realtime {
   io: RealtimeServer;
   emitToUsers<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   emitToUser<E extends EventName>(userId: number, event: E, payload: PayloadOf<E>): void;
+  /** Called with the ids of sessions (access tokens) that ended, once their ending is committed. */
+  onSessionsEnded(listener: (tokenIds: number[]) => void): void;
   /** Tells the other server nodes (nothing to do on a single node). */
   toOtherNodes<E extends keyof NodeEvents>(event: E, ...args: Parameters<NodeEvents[E]>): void;
   /** Handles what another node told (never called on a single node). */
@@ -160,7 +166,9 @@ export async function createRealtime(
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
       const { user, tokenId } = await authenticateToken(opts.db, typeof token === 'string' ? token : null, app.clock);
-      if (isAirportRole(user.roles)) return next(new Error(MSG.airportNoSocket));
+      // No socket for the airport desk (shell.md §6) nor the partner desk (the staff room carries every booking).
+      if (!sessionPolicy.socket.allows(user))
+        return next(new Error(isAirportRole(user.roles) ? MSG.airportNoSocket : MSG.forbidden));
       const row = await findAccessToken(opts.db, tokenId);
       if (!row) return next(new Error(MSG.unauthenticated));
       // A recovered session keeps its rooms: only the session's own token may take it back.
@@ -187,8 +195,10 @@ export async function createRealtime(
     );
   });
 
+  const endedListeners: ((tokenIds: number[]) => void)[] = [];
   const endSessions = (tokenIds: readonly number[]) => {
     if (!tokenIds.length) return;
+    for (const listener of endedListeners) listener([...tokenIds]);
     const rooms = tokenIds.map(tokenRoom);
     io.in(rooms).disconnectSockets(true);
     // The chat connection (opened with a chat token naming the session) ends with its session.
@@ -215,6 +225,9 @@ export async function createRealtime(
       io.on(event, handler as never);
     },
     endSessions,
+    onSessionsEnded: (listener) => {
+      endedListeners.push(listener);
+    },
     close: async () => {
       await io.close();
       await closeRedis();

@@ -6,6 +6,7 @@
  * Letters: A Admin (role 1, every permission) · D Dispatcher · C Call centre · G Goverment ·
  * S Supervisor (USERS, SETTINGS, PUNISHMENT… but not TYPES, PRICE_RULES, CARLO_PAYMENT) ·
  * P Airport agency (role 11) · Q Airport supervisor (role 12). The airport roles hold no permission.
+ * H Hotel staff · W Restaurant staff · Y Company staff (partner roles 21-23, no permission: their partner desk).
  * `public` needs no token. The POST twins of PUT/PATCH/DELETE routes (`_method`) follow their target.
  */
 export const ROLE_LETTERS = {
@@ -16,11 +17,16 @@ export const ROLE_LETTERS = {
   S: 'supervisor@example.com',
   P: 'airport@example.com',
   Q: 'airport.supervisor@example.com',
+  H: 'hotel@example.com',
+  W: 'restaurant@example.com',
+  Y: 'company@example.com',
 } as const;
 export type RoleLetter = keyof typeof ROLE_LETTERS;
 
 export const PUBLIC = 'public';
-const EVERYONE = 'ADCGSPQ';
+const EVERYONE = 'ADCGSPQHWY';
+/** The airport and partner desks: the pickers of their booking forms. */
+const DESKS = 'PQHWY';
 /** Staff who hold DISPATCHING or PHONE_BOOKING (the board and the phone booking). */
 const DESK = 'ADCGS';
 /** The same, less the Goverment role: it changes nothing but complaints (bookings.md §6). */
@@ -50,6 +56,22 @@ export const ACCESS: Record<string, string> = {
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
   'GET /api/dev/outbox': PUBLIC,
+  // the debug view (SETTINGS)
+  'GET /api/system/status': 'AS',
+  'POST /api/system/self_test': 'AS',
+  // the voice connection: PHONE_BOOKING holders (the SIP server's questions carry the voice key instead)
+  'GET /api/voice/credentials': DESK_WRITE,
+  'GET /api/voice/caller': DESK_WRITE,
+  'POST /api/voice/calls/answered': DESK_WRITE,
+  'POST /api/voice/calls/ended': DESK_WRITE,
+  'POST /api/voice/calls/outgoing': DESK_WRITE,
+  'POST /api/voice/calls/booking': DESK_WRITE,
+  'GET /api/calls': DESK_WRITE,
+  'GET /api/voice/operators': DESK_WRITE,
+  'POST /api/voice/calls/transfer': DESK_WRITE,
+  'GET /api/voice/sip/registration': PUBLIC,
+  'GET /api/voice/sip/next': PUBLIC,
+  'GET /api/voice/sip/event': PUBLIC,
   // the OpenAPI document and its reference UI
   'GET /api/docs': PUBLIC,
   'GET /api/docs/json': PUBLIC,
@@ -83,9 +105,10 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('seasonal_reservations', 'AS', 'AS'),
   'GET /api/role': EVERYONE,
   'GET /api/permission': EVERYONE,
-  'GET /api/notification': 'ADCGS',
-  'GET /api/notification/unread_count': 'ADCGS',
-  'PUT /api/notification/read': 'ADCGS',
+  // the bell and browser push: every console but the airport desk's (partner staff get their own)
+  'GET /api/notification': 'ADCGSHWY',
+  'GET /api/notification/unread_count': 'ADCGSHWY',
+  'PUT /api/notification/read': 'ADCGSHWY',
   // conversations (MESSAGES, never the Goverment role); the booking chat also needs DISPATCHING
   'GET /api/conversations': 'ADCS',
   'GET /api/conversations/unread': 'ADCS',
@@ -99,17 +122,36 @@ export const ACCESS: Record<string, string> = {
   'GET /api/booking/:id/chat': 'ADCS',
   'POST /api/chat/dev/app_message': 'ADCS',
   // web push: staff who get notifications (not the airport desk)
-  'GET /api/push/public_key': 'ADCGS',
-  'POST /api/push/subscribe': 'ADCGS',
-  'DELETE /api/push/subscribe': 'ADCGS',
+  'GET /api/push/public_key': 'ADCGSHWY',
+  'POST /api/push/subscribe': 'ADCGSHWY',
+  'DELETE /api/push/subscribe': 'ADCGSHWY',
   'GET /api/files/:name': EVERYONE,
 
   // city and tracking
-  'GET /api/places': DESK,
+  // map layers (issue 15): LOCATIONS, LANDMARK_MANAGEMENT (A S), RESTRICTED_AREA, EDIT_DESTINATION_SEASONAL, EDIT_MAP (A)
+  ...catalogue('location_containers', 'AS', 'AS'),
+  ...catalogue('locations', 'AS', 'AS'),
+  ...catalogue('landmarks', 'AS', 'AS'),
+  ...catalogue('stations', 'AS', 'AS'),
+  ...catalogue('blacklist_locations', 'AS', 'AS'),
+  ...catalogue('restricted_areas', 'A', 'A'),
+  ...catalogue('seasonal_destinations', 'A', 'A'),
+  ...catalogue('geo/sectors', 'AS', 'A'),
+  ...catalogue('beesline/area_cluster', EVERYONE, 'AS'),
+  // the timeline: TIMELINE holders (staff actions only for USERS or SETTINGS holders, inside the route)
+  'GET /api/timeline': 'ADS',
+  'GET /api/timeline/booking/:id': 'ADS',
+  'GET /api/geo/lookup': 'AS',
+  'GET /api/geo/check': DESK,
+  'GET /api/geo/layers/:layer': 'AS',
+  'PUT /api/geo/layers/:layer': 'AS',
+  'GET /api/stations/:id/queue': 'ADCGS',
+  'GET /api/places': `${DESK}${DESKS}`,
   'GET /api/sectors': DESK,
   'GET /api/city/route': DESK,
   'GET /api/city/basemap': EVERYONE,
   'GET /api/tracking/captains': 'ADS',
+  'GET /api/geo/supply-demand': 'ADS',
   'GET /api/captain/:id/location': DESK,
   'GET /api/ride/:rideId/route': DESK,
   'GET /api/dispatch/booking/:id/ranking': DESK,
@@ -153,7 +195,39 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/captain/:id/unblock': 'AS',
 
   // bookings: the Goverment role opens details and nothing else
-  'GET /api/service': DESK,
+  'GET /api/service': `${DESK}${DESKS}`,
+  // the partner desk (hotels, restaurants, companies staff); object-level rules in partners-isolation.test.ts
+  'GET /api/partner': 'HWY',
+  'GET /api/partner/bookings': 'HWY',
+  'GET /api/partner/bookings/:id': 'HWY',
+  'POST /api/partner/bookings': 'HWY',
+  'GET /api/partner/passengers': 'HWY',
+  'GET /api/partner/passengers/:id': 'HWY',
+  'GET /api/partner/invoices': 'HWY',
+  // the phone booking's partner picker: whoever makes phone bookings (as POST /api/bookings)
+  'GET /api/partners': DESK_WRITE,
+  'GET /api/partners/:id/invoices': 'A',
+  'GET /api/partners/:id/invoices/export.csv': 'A',
+  // partners and their staff accounts (ACCOMMODATION)
+  ...catalogue('hotels', 'A', 'A'),
+  ...catalogue('restaurants', 'A', 'A'),
+  ...catalogue('companies', 'A', 'A'),
+  ...catalogue('hotel_users', 'A', 'A'),
+  ...catalogue('restaurant_users', 'A', 'A'),
+  ...catalogue('company_users', 'A', 'A'),
+  // airport agencies and their desks' sign-ins (ACCOMMODATION)
+  ...catalogue('airport_agencies', 'A', 'A'),
+  ...catalogue('airport_agency_users', 'A', 'A'),
+  // company requests (COMPANY_REQUESTS)
+  'GET /api/company_requests': 'A',
+  'GET /api/company_requests/:id': 'A',
+  'POST /api/company_requests': 'A',
+  'PUT /api/company_requests/:id/approve': 'A',
+  'PUT /api/company_requests/:id/reject': 'A',
+  // the airport desk (airport/create): roles 11 and 12 of an agency; object-level rules in airport.test.ts
+  'GET /api/airport/requests': 'PQ',
+  'GET /api/airport/requests/:id': 'PQ',
+  'POST /api/airport/requests': 'PQ',
   'GET /api/booking': DESK,
   'GET /api/booking/export.csv': DESK,
   'GET /api/booking/search': DESK,
@@ -167,6 +241,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/bookings': DESK_WRITE,
   'DELETE /api/bookings/:id': DESK_WRITE,
   'PUT /api/dispatch/:bookingId/:captainId': DESK_WRITE,
+  'POST /api/booking/:id/redispatch': DESK_WRITE,
   'POST /api/send_pending_reminder': DESK_WRITE,
   'POST /api/send_dispatched_reminder': DESK_WRITE,
   'POST /api/besoin/renew/:id': DESK_WRITE,
@@ -183,7 +258,9 @@ export const ACCESS: Record<string, string> = {
   'POST /api/booking/:id/confirm_suggestion': DESK_WRITE,
   'POST /api/booking/:id/refuse_suggestion': DESK_WRITE,
   'POST /api/ai/dev/accept/:id': DESK_WRITE,
+  'POST /api/ai/dev/refuse/:id': DESK_WRITE,
   'POST /api/bookings/dev/late/:id': DESK_WRITE,
+  'POST /api/bookings/dev/not-moving/:id': DESK_WRITE,
   'GET /api/ai/suggestions': DESK_WRITE,
 
   // complaints: the Goverment role reads them (its comments and statuses come with the complaints pages)
@@ -247,6 +324,36 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/car_requests/:id/refuse': 'ADS',
   'POST /api/car_requests/dev/file': 'ADS',
 
+  // the project schedule (people.md §7): every staff member keeps their own; the calendar of someone
+  // else needs USERS (checked on the row: the matrix's unknown ids answer 404 or 422)
+  'GET /api/projects': EVERYONE,
+  'GET /api/project': EVERYONE,
+  'GET /api/last-project-schedule': EVERYONE,
+  'POST /api/user-project-schedules': EVERYONE,
+  'PUT /api/user-project-schedules/:id': EVERYONE,
+  'GET /api/user-project-schedules': EVERYONE,
+  // captains' shifts and their coverage (PLANNING; the Goverment role holds it not)
+  'GET /api/shifts': 'AS',
+  'GET /api/shifts/coverage': 'AS',
+  'GET /api/shifts/map': 'AS',
+  'GET /api/shifts/:id': 'AS',
+  'POST /api/shifts': 'AS',
+  'PUT /api/shifts/:id': 'AS',
+  'DELETE /api/shifts/:id': 'AS',
+  // staff leaves (/vacations: any staff member asks; USERS holders see all and decide, the Goverment role never)
+  'GET /api/vacations': EVERYONE,
+  'POST /api/vacations': EVERYONE,
+  'GET /api/vacations/coverage': 'AS',
+  'PUT /api/vacations/:id/approve': 'AS',
+  'PUT /api/vacations/:id/refuse': 'AS',
+  // captain applicants' interviews (PLANNING; a 'passed' outcome also needs the captain activation rule)
+  'GET /api/available_interview_times': 'AS',
+  'POST /api/available_interview_times': 'AS',
+  'DELETE /api/available_interview_times/:id': 'AS',
+  'GET /api/interviews': 'AS',
+  'POST /api/interviews': 'AS',
+  'PUT /api/interviews/:id/outcome': 'AS',
+
   // catalogues
   ...catalogue('announcements', 'ADS', 'ADS'),
   // lost and found (LOST_AND_FOUND) and city events (EVENTS_REPORTS; today's layer also with MONITORING)
@@ -288,7 +395,7 @@ export const ACCESS: Record<string, string> = {
   // verification codes sent by SMS: SMS_CODES, which only the admin holds
   'GET /api/sms_codes': 'A',
   // fares: the phone booking's estimate, a booking's price and its reasons, prices and price rules (PRICE_RULES)
-  'POST /api/fare/quote': DESK,
+  'POST /api/fare/quote': `${DESK}${DESKS}`,
   'GET /api/booking/:id/fare': DESK,
   'GET /api/services/:id/prices': 'A',
   'PUT /api/services/:id/prices': 'A',
@@ -303,4 +410,10 @@ export const ACCESS: Record<string, string> = {
   'GET /api/payment/rides': 'A',
   'GET /api/payment/rides/export.csv': 'A',
   'GET /api/payment/ride/:id/bookings': 'A',
+
+  // reports: the dashboard and statistics (STATISTICS), the control room's monitor (MONITORING)
+  'GET /api/reports/dashboard': 'AS',
+  'GET /api/reports/monitor': 'ADS',
+  'GET /api/reports/statistics': 'AS',
+  'GET /api/reports/statistics/export.csv': 'AS',
 };

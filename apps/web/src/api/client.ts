@@ -32,6 +32,11 @@ export interface RequestOptions {
   /** false for the login calls: no bearer token and no global 401/403 handling. */
   auth?: boolean;
   /**
+   * true for calls made in the background (the softphone's credentials and call reports): the token is sent,
+   * but a 401 or 403 is the caller's to handle, so the page the user works on is never left for it.
+   */
+  quiet?: boolean;
+  /**
    * Sent as `Idempotency-Key` (creates): the same key for retries of one submission, a fresh one for the
    * next (useIdempotencyKey in ./idempotency). The server replays the first answer to a repeat.
    */
@@ -63,7 +68,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 
 /** Low-level call: resolves with the whole `{data, message}` envelope. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const { query, body, signal, auth = true, idempotencyKey } = options;
+  const { query, body, signal, auth = true, quiet = false, idempotencyKey } = options;
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   // The server answers its messages (422s, toasts) in the console's language.
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
@@ -102,8 +107,8 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | undefined)?.message;
     const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : response.statusText;
-    if (auth && response.status === 401) handlers.onUnauthorized(message);
-    if (auth && response.status === 403) handlers.onForbidden(message);
+    if (auth && !quiet && response.status === 401) handlers.onUnauthorized(message);
+    if (auth && !quiet && response.status === 403) handlers.onForbidden(message);
     throw new ApiError(message || MSG.serverError, response.status, json);
   }
   return (json ?? { data: undefined }) as Envelope<T>;

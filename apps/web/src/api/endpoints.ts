@@ -25,6 +25,7 @@ export type CallArgs<E extends Endpoint> = (keyof PathParams<E['path']> extends 
   (undefined extends BodyOf<E> ? { body?: undefined } : { body: BodyOf<E> }) & {
     signal?: AbortSignal;
     idempotencyKey?: string;
+    quiet?: boolean;
   };
 
 type ArgsParam<E extends Endpoint> = Empty extends CallArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
@@ -36,6 +37,8 @@ export interface LooseCallArgs {
   body?: unknown;
   signal?: AbortSignal;
   idempotencyKey?: string;
+  /** No global 401/403 handling (see RequestOptions.quiet). */
+  quiet?: boolean;
 }
 
 /**
@@ -43,14 +46,14 @@ export interface LooseCallArgs {
  * PUT or DELETE goes as POST with `_method` (multipart forms, like Laravel's).
  */
 export async function callEndpoint(endpoint: Endpoint, args: LooseCallArgs = {}): Promise<unknown> {
-  const { params, query, body, signal, idempotencyKey } = args;
+  const { params, query, body, signal, idempotencyKey, quiet } = args;
   const path = fillPath(endpoint.path, params);
   let method: string = endpoint.method;
   if (body instanceof FormData && method !== 'POST') {
     body.set('_method', method);
     method = 'POST';
   }
-  return request(method, path, { query, body, signal, idempotencyKey });
+  return request(method, path, { query, body, signal, idempotencyKey, quiet });
 }
 
 /** Calls an endpoint of the contract and resolves with its whole envelope. */

@@ -26,6 +26,7 @@ import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton'
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SeasonSelector } from '../features/season/SeasonSelector';
 import { TicketsButton } from '../features/tickets/TicketsButton';
+import { VoiceButton } from '../features/voice/VoiceButton';
 import { ProductionBanner } from './globalChrome';
 import { NavDrawerContent } from './NavDrawer';
 import { OrderSearchButton, OrderSearchProvider } from './orderSearch';
@@ -111,6 +112,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <Box sx={{ flex: 1 }} />
             <OrderSearchButton />
             <SocketIndicator />
+            <VoiceButton />
             <AiStatusButton />
             {allows(shellPolicy.messages) && <UnreadMessagesButton />}
             <TicketsButton />

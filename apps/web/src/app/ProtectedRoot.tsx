@@ -12,6 +12,7 @@ import { homePath, meQuery } from '../features/auth/api';
 import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
 import { useBookingRealtime } from '../features/bookings/realtime';
 import { PushRegistration } from '../features/push/PushRegistration';
+import { VoiceLifecycle } from '../features/voice/VoiceLifecycle';
 import { AppShell } from './AppShell';
 import { adoptUserPreferences } from './preferences';
 import { NoAccessContent } from './StatusPages';
@@ -93,6 +94,7 @@ export function ProtectedRoot() {
   return (
     <CurrentUserProvider user={user}>
       <UserPreferences userId={user.id} saved={user.preferences} />
+      <VoiceLifecycle token={session.accessToken} />
       <SocketLifecycle token={session.accessToken} />
       <PushRegistration />
       <AppShell meta={meta?.meta}>{content}</AppShell>

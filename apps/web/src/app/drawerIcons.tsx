@@ -18,6 +18,7 @@ import LuggageIcon from '@mui/icons-material/Luggage';
 import MapIcon from '@mui/icons-material/Map';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
+import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
 import PhoneInEditIcon from '@mui/icons-material/PhoneInTalk';
 import PollIcon from '@mui/icons-material/Poll';
 import QueueIcon from '@mui/icons-material/Queue';
@@ -33,6 +34,7 @@ import type { ReactNode } from 'react';
 const ICONS: Record<string, ReactNode> = {
   Requests: <ListAltIcon />,
   PhoneBooking: <PhoneInEditIcon />,
+  Calls: <PhoneCallbackIcon />,
   Timeline: <TimelineIcon />,
   CaptainsMap: <RouteIcon />,
   ComplaintsList: <FeedbackIcon />,

@@ -87,7 +87,19 @@ export function buildTheme(mode: PaletteMode, language: Language): Theme {
         MuiTooltip: { defaultProps: { arrow: true } },
         MuiToolbar: { styleOverrides: { dense: { minHeight: 52 } } },
         MuiCssBaseline: {
-          styleOverrides: { body: { WebkitFontSmoothing: 'antialiased' } },
+          styleOverrides: {
+            body: { WebkitFontSmoothing: 'antialiased' },
+            // WCAG 2.3.3: whoever asks the system for less motion gets none (spinners stand still, panels and
+            // dialogs open at once). The live map's captains stop gliding the same way (CaptainsLayer).
+            '@media (prefers-reduced-motion: reduce)': {
+              '*, *::before, *::after': {
+                animationDuration: '0.01ms !important',
+                animationIterationCount: '1 !important',
+                transitionDuration: '0.01ms !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
+          },
         },
       },
     },

@@ -23,11 +23,17 @@ import { useCsvExport } from './useCsvExport';
  */
 export function ExportCsvButton({
   endpoint,
+  params,
   filter,
+  label,
   sx,
 }: {
   endpoint: Endpoint;
+  /** Values of the endpoint's `:param`s. */
+  params?: Record<string, string | number>;
   filter?: Record<string, QueryValue>;
+  /** The button's accessible name when "Export CSV" alone would not say what is exported. */
+  label?: string;
   /** Placement in the page's layout (alignSelf in a column...). */
   sx?: SxProps<Theme>;
 }) {
@@ -39,7 +45,8 @@ export function ExportCsvButton({
         variant="outlined"
         size="small"
         startIcon={<FileDownloadIcon />}
-        onClick={() => void start(endpoint, filter)}
+        onClick={() => void start(endpoint, filter, params)}
+        aria-label={label}
         sx={[{ flexShrink: 0, alignSelf: 'center', whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
         data-testid="export-csv"
       >

@@ -34,6 +34,7 @@ export function PagedTable<T>({
   toolbar,
   testId,
   size = 'small',
+  emptyText = MSG.noData,
 }: {
   columns: readonly PagedColumn<T>[];
   query: Pick<UseQueryResult<Paginated<T>>, 'data' | 'isPending' | 'isFetching' | 'isError' | 'error'>;
@@ -43,6 +44,8 @@ export function PagedTable<T>({
   toolbar?: ReactNode;
   testId?: string;
   size?: 'small' | 'medium';
+  /** What an empty list says ('No data' by default). */
+  emptyText?: ReactNode;
 }) {
   const rows = query.data?.data ?? [];
   return (
@@ -56,7 +59,7 @@ export function PagedTable<T>({
           rowKey={rowKey}
           size={size}
           testId={testId}
-          empty={query.isPending || query.isError ? null : MSG.noData}
+          empty={query.isPending || query.isError ? null : emptyText}
           emptySx={{ color: 'text.secondary', textAlign: 'center', py: 4 }}
           rowProps={(row) => ({
             hover: true,

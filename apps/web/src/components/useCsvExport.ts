@@ -1,4 +1,4 @@
-import { CSV_TOTAL_HEADER, type Endpoint } from '@taxi/shared';
+import { CSV_TOTAL_HEADER, type Endpoint, fillPath } from '@taxi/shared';
 import { tr } from '@taxi/shared/i18n';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { buildUrl, type QueryValue } from '../api/client';
@@ -38,48 +38,51 @@ export function useCsvExport() {
 
   const cancel = useCallback(() => controller.current?.abort(), []);
 
-  const start = useCallback(async (endpoint: Endpoint, query: Record<string, QueryValue> = {}) => {
-    if (controller.current) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    setProgress({ rows: 0, total: null });
-    try {
-      const token = getToken();
-      const response = await fetch(buildUrl(endpoint.path, query), {
-        headers: {
-          Accept: 'text/csv',
-          // the column headers in the console's language, not the browser's
-          'Accept-Language': currentLanguage(),
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        signal: abort.signal,
-      });
-      if (!response.ok || !response.body) {
-        toast.error(tr('The export failed: {{message}}', { message: await failure(response) }));
-        return;
+  const start = useCallback(
+    async (endpoint: Endpoint, query: Record<string, QueryValue> = {}, params?: Record<string, string | number>) => {
+      if (controller.current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      setProgress({ rows: 0, total: null });
+      try {
+        const token = getToken();
+        const response = await fetch(buildUrl(fillPath(endpoint.path, params), query), {
+          headers: {
+            Accept: 'text/csv',
+            // the column headers in the console's language, not the browser's
+            'Accept-Language': currentLanguage(),
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          },
+          signal: abort.signal,
+        });
+        if (!response.ok || !response.body) {
+          toast.error(tr('The export failed: {{message}}', { message: await failure(response) }));
+          return;
+        }
+        const totalHeader = response.headers.get(CSV_TOTAL_HEADER);
+        const total = totalHeader === null ? null : Number(totalHeader);
+        let shownAt = 0;
+        const { chunks, rows } = await readCsvBody(response.body, total, (next) => {
+          const now = performance.now();
+          if (now - shownAt < PROGRESS_EVERY_MS) return;
+          shownAt = now;
+          setProgress(next);
+        });
+        setProgress({ rows, total });
+        saveFile(chunks as BlobPart[], attachmentName(response.headers.get('content-disposition'), 'export.csv'));
+        if (total !== null && rows < total) {
+          toast.warning(tr('The export stopped after {{count}} of {{total}} rows', { count: rows, total }));
+        }
+      } catch (error) {
+        if (abort.signal.aborted) toast.info(tr('Export cancelled'));
+        else toast.error(tr('The export failed: {{message}}', { message: (error as Error).message }));
+      } finally {
+        controller.current = null;
+        setProgress(null);
       }
-      const totalHeader = response.headers.get(CSV_TOTAL_HEADER);
-      const total = totalHeader === null ? null : Number(totalHeader);
-      let shownAt = 0;
-      const { chunks, rows } = await readCsvBody(response.body, total, (next) => {
-        const now = performance.now();
-        if (now - shownAt < PROGRESS_EVERY_MS) return;
-        shownAt = now;
-        setProgress(next);
-      });
-      setProgress({ rows, total });
-      saveFile(chunks as BlobPart[], attachmentName(response.headers.get('content-disposition'), 'export.csv'));
-      if (total !== null && rows < total) {
-        toast.warning(tr('The export stopped after {{count}} of {{total}} rows', { count: rows, total }));
-      }
-    } catch (error) {
-      if (abort.signal.aborted) toast.info(tr('Export cancelled'));
-      else toast.error(tr('The export failed: {{message}}', { message: (error as Error).message }));
-    } finally {
-      controller.current = null;
-      setProgress(null);
-    }
-  }, []);
+    },
+    [],
+  );
 
   return { progress, running: progress !== null, start, cancel };
 }

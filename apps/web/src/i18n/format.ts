@@ -137,9 +137,32 @@ export function formatEuros(value: number | null | undefined): string {
   return numberFormat('eur', { style: 'currency', currency: CURRENCY }).format(value);
 }
 
+/** A signed whole number: "+38", "-1", "0" (a score's bonus is negative, a penalty positive). */
+export function formatSigned(value: number): string {
+  return numberFormat('signed', { signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(value);
+}
+
+/** A short list in the language: "4 busy, 2 offline, 1 wrong vehicle type". */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(currentLocale(), { style: 'short', type: 'unit' }).format(items);
+}
+
 export function formatKm(metres: number | null | undefined): string {
   if (metres === null || metres === undefined || !Number.isFinite(metres)) return EMPTY;
   return `${formatNumber(metres / 1000, 1)} km`;
+}
+
+/** A travel time: minutes under an hour ("12 min"), else hours and minutes ("1 h 5 min"). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return EMPTY;
+  const minutes = Math.max(0, Math.round(seconds / 60));
+  const unit = (name: 'hour' | 'minute', value: number) =>
+    numberFormat(`u-${name}`, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (minutes < 60) return unit('minute', minutes);
+  const rest = minutes % 60;
+  return rest === 0
+    ? unit('hour', Math.floor(minutes / 60))
+    : `${unit('hour', Math.floor(minutes / 60))} ${unit('minute', rest)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bookingSchema } from './booking-dto';
 import { envelope, lonLatTuple } from './envelope';
 import { aiStatusSchema } from './session';
+import { offerScoreSchema } from './tracking';
 
 const coordinates = z.object({ coordinates: lonLatTuple });
 
@@ -39,6 +40,8 @@ export const aiDispatchPopupSchema = z
     countdown_until: z.string(),
     /** The countdown's whole length (the AI popup countdown setting), seconds. */
     countdown_seconds: z.number().int().optional(),
+    /** The captain's score when the AI offered them the booking (null for an offer made by hand). */
+    score: offerScoreSchema.nullable(),
   })
   .meta({ id: 'AiDispatchPopup' });
 
@@ -67,6 +70,10 @@ export const aiContract = {
   booking: envelope(bookingSchema),
   snooze: envelope(z.object({ minutes: z.number(), ai_status: aiStatusSchema })),
   popup: envelope(aiPopupSchema),
+  /** Development only: the captains who refused, and where the cascade went next. */
+  devRefuse: envelope(
+    z.object({ refused: z.array(z.number()), offered: z.number().nullable(), unassigned: z.boolean() }),
+  ),
   popups: envelope(z.array(aiPopupSchema)),
   status: envelope(aiStatusSchema),
 };

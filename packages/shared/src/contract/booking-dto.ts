@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_ORIGINS, BOOKING_STATUSES } from '../bookings';
+import { PARTNER_KINDS } from '../partners';
 import { lonLatTuple, refSchema } from './envelope';
 
 /** The booking as the API presents it (bookings.md §3). Coordinates are [longitude, latitude]. */
@@ -126,6 +127,8 @@ export const bookingSchema = z
     pull_down_location: pointSchema.nullable(),
     pickup_sector: refSchema.nullable(),
     dropoff_sector: refSchema.nullable(),
+    /** Why the booking waits for a review (the flagged blacklist locations it starts or ends at), or null. */
+    review_reason: z.string().nullable(),
     stops: z.array(z.object({ location_name: z.string() })),
     voucher: z.object({ code: z.string() }).nullable(),
     meta: z.object({
@@ -137,7 +140,14 @@ export const bookingSchema = z
     captain_cancellation_reason: idText.nullable(),
     user_cancellation_reason: idText.nullable(),
     suggestions: z.array(z.object({ status: z.enum(['SENT', 'ACCEPTED', 'REFUSED']) })),
-    active_captain_suggestion: z.object({ captain_name: z.string(), until: z.string() }).nullable(),
+    /** The live offer: one captain's name, or (`captains`) a group offer's size and no name. */
+    active_captain_suggestion: z
+      .object({ captain_name: z.string(), until: z.string(), captains: z.number().optional() })
+      .nullable(),
+    /** The dispatch cascade ran out without a captain (UNASSIGNED_REASONS); the board lists it first. */
+    unassigned: z.object({ at: z.string(), reason: z.string() }).nullable(),
+    /** The captain on the way has not moved NOT_MOVING.metres within NOT_MOVING.afterS of the dispatch. */
+    not_moving: z.object({ since: z.string() }).nullable(),
     last_service_change_suggestion: z
       .object({
         id: z.number(),
@@ -149,8 +159,10 @@ export const bookingSchema = z
     is_eta: z.boolean(),
     eta_captain: z.number().nullable(),
     airport_office: z.boolean(),
-    /** Riders and bags of an airport request, shown on the card. */
-    airport: z.object({ riders: z.number().nullable(), bags: z.number().nullable() }).nullable(),
+    /** Riders and bags of an airport request, shown on the card; received once 'Ok we received' was said. */
+    airport: z.object({ riders: z.number().nullable(), bags: z.number().nullable(), received: z.boolean() }).nullable(),
+    /** The hotel, restaurant or company it was booked for (its account, its limit), or null. */
+    partner: z.object({ id: z.number(), kind: z.enum(PARTNER_KINDS), name: z.string() }).nullable(),
     ride_id: z.number().nullable(),
     ride: rideSchema.nullable(),
     captain_last_location: pointSchema.nullable(),

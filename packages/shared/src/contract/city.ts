@@ -7,6 +7,8 @@ export const cityPlaceSchema = z
     osm_id: z.number(),
     name: z.string(),
     category: z.string(),
+    /** 'location': a row of the locations catalogue (then `id` is its id, not a city place's). */
+    source: z.enum(['place', 'location']).default('place'),
     lat: z.number(),
     lng: z.number(),
     addr_street: z.string().nullable(),

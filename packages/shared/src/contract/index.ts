@@ -1,12 +1,14 @@
 // The typed HTTP contract: response schemas of every route (the server validates replies against them
 // and serves OpenAPI from them) and the endpoint table the web calls through.
 export * from './ai';
+export * from './airport';
 export * from './booking-dto';
 export * from './bookings';
 export * from './broadcasts';
 export * from './car-requests';
 export * from './chat';
 export * from './city';
+export * from './company-requests';
 export * from './complaints';
 export * from './contracts';
 export * from './endpoint';
@@ -16,9 +18,13 @@ export * from './events';
 export * from './fares';
 export * from './files';
 export * from './fleet';
+export * from './geo';
 export * from './notifications';
+export * from './partners';
 export * from './people';
+export * from './planning';
 export * from './push';
+export * from './reports';
 export * from './session';
 export * from './settings';
 export * from './sms';
@@ -27,4 +33,6 @@ export * from './surveys';
 export * from './system';
 export * from './terms';
 export * from './tickets';
+export * from './timeline';
 export * from './tracking';
+export * from './voice';

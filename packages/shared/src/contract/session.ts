@@ -50,6 +50,10 @@ export const authUserSchema = z
     roles: z.array(refSchema),
     permissions: z.array(z.string()),
     profile_image: z.string().nullable(),
+    /** The airport agency of a role 11/12 user (the desk's policies read it), else null. */
+    airport_agency_id: z.number().nullable(),
+    /** The hotel, restaurant or company of a partner staff account (its desk's policies read it), else null. */
+    partner_id: z.number().nullable(),
     settings: z.object({ FOLLOW_UP_TICKET: followUpTicketSettingsSchema }).catchall(z.unknown()),
     preferences: preferencesSchema,
   })

@@ -55,7 +55,18 @@ export const candidateScoreSchema = z.object({
   distance_m: z.number(),
   parts: scorePartsSchema,
   total: z.number(),
+  /** Place in the queue of the station the pickup is at (1 = head, offered first); null when not queued there. */
+  station_queue: z.number().int().nullable(),
+  /**
+   * Seconds until the captain's current trip ends, for a captain still on one (soon to clear): the ETA is
+   * counted from that trip's dropoff. They are offered the booking once free; null for a free captain.
+   */
+  clears_in_s: z.number().nullable(),
 });
+
+/** The part of a candidate's ranking an offer keeps: why the AI chose the captain (the AI popup shows it). */
+export const offerScoreSchema = candidateScoreSchema.pick({ parts: true, total: true, station_queue: true });
+export type OfferScore = z.infer<typeof offerScoreSchema>;
 
 export const candidateRankingSchema = z
   .object({

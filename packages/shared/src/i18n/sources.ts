@@ -1,4 +1,5 @@
 import { AI_LABELS, AI_MSG } from '../ai';
+import { AIRPORT_MSG } from '../airport';
 import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
@@ -6,16 +7,26 @@ import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
+import { COMPANY_REQUEST_MSG } from '../company-requests';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { CONTRACT_MSG } from '../contracts';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
+import { DISPATCH_UI } from '../dispatch-ui';
 import { DRAWER } from '../drawer';
 import { FARE_MSG } from '../fares';
 import { FLEET_MSG } from '../fleet';
+import { GEO_MSG } from '../geo-rules';
+import { INTERVIEW_MSG } from '../interviews';
 import { ENTRY_TYPE_LABELS, LEDGER_MSG } from '../ledger';
+import { MAP_EDITOR_UI } from '../map-editor-ui';
 import { MSG } from '../messages';
+import { NOT_MOVING_UI } from '../not-moving';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
+import { PARTNER_INVOICE_CSV_HEADER, PARTNER_INVOICE_UI } from '../partner-invoices';
+import { PARTNER_KIND_LABELS, PARTNER_MSG, PARTNER_UI } from '../partners';
 import { PEOPLE_MSG } from '../people';
+import { PROJECT_SCHEDULE_MSG } from '../project-schedule';
+import { REPORTS_MSG, REPORTS_UI } from '../reports/texts';
 import { EVENTS_MSG } from '../resources/catalogues/city-events.resource';
 import { LOST_FOUND_MSG } from '../resources/catalogues/lost-and-found.resource';
 import { PAYMENTS_MSG } from '../resources/catalogues/payment-rides.resource';
@@ -25,10 +36,18 @@ import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
 import { RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
-import { SETTING_LABELS, SETTING_MSG } from '../settings';
+import { SETTING_LABELS, SETTING_MSG, SETTING_VALUE_LABELS } from '../settings';
+import { SHIFT_MSG } from '../shifts';
+import { SHIFTS_MAP_MSG } from '../shifts-map';
+import { SUPPLY_DEMAND_MSG } from '../supply-demand';
 import { SURVEY_LABELS, SURVEY_MSG } from '../surveys';
+import { SELF_TEST_UI } from '../system-self-test';
+import { SYSTEM_STATUS_UI } from '../system-status';
 import { TERMS_MSG } from '../terms';
 import { TICKET_MSG, TICKET_STATUS_LABELS, TICKET_TYPE_TEXTS } from '../tickets';
+import { ACTION_LABELS, ENTITY_LABELS, TIMELINE_UI } from '../timeline';
+import { VACATION_MSG } from '../vacations';
+import { VOICE_MSG, VOICE_SHORTCUT_LABELS, VOICE_UI } from '../voice';
 import { VOUCHER_MSG } from '../vouchers';
 import { sourceStrings } from './index';
 
@@ -43,10 +62,29 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     MSG,
     TERMS_MSG,
     CONTRACT_MSG,
+    PROJECT_SCHEDULE_MSG,
+    SHIFT_MSG,
+    TIMELINE_UI,
+    ACTION_LABELS,
+    ENTITY_LABELS,
+    PARTNER_INVOICE_UI,
+    PARTNER_INVOICE_CSV_HEADER,
+    SYSTEM_STATUS_UI,
+    SELF_TEST_UI,
+    VOICE_UI,
+    VOICE_MSG,
+    VOICE_SHORTCUT_LABELS,
+    SHIFTS_MAP_MSG,
+    SUPPLY_DEMAND_MSG,
+    VACATION_MSG,
+    INTERVIEW_MSG,
     BOOKING_UI,
     BOOKING_MSG,
+    DISPATCH_UI,
+    NOT_MOVING_UI,
     RIDE_UI,
     TRACKING_UI,
+    MAP_EDITOR_UI,
     AI_MSG,
     AI_LABELS,
     STATUS_LABELS,
@@ -69,6 +107,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     LEDGER_MSG,
     BONUS_MSG,
     FLEET_MSG,
+    GEO_MSG,
     VOUCHER_MSG,
     TICKET_MSG,
     TICKET_STATUS_LABELS,
@@ -79,7 +118,15 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     CAR_REQUEST_LABELS,
     SETTING_LABELS,
     SETTING_MSG,
+    ...Object.values(SETTING_VALUE_LABELS),
     RESERVATION_MSG,
+    AIRPORT_MSG,
+    PARTNER_MSG,
+    PARTNER_UI,
+    PARTNER_KIND_LABELS,
+    COMPANY_REQUEST_MSG,
+    REPORTS_MSG,
+    REPORTS_UI,
   ]) {
     sourceStrings(object, out);
   }

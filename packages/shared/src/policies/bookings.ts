@@ -1,6 +1,16 @@
 import { BOOKING_MSG } from '../booking-messages';
 import type { BookingAction } from '../bookings';
-import { type Actor, holds, holdsAny, isAirport, isGovernment, mayChange, rule } from './core';
+import {
+  type Actor,
+  atAirportDesk,
+  atPartnerDesk,
+  holds,
+  holdsAny,
+  isAirport,
+  isGovernment,
+  mayChange,
+  rule,
+} from './core';
 
 const dispatcher = (a: Actor) => mayChange(a, 'DISPATCHING');
 /** The Goverment role is told why (bookings.md §6), others get the plain 'forbidden'. */
@@ -13,8 +23,11 @@ const governmentRefusal = (a: Actor) => (isGovernment(a) ? BOOKING_MSG.governmen
 export const bookingPolicy = {
   /** The board, the search, a booking's details, statuses and candidates. */
   read: rule('bookings.read', (a) => holds(a, 'DISPATCHING')),
-  /** The service pickers (board filter, phone booking, change service). */
-  services: rule('bookings.services', (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING'])),
+  /** The service pickers (board filter, phone booking, change service, the airport desk's form). */
+  services: rule(
+    'bookings.services',
+    (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING']) || atAirportDesk(a) || atPartnerDesk(a),
+  ),
   /** A booking's audit log. */
   logs: rule('bookings.logs', dispatcher, governmentRefusal),
   /** Manual dispatch, cancel, touch, reminders, besoin extension, notes, time and service changes. */
@@ -31,6 +44,8 @@ export const bookingPolicy = {
   orderSearch: rule('bookings.orderSearch', (a) => holds(a, 'DISPATCHING') && !isAirport(a)),
   /** Development only (loopback): make a pending booking late at once (the e2e runs). */
   devLate: rule('bookings.devLate', dispatcher),
+  /** Development only (loopback): the not-moving check of a dispatched booking as if its minute were over. */
+  devNotMoving: rule('bookings.devNotMoving', dispatcher),
 } as const;
 
 /** The AI-assisted dispatch (bookings.md §7) and the user's own AI status. */
@@ -45,4 +60,6 @@ export const aiPolicy = {
   ownStatus: rule('ai.ownStatus', () => true),
   /** Development only: play the captain app accepting an offer. */
   devAccept: rule('ai.devAccept', dispatcher),
+  /** Development only: play the captain apps refusing the booking's live offers. */
+  devRefuse: rule('ai.devRefuse', dispatcher),
 } as const;

@@ -1,10 +1,26 @@
 import type { Permission } from '../permissions';
-import { holds, holdsAny, isAirport, isGovernment, mayChange, rule, signedInRule } from './core';
+import {
+  atAirportDesk,
+  atPartnerDesk,
+  holds,
+  holdsAny,
+  isAirport,
+  isGovernment,
+  isPartnerStaff,
+  mayChange,
+  rule,
+  signedInRule,
+} from './core';
 
 /** The city: places, sectors, routes and the base map. */
 export const cityPolicy = {
   /** Places, sectors and routes feed the board and the phone booking alike. */
   read: rule('city.read', (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING'])),
+  /** The places pickers: the board, the phone booking and the airport desk's form. */
+  places: rule(
+    'city.places',
+    (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING']) || atAirportDesk(a) || atPartnerDesk(a),
+  ),
   /** Every console draws maps. */
   basemap: signedInRule('city.basemap'),
 } as const;
@@ -44,4 +60,6 @@ export const shellPolicy = {
   phoneBooking: rule('shell.phoneBooking', (a) => holds(a, 'PHONE_BOOKING')),
   /** The airport agency desk is the user's start page (shell.md §2.2, §6: roles 11 and 12 land on airport/create). */
   airportDesk: rule('shell.airportDesk', (a) => isAirport(a)),
+  /** Partner staff (hotels, restaurants, companies) start on their own bookings. */
+  partnerDesk: rule('shell.partnerDesk', (a) => isPartnerStaff(a)),
 } as const;

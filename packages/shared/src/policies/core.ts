@@ -1,11 +1,16 @@
+import { PARTNER_ROLE_IDS } from '../partners';
 import { can, type Permission } from '../permissions';
-import { isAirportRole, isGovernmentRole, type RoleRef } from '../roles';
+import { AIRPORT_SUPERVISOR_ROLE_ID, isAirportRole, isGovernmentRole, primaryRole, type RoleRef } from '../roles';
 
 /** Who asks: the signed-in staff member as the server authenticates it and check_auth returns it. */
 export interface Actor {
   id: number;
   roles: readonly RoleRef[];
   permissions: readonly string[];
+  /** The airport agency of a role 11/12 user (its requests are the agency's); null or absent for others. */
+  airport_agency_id?: number | null;
+  /** The hotel, restaurant or company of a partner staff account; null or absent for staff. */
+  partner_id?: number | null;
 }
 
 /**
@@ -53,6 +58,16 @@ export const holdsAny = (actor: Actor, permissions: readonly Permission[]): bool
 export const isGovernment = (actor: Actor): boolean => isGovernmentRole(actor.roles);
 /** Airport agency roles 11 and 12 (shell.md §6): their own desk, no socket, no notifications. */
 export const isAirport = (actor: Actor): boolean => isAirportRole(actor.roles);
+/** An airport agency user linked to an agency: the airport desk is theirs (airport/create). */
+export const atAirportDesk = (actor: Actor): boolean => isAirport(actor) && !!actor.airport_agency_id;
+/** A partner role (hotel, restaurant, company staff), read from the roles alone (the stored session). */
+export const isPartnerStaff = (actor: Actor): boolean => PARTNER_ROLE_IDS.includes(primaryRole(actor.roles)?.id ?? 0);
+/** A partner's staff (hotel, restaurant, company): their own partner desk only (tenant isolation). */
+export const atPartnerDesk = (actor: Actor): boolean =>
+  !!actor.partner_id && PARTNER_ROLE_IDS.includes(primaryRole(actor.roles)?.id ?? 0);
+/** Role 12: the airport supervisor, who sees the whole agency's requests (role 11 sees its own). */
+export const isAirportSupervisor = (actor: Actor): boolean =>
+  primaryRole(actor.roles)?.id === AIRPORT_SUPERVISOR_ROLE_ID;
 
 /** A permission for an action that changes something: the Goverment role never gets it. */
 export const mayChange = (actor: Actor, permission: Permission): boolean =>

@@ -1,9 +1,12 @@
-import { holds, holdsAny, mayChange, rule } from './core';
+import { atAirportDesk, atPartnerDesk, holds, holdsAny, mayChange, rule } from './core';
 
 /** Prices, price rules and quotes (issue: commercial). Reading prices is for those who set them. */
 export const farePolicy = {
-  /** The phone booking and the board ask for estimates. */
-  quote: rule('fares.quote', (a) => holdsAny(a, ['PHONE_BOOKING', 'DISPATCHING'])),
+  /** The phone booking, the board and the airport desk ask for estimates. */
+  quote: rule(
+    'fares.quote',
+    (a) => holdsAny(a, ['PHONE_BOOKING', 'DISPATCHING']) || atAirportDesk(a) || atPartnerDesk(a),
+  ),
   /** A booking's estimate and final price with their reasons: whoever reads the booking's details. */
   bookingFare: rule('fares.bookingFare', (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING', 'COMPLAINTS'])),
   read: rule('fares.read', (a) => holds(a, 'PRICE_RULES')),

@@ -1,4 +1,4 @@
-import { holds, isAirport, isGovernment, publicRule, rule, signedInRule } from './core';
+import { holds, isAirport, isGovernment, isPartnerStaff, publicRule, rule, signedInRule } from './core';
 
 /** Signing in and the user's own session (shell.md §2.6, §7). */
 export const sessionPolicy = {
@@ -12,8 +12,11 @@ export const sessionPolicy = {
   own: signedInRule('session.own'),
   /** The chat service's token: staff who message (the Goverment role has no chat). */
   chatToken: rule('session.chatToken', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
-  /** Live events over the socket (shell.md §6: airport roles get none). */
-  socket: rule('session.socket', (a) => !isAirport(a)),
+  /**
+   * Live events over the socket (shell.md §6: airport roles get none). Partner staff get none either: the
+   * staff room carries every booking (tenant isolation); their desk polls its own.
+   */
+  socket: rule('session.socket', (a) => !isAirport(a) && !isPartnerStaff(a)),
 } as const;
 
 /** Probes and public facts, and the development conveniences (loopback only, never outside development). */
@@ -21,6 +24,10 @@ export const systemPolicy = {
   probe: publicRule('system.probe'),
   appInfo: publicRule('system.appInfo'),
   devOutbox: publicRule('system.devOutbox'),
+  /** The debug view (/debug_view): the permission of its route. */
+  status: rule('system.status', (a) => holds(a, 'SETTINGS')),
+  /** The self-test (/test): the permission of its route. It sends the caller a test e-mail. */
+  selfTest: rule('system.selfTest', (a) => holds(a, 'SETTINGS')),
 } as const;
 
 /** The API's OpenAPI document and its browsable reference: public, like the contract they describe. */

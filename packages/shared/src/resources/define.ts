@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import type { Permission } from '../permissions';
 import type { Actor } from '../policies/core';
 import type { RouteName } from '../routes';
-import { hasNoNul, isValidEmail, isValidPassword, NAME_MAX, TEXT_MAX } from '../validation';
+import { DB_ID_MAX, hasNoNul, isValidEmail, isValidPassword, NAME_MAX, TEXT_MAX } from '../validation';
 import { RESOURCE_MSG } from './messages';
 
 export const FIELD_TYPES = [
@@ -119,7 +119,15 @@ export interface ResourceDef {
   row?: z.ZodObject;
   /** Query filters of the list and its CSV besides `search` (the server's hooks turn them into SQL). */
   filters?: z.ZodObject;
+  /**
+   * The form's `lat` and `lon` number fields get a small map under them (POINT_FIELD_NAMES): a click sets
+   * both, the marker follows what is typed. The fields stay the way to enter a point from the keyboard.
+   */
+  pointPicker?: boolean;
 }
+
+/** The names of a point's number fields, the pair a `pointPicker` form puts its map under. */
+export const POINT_FIELD_NAMES = { lat: 'lat', lon: 'lon' } as const;
 
 /** Rows whose column `field` equals `equals`. */
 export interface CatalogueScope {
@@ -226,6 +234,7 @@ function baseSchema(f: FieldDef): z.ZodType {
           .number({ error: RESOURCE_MSG.invalidReference })
           .int(RESOURCE_MSG.invalidReference)
           .positive(RESOURCE_MSG.invalidReference)
+          .max(DB_ID_MAX, RESOURCE_MSG.invalidReference)
           .refine((v) => !f.reference?.excludeIds?.includes(v), RESOURCE_MSG.invalidReference),
       );
     case 'multireference':
@@ -236,6 +245,7 @@ function baseSchema(f: FieldDef): z.ZodType {
             .number({ error: RESOURCE_MSG.invalidReference })
             .int(RESOURCE_MSG.invalidReference)
             .positive(RESOURCE_MSG.invalidReference)
+            .max(DB_ID_MAX, RESOURCE_MSG.invalidReference)
             .refine((v) => !f.reference?.excludeIds?.includes(v), RESOURCE_MSG.invalidReference),
           { error: RESOURCE_MSG.invalidReference },
         ),

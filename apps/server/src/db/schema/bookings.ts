@@ -1,7 +1,9 @@
-import type { FareQuoteDto } from '@taxi/shared';
+import type { FareQuoteDto, OfferScore } from '@taxi/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { places, sectors } from './city';
 import { ts } from './columns';
+import { airportAgencies, partners } from './partners';
 import { captains, cars, passengers, services } from './people';
 import { users } from './users';
 
@@ -94,6 +96,8 @@ export const bookings = pgTable(
     pullDownLat: doublePrecision('pull_down_lat'),
     pickupSectorId: integer('pickup_sector_id').references(() => sectors.id),
     dropoffSectorId: integer('dropoff_sector_id').references(() => sectors.id),
+    /** Why the booking waits for a review (a blacklisted 'flag' location it starts or ends at), or null. */
+    reviewReason: text('review_reason'),
     voucherId: integer('voucher_id').references(() => vouchers.id),
     meta: jsonb('meta').$type<BookingMeta>().notNull().default({}),
     captainCancellations: integer('captain_cancellations').notNull().default(0),
@@ -110,7 +114,31 @@ export const bookings = pgTable(
     /** The captain currently offered this booking and the offer's deadline (request card countdown). */
     suggestionCaptainId: integer('suggestion_captain_id').references(() => captains.id),
     suggestionUntil: ts('suggestion_until'),
+    /** A group offer (no single captain): how many captains it went to. Null for a single offer. */
+    suggestionGroupSize: integer('suggestion_group_size'),
+    /**
+     * Set when the dispatch cascade ran out (single offers, then the group offer, nobody accepted): the
+     * board lists the booking first with the reason; a later round starts after the retry interval.
+     */
+    unassignedAt: ts('unassigned_at'),
+    unassignedReason: text('unassigned_reason'),
+    /**
+     * Where the cascade's current round starts: the booking was last unassigned, or re-dispatched (which also
+     * clears the unassigned mark). Offers made before it count no more. Null: the first round, every offer.
+     */
+    cascadeFrom: ts('cascade_from'),
+    /**
+     * The not-moving check of the ride (NOT_MOVING): the captain's position when it started, whether they
+     * moved far enough since (the check stops), and when the warning was raised. A dispatch starts it anew.
+     */
+    moveCheckLon: doublePrecision('move_check_lon'),
+    moveCheckLat: doublePrecision('move_check_lat'),
+    moveCheckAt: ts('move_check_at'),
+    movedAfterDispatch: boolean('moved_after_dispatch').notNull().default(false),
+    notMovingAt: ts('not_moving_at'),
     creatorId: integer('creator_id').references(() => users.id),
+    /** The hotel, restaurant or company that booked it for a guest (its staff see it). */
+    partnerId: integer('partner_id').references(() => partners.id),
     /** The fare engine's quote when the order was taken or last re-planned (GET booking/{id}/fare). */
     fareEstimate: jsonb('fare_estimate').$type<FareQuoteDto>(),
     /** The quote of the trip as driven, charged at payment. */
@@ -126,6 +154,7 @@ export const bookings = pgTable(
     index('bookings_pickup_sector_idx').on(t.pickupSectorId, t.datetime),
     index('bookings_dropoff_sector_idx').on(t.dropoffSectorId, t.datetime),
     index('bookings_origin_idx').on(t.origin, t.datetime),
+    index('bookings_partner_idx').on(t.partnerId, t.status),
   ],
 );
 
@@ -168,10 +197,18 @@ export const bookingSuggestions = pgTable(
       .notNull()
       .references(() => captains.id),
     status: text('status').notNull().default('SENT'),
+    /** 'single': offered to this captain alone; 'group': to several at once, the first to accept wins. */
+    kind: text('kind').notNull().default('single'),
     until: ts('until'),
+    /** The captain's ranking score the AI made the offer on (its popup explains the choice with it). */
+    score: jsonb('score').$type<OfferScore>(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('booking_suggestions_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('booking_suggestions_booking_idx').on(t.bookingId),
+    // Live offers of a captain (the "one captain, one offer" rule reads them for group offers).
+    index('booking_suggestions_live_idx').on(t.captainId, t.until).where(sql`${t.status} = 'SENT'`),
+  ],
 );
 
 export const serviceChangeSuggestions = pgTable(
@@ -204,6 +241,8 @@ export const airportDetails = pgTable('airport_details', {
   pnr: text('pnr'),
   country: text('country'),
   estimatedPrice: numeric('estimated_price', { precision: 10, scale: 2 }),
+  /** The agency whose desk filed it (null: a request taken by the call centre). */
+  agencyId: integer('agency_id').references(() => airportAgencies.id),
   lastUpdate: ts('last_update').notNull().defaultNow(),
 });
 

@@ -1,5 +1,6 @@
 import type { Language, ThemeChoice } from '@taxi/shared/i18n';
 import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { airportAgencies, partners } from './partners';
 
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -18,6 +19,11 @@ export const users = pgTable('users', {
   /** Language and theme (the console's profile menu). */
   preferences: jsonb('preferences').$type<{ language?: Language; theme?: ThemeChoice }>().notNull().default({}),
   active: boolean('active').notNull().default(true),
+  /** The airport agency a role 11/12 user works for (their requests are the agency's). */
+  airportAgencyId: integer('airport_agency_id').references(() => airportAgencies.id),
+  /** The partner (hotel, restaurant, company) a partner staff account belongs to, and its kind. */
+  partnerId: integer('partner_id').references(() => partners.id, { onDelete: 'cascade' }),
+  partnerKind: text('partner_kind'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

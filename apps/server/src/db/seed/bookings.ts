@@ -243,6 +243,11 @@ async function seedLive(db: DbOrTx, pax: number[], fleet: { captainId: number; c
     .orderBy(asc(captainCancellationReasons.id))
     .limit(1);
   const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'callcenter@example.com'));
+  // The airport requests were filed at the demo agency's desk.
+  const [desk] = await db
+    .select({ id: users.id, agencyId: users.airportAgencyId })
+    .from(users)
+    .where(eq(users.email, 'airport@example.com'));
   await db.insert(vouchers).values({ code: 'WELCOME10', amount: 10 }).onConflictDoNothing();
 
   for (const [i, spec] of LIVE.entries()) {
@@ -284,7 +289,7 @@ async function seedLive(db: DbOrTx, pax: number[], fleet: { captainId: number; c
         besoinDate: spec.besoin ? new Date(now + 5 * MIN) : null,
         highPriority: spec.passenger === 'vip',
         roomNumber: spec.airport ? null : i % 5 === 0 ? String(100 + i) : null,
-        creatorId: origin === 'app' ? null : (operator?.id ?? null),
+        creatorId: spec.airport ? (desk?.id ?? null) : origin === 'app' ? null : (operator?.id ?? null),
         userCancellationReasonId: spec.cancelReason === 'user' ? (userReason?.id ?? null) : null,
         captainCancellationReasonId: spec.cancelReason === 'captain' ? (captainReason?.id ?? null) : null,
         captainCancellations: spec.cancelReason === 'captain' ? 1 : 0,
@@ -310,6 +315,7 @@ async function seedLive(db: DbOrTx, pax: number[], fleet: { captainId: number; c
         bookingId: b.id,
         agent: 'Nice Airport desk',
         airAgencyName: 'Riviera Air Travel',
+        agencyId: desk?.agencyId ?? null,
         firstName: 'Victoria',
         lastName: 'Grimaldi',
         phoneNumber: '+377 6 99 00 00 01',
@@ -318,6 +324,7 @@ async function seedLive(db: DbOrTx, pax: number[], fleet: { captainId: number; c
         pnr: `PNR${1000 + i}`,
         country: 'NCE',
         estimatedPrice: '95.00',
+        lastUpdate: createdAt,
       });
     }
     if (spec.suggestion) {

@@ -9,11 +9,16 @@ import { seedCity } from './city';
 import { seedComplaints } from './complaints';
 import { seedContracts } from './contracts';
 import { seedEvents } from './events';
+import { seedGeo } from './geo';
 import { seedLostAndFound } from './lost-and-found';
 import { seedMessages } from './messages';
+import { seedPartners } from './partners';
 import { seedPeople } from './people';
+import { seedInterviews, seedProjectSchedules, seedVacations } from './planning';
+import { seedReportAggregates } from './report-aggregates';
 import { seedReservations } from './reservations';
 import { seedServices } from './services';
+import { seedShifts } from './shifts';
 import { seedSms } from './sms';
 import { seedStaff } from './staff';
 import { seedSurveys } from './surveys';
@@ -35,9 +40,11 @@ export interface Seeder {
 export const DEMO_SEEDERS: Seeder[] = [
   seedStaff,
   seedCity,
+  seedPartners,
   seedCatalogue,
   seedBonuses,
   seedServices,
+  seedGeo,
   seedPeople,
   seedContracts,
   seedReservations,
@@ -51,6 +58,11 @@ export const DEMO_SEEDERS: Seeder[] = [
   seedLostAndFound,
   seedEvents,
   seedTerms,
+  seedProjectSchedules,
+  seedShifts,
+  seedVacations,
+  seedInterviews,
+  seedReportAggregates,
 ];
 
 /** Demo data of every domain, in order. Call only on a new database and never in production. */
@@ -69,4 +81,5 @@ export async function isNewDatabase(db: Db): Promise<boolean> {
 }
 
 export { seedBase } from './base';
+export { DEMO_PARTNER_USERS } from './partners';
 export { DEMO_PASSWORD, DEMO_USERS } from './staff';

@@ -1,6 +1,9 @@
 import { AI_MSG } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
+import { and, eq, gt } from 'drizzle-orm';
+import { bookingSuggestions } from '../../db/schema';
 import { conflict } from '../../http/errors';
+import { dateOf } from '../../lib/clock';
 import type { AiDeps, SuggestionRow } from './context';
 import { openOf } from './decisions';
 import { answerOffer, offerNext } from './offers';
@@ -44,4 +47,30 @@ export async function acceptAsCaptain(
   const row = await answerOffer(ai, captainId, bookingId, true);
   if (!row) throw conflict(AI_MSG.noSuggestion);
   return row;
+}
+
+/**
+ * Development only (end-to-end tests without the simulator): every captain with a live offer of the booking
+ * refuses it, as their apps would, and the cascade takes its next step at once.
+ */
+export async function refuseAsCaptains(
+  ai: AiDeps,
+  bookingId: number,
+): Promise<{ refused: number[]; offered: number | null; unassigned: boolean }> {
+  const now = dateOf(ai.clock);
+  const live = await ai.db
+    .select({ captainId: bookingSuggestions.captainId })
+    .from(bookingSuggestions)
+    .where(
+      and(
+        eq(bookingSuggestions.bookingId, bookingId),
+        eq(bookingSuggestions.status, 'SENT'),
+        gt(bookingSuggestions.until, now),
+      ),
+    );
+  const refused = [...new Set(live.map((r) => r.captainId))];
+  for (const captainId of refused) await answerOffer(ai, captainId, bookingId, false);
+  const offered = await offerNext(ai, bookingId, now);
+  const booking = await ai.bookings.find(bookingId);
+  return { refused, offered, unassigned: booking.unassignedAt !== null };
 }

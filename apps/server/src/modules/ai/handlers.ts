@@ -8,16 +8,17 @@ import { announce } from './popups';
 
 /** The AI's realtime side: the request card's offer countdown and the operators' popups. */
 export function registerAiHandlers(bus: AppBus, ai: AiDeps): void {
-  bus.after('booking.offered', async ({ bookingId, captainId, until }, ctx) => {
+  bus.after('booking.offered', async ({ bookingId, captainIds, until }, ctx) => {
     const dto = await ctx.booking(bookingId, true);
     let suggestion = dto.active_captain_suggestion;
-    if (!suggestion) {
+    if (!suggestion && captainIds.length === 1) {
       const [c] = await ai.db
         .select({ first: captains.firstName, last: captains.lastName })
         .from(captains)
-        .where(eq(captains.id, captainId));
+        .where(eq(captains.id, captainIds[0]));
       suggestion = { captain_name: fullName(c?.first, c?.last), until: until.toISOString() };
     }
+    if (!suggestion) suggestion = { captain_name: '', until: until.toISOString(), captains: captainIds.length };
     ai.realtime.emitToUsers(EVENTS.bookingSuggestionSent, {
       booking_id: bookingId,
       active_captain_suggestion: suggestion,

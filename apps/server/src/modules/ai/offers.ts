@@ -1,5 +1,12 @@
-import { aiServiceChangeTargets, type CandidateRankingDto } from '@taxi/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  aiServiceChangeTargets,
+  type CandidateRankingDto,
+  type CandidateScore,
+  type CascadeStep,
+  nextCascadeStep,
+  type OfferScore,
+} from '@taxi/shared';
+import { and, eq, gte } from 'drizzle-orm';
 import { aiSuggestions, bookingSuggestions, passengers } from '../../db/schema';
 import { serviceMismatch } from '../../dispatch/candidates';
 import { dateOf } from '../../lib/clock';
@@ -40,35 +47,119 @@ async function rankOtherServices(ai: AiDeps, bookingId: number, now: Date): Prom
   return null;
 }
 
+/** What the booking's current round of the cascade sent (since `cascade_from`: its last unassign or re-dispatch). */
+async function roundOf(ai: AiDeps, bookingId: number, since: Date | null) {
+  const sent = await ai.db
+    .select({
+      captainId: bookingSuggestions.captainId,
+      status: bookingSuggestions.status,
+      kind: bookingSuggestions.kind,
+    })
+    .from(bookingSuggestions)
+    .where(
+      and(eq(bookingSuggestions.bookingId, bookingId), since ? gte(bookingSuggestions.createdAt, since) : undefined),
+    );
+  return {
+    asked: new Set(sent.map((s) => s.captainId)),
+    refused: new Set(sent.filter((s) => s.status === 'REFUSED').map((s) => s.captainId)),
+    singles: sent.filter((s) => s.kind === 'single').length,
+    groupSent: sent.some((s) => s.kind === 'group'),
+  };
+}
+
+/** A candidate free now (not one whose trip is about to end). */
+const isFree = (c: CandidateScore) => c.clears_in_s === null;
+
+/** What the cascade would do next for a booking, before anything is sent (planOffer → sendOffer). */
+export interface OfferPlan {
+  bookingId: number;
+  /** Seconds since the booking was due (its time, for a scheduled one). */
+  waitingS: number;
+  step: CascadeStep;
+  /** Candidates not yet asked in this round, best first: those a single offer may go to. */
+  fresh: CandidateScore[];
+  /** Candidates who have not refused in this round, best first: a group offer's pool. */
+  willing: CandidateScore[];
+}
+
 /**
- * Offers the booking to the best ranked captain who has not already said no to it. Without a free
- * captain of the booked service, a captain of a service the passenger may switch to is offered instead:
- * on acceptance the operators get the service-change popup.
+ * The dispatch cascade's next step for the booking (`nextCascadeStep`): an offer to the best ranked
+ * captain not yet asked in this round, up to DISPATCH_SINGLE_OFFERS of them; then one offer to the
+ * nearest DISPATCH_GROUP_OFFER_SIZE who have not refused, the first to accept wins; then the booking is
+ * unassigned until the next round. Without a free captain of the booked service, captains of a service
+ * the passenger may switch to are offered instead: on acceptance the operators get the service-change
+ * popup. Null when no captain is free for it at all.
  */
-export async function offerNext(ai: AiDeps, bookingId: number, now = dateOf(ai.clock)): Promise<number | null> {
-  let ranking = await ai.engine.rank(bookingId, { now });
+export async function planOffer(ai: AiDeps, bookingId: number, now = dateOf(ai.clock)): Promise<OfferPlan | null> {
+  const config = await ai.config.current();
+  // Soon-to-clear captains are looked at by the batch only: it may keep a booking for one of them.
+  const soonToClearMs = config.matching === 'batch' ? config.soonToClearMs : 0;
+  let ranking = await ai.engine.rank(bookingId, { now, soonToClearMs });
   if (ranking.candidates.length === 0) ranking = (await rankOtherServices(ai, bookingId, now)) ?? ranking;
   if (ranking.candidates.length === 0) return null;
-  const config = await ai.config.current();
-  if (!(await ai.bookings.find(bookingId)).now) {
+  const booking = await ai.bookings.find(bookingId);
+  let candidates = ranking.candidates;
+  if (!booking.now) {
     // A scheduled booking: captains who took their seasonal allowance are not offered it.
     const full = await captainsAtAllowance(
       ai.db,
-      ranking.candidates.map((c) => c.captain_id),
+      candidates.map((c) => c.captain_id),
       config.season,
     );
-    ranking = { ...ranking, candidates: ranking.candidates.filter((c) => !full.has(c.captain_id)) };
-    if (ranking.candidates.length === 0) return null;
+    candidates = candidates.filter((c) => !full.has(c.captain_id));
+    if (candidates.length === 0) return null;
   }
-  const asked = await ai.db
-    .select({ captainId: bookingSuggestions.captainId })
-    .from(bookingSuggestions)
-    .where(eq(bookingSuggestions.bookingId, bookingId));
-  const skip = new Set(asked.map((a) => a.captainId));
-  const best = ranking.candidates.find((c) => !skip.has(c.captain_id)) ?? ranking.candidates[0];
-  const until = new Date(now.getTime() + config.offerMs);
-  const dto = await ai.bookings.offer(bookingId, best.captain_id, until);
-  return dto ? best.captain_id : null;
+  const round = await roundOf(ai, bookingId, booking.cascadeFrom);
+  const fresh = candidates.filter((c) => !round.asked.has(c.captain_id));
+  return {
+    bookingId,
+    waitingS: Math.max(0, (now.getTime() - booking.datetime.getTime()) / 1000),
+    step: nextCascadeStep(round, config, fresh.length > 0),
+    fresh,
+    willing: candidates.filter((c) => isFree(c) && !round.refused.has(c.captain_id)),
+  };
+}
+
+/**
+ * Sends the plan's step: a single offer to `captainId` (a batch assignment's choice, one of `fresh`) or else
+ * to the best fresh candidate; a group offer; or the booking goes to the unassigned list. Returns the
+ * (first) captain offered, or null.
+ */
+export async function sendOffer(
+  ai: AiDeps,
+  plan: OfferPlan,
+  now = dateOf(ai.clock),
+  captainId?: number,
+): Promise<number | null> {
+  const { bookingId, step } = plan;
+  const until = new Date(now.getTime() + (await ai.config.current()).offerMs);
+  const chosen = plan.fresh.find((c) => c.captain_id === captainId) ?? plan.fresh.find(isFree);
+  // A captain still on a trip gets the offer once free: the booking waits for them meanwhile.
+  if (step.kind === 'single') {
+    if (!chosen || !isFree(chosen)) return null;
+    return (await ai.bookings.offer(bookingId, chosen.captain_id, until, scoresOf([chosen])))
+      ? chosen.captain_id
+      : null;
+  }
+  if (step.kind === 'group') {
+    const group = plan.willing.slice(0, step.size);
+    if (group.length > 0) {
+      const ids = group.map((c) => c.captain_id);
+      return (await ai.bookings.offerGroup(bookingId, ids, until, scoresOf(group))) ? ids[0] : null;
+    }
+  }
+  await ai.bookings.markUnassigned(bookingId, 'no_acceptance');
+  return null;
+}
+
+/** What an offer keeps of each candidate's ranking (the AI popup's "why this captain"). */
+const scoresOf = (candidates: readonly CandidateScore[]): Map<number, OfferScore> =>
+  new Map(candidates.map((c) => [c.captain_id, { parts: c.parts, total: c.total, station_queue: c.station_queue }]));
+
+/** The cascade's next step for one booking, its best candidate first (greedy). */
+export async function offerNext(ai: AiDeps, bookingId: number, now = dateOf(ai.clock)): Promise<number | null> {
+  const plan = await planOffer(ai, bookingId, now);
+  return plan ? sendOffer(ai, plan, now) : null;
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { aiSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { aiSuggestions, bookingSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
 import { dateOf } from '../../lib/clock';
 import { permissionsOfRole, rolesOfUser } from '../users/queries';
 import { type AiDeps, cityParts, fullName, type SuggestionRow } from './context';
@@ -55,6 +55,13 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
     };
   }
   const at = await captainPosition(ai, c.id, [b.pickUpLon, b.pickUpLat]);
+  // The score the AI offered the captain the booking on (their latest offer of it).
+  const [offer] = await ai.db
+    .select({ score: bookingSuggestions.score })
+    .from(bookingSuggestions)
+    .where(and(eq(bookingSuggestions.bookingId, b.id), eq(bookingSuggestions.captainId, c.id)))
+    .orderBy(desc(bookingSuggestions.id))
+    .limit(1);
   const when = cityParts(b.datetime);
   const hm = (d: Date | null) => (d ? cityParts(d).time : null);
   return {
@@ -87,6 +94,7 @@ export async function popupOf(ai: AiDeps, s: SuggestionRow): Promise<AiDispatchP
     },
     countdown_until: s.countdownUntil.toISOString(),
     countdown_seconds: countdownSeconds,
+    score: offer?.score ?? null,
   };
 }
 

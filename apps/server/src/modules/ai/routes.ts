@@ -79,6 +79,18 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  // Development only: plays the captain apps refusing the booking's live offers, then the cascade's next step.
+  if (app.config.isDevelopment) {
+    app.post(
+      '/ai/dev/refuse/:id',
+      {
+        config: { policy: aiPolicy.devRefuse, localOnly: true },
+        schema: { params: idParams, response: { 200: contract.devRefuse } },
+      },
+      async (request) => ok(await ai.refuseAsCaptains(request.params.id)),
+    );
+  }
+
   app.get('/ai/suggestions', { config: { policy: aiPolicy.popups }, schema: popupsSchema }, async (request) =>
     ok(await ai.openPopups(request.user.id)),
   );

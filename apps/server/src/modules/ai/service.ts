@@ -3,7 +3,7 @@ import type { LonLat } from '@taxi/shared/geo';
 import { dateOf } from '../../lib/clock';
 import type { Actor, AiDeps, SuggestionRow } from './context';
 import { confirm, openOf, pass, refuse, snooze } from './decisions';
-import { acceptAsCaptain } from './dev-accept';
+import { acceptAsCaptain, refuseAsCaptains } from './dev-accept';
 import { answerOffer, offerNext } from './offers';
 import { openPopups, operatorsOn, popupOf } from './popups';
 import { propose } from './propose';
@@ -63,4 +63,5 @@ export class AiService {
   refuse = (user: Actor, bookingId: number) => refuse(this.deps, user, bookingId);
   acceptAsCaptain = (bookingId: number, as: { captainId?: number; at?: LonLat } = {}) =>
     acceptAsCaptain(this.deps, bookingId, as);
+  refuseAsCaptains = (bookingId: number) => refuseAsCaptains(this.deps, bookingId);
 }

@@ -1,13 +1,19 @@
 import { AI_OPEN_STATUSES } from '@taxi/shared';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { aiSuggestions, bookings } from '../../db/schema';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { aiSuggestions, bookingSuggestions, bookings } from '../../db/schema';
+import { matchBatch } from '../../dispatch/batch';
 import { HttpError } from '../../http/errors';
 import { dateOf } from '../../lib/clock';
+import { sweepNotMoving } from '../bookings/not-moving';
+import type { DispatchTimings } from '../settings/dispatch-config';
 import { AI_ACTOR, type AiDeps } from './context';
 import { endSuggestion, pass, repropose, snoozeSuggestion } from './decisions';
-import { answerOffer, offerNext } from './offers';
+import { answerOffer, type OfferPlan, offerNext, planOffer, sendOffer } from './offers';
 
 const NO_CAPTAIN_RETRY_MS = 20_000;
+/** Bookings looked at per sweep: one by one (greedy), or matched together (batch: a bigger picture pays). */
+const GREEDY_LIMIT = 20;
+const BATCH_LIMIT = 60;
 
 /**
  * One pass over the AI's due work: ended suggestions, countdowns at zero, offers without answer, new
@@ -60,13 +66,37 @@ export class AiSweep {
         ),
       );
     for (const o of unanswered) if (o.captainId) await answerOffer(ai, o.captainId, o.id, null).catch(() => {});
+    // Group offers that ran out: each captain who did not answer (their row still ends at the deadline).
+    const silent = await ai.db
+      .select({ id: bookings.id, captainId: bookingSuggestions.captainId })
+      .from(bookings)
+      .innerJoin(bookingSuggestions, eq(bookingSuggestions.bookingId, bookings.id))
+      .where(
+        and(
+          eq(bookings.status, 'PENDING'),
+          isNull(bookings.suggestionCaptainId),
+          isNotNull(bookings.suggestionGroupSize),
+          lte(bookings.suggestionUntil, now),
+          eq(bookingSuggestions.status, 'SENT'),
+          eq(bookingSuggestions.kind, 'group'),
+          eq(bookingSuggestions.until, bookings.suggestionUntil),
+        ),
+      );
+    for (const o of silent) await answerOffer(ai, o.captainId, o.id, null).catch(() => {});
 
-    await this.offerDue(now, config.scheduledLeadMs);
+    await this.offerDue(now, config);
+    await sweepNotMoving(ai);
   }
 
-  /** PENDING bookings due now (or within the scheduled lead) without an offer or open suggestion. */
-  private async offerDue(now: Date, leadMs: number, limit = 20): Promise<void> {
-    const lead = new Date(now.getTime() + leadMs);
+  /**
+   * PENDING bookings due now (or within the scheduled lead) without an offer or open suggestion; an
+   * unassigned one only once the retry interval since the cascade ran out has passed. Their single offers
+   * go where the batch assignment says (DISPATCH_MATCHING batch) or to each one's best captain in turn.
+   */
+  private async offerDue(now: Date, config: DispatchTimings): Promise<void> {
+    const batch = config.matching === 'batch';
+    const lead = new Date(now.getTime() + config.scheduledLeadMs);
+    const retryFrom = new Date(now.getTime() - config.retryMs);
     const rows = await this.ai.db
       .select({ id: bookings.id })
       .from(bookings)
@@ -75,18 +105,51 @@ export class AiSweep {
           eq(bookings.status, 'PENDING'),
           lte(bookings.datetime, lead),
           or(isNull(bookings.suggestionUntil), lte(bookings.suggestionUntil, now)),
+          or(isNull(bookings.unassignedAt), lte(bookings.unassignedAt, retryFrom)),
           sql`not exists (select 1 from ${aiSuggestions} where ${aiSuggestions.bookingId} = ${bookings.id} and ${aiSuggestions.status} in ('PROPOSED','SNOOZED'))`,
         ),
       )
       .orderBy(asc(bookings.datetime))
-      .limit(limit);
+      .limit(batch ? BATCH_LIMIT : GREEDY_LIMIT);
+    const plans: OfferPlan[] = [];
     for (const { id } of rows) {
       // A booking without a free captain nearby is looked at again only after a while (ranking is not free).
       if ((this.retryAt.get(id) ?? 0) > now.getTime()) continue;
-      const offered = await offerNext(this.ai, id, now);
-      if (offered === null) this.retryAt.set(id, now.getTime() + NO_CAPTAIN_RETRY_MS);
-      else this.retryAt.delete(id);
+      if (!batch) {
+        this.noteOffered(id, await offerNext(this.ai, id, now), now);
+        continue;
+      }
+      const plan = await planOffer(this.ai, id, now);
+      if (plan) plans.push(plan);
+      else this.noteOffered(id, null, now);
     }
+    if (batch) await this.sendBatch(plans, now);
     if (this.retryAt.size > 5000) this.retryAt.clear();
+  }
+
+  /**
+   * The batch: the single offers of all planned bookings at once, as the optimal assignment says; a booking
+   * the assignment leaves out waits for the next sweep (its captain went to one that needed them more), and
+   * so does one kept for a captain about to finish a trip near it (soon to clear).
+   * Group offers and the unassigned list go as planned.
+   */
+  private async sendBatch(plans: OfferPlan[], now: Date): Promise<void> {
+    const singles = plans.filter((p) => p.step.kind === 'single');
+    const assigned = matchBatch(
+      singles.map((p) => ({ booking_id: p.bookingId, waiting_s: p.waitingS, candidates: p.fresh })),
+    );
+    for (const plan of singles) {
+      const captainId = assigned.get(plan.bookingId);
+      // Left out, or kept for a captain whose trip is about to end: looked at again next sweep.
+      if (captainId === undefined || plan.fresh.some((c) => c.captain_id === captainId && c.clears_in_s !== null))
+        continue;
+      this.noteOffered(plan.bookingId, await sendOffer(this.ai, plan, now, captainId), now);
+    }
+    for (const plan of plans) if (plan.step.kind !== 'single') await sendOffer(this.ai, plan, now);
+  }
+
+  private noteOffered(bookingId: number, offered: number | null, now: Date): void {
+    if (offered === null) this.retryAt.set(bookingId, now.getTime() + NO_CAPTAIN_RETRY_MS);
+    else this.retryAt.delete(bookingId);
   }
 }

@@ -222,6 +222,8 @@ export function presentAuthUser(user: UserProfile, roles: AuthUser['roles'], per
     roles,
     permissions,
     profile_image: user.profileImage,
+    airport_agency_id: user.airportAgencyId,
+    partner_id: user.partnerId,
     preferences: user.preferences ?? {},
     settings: {
       ...settings,

@@ -19,6 +19,7 @@ export const bookingsModule: ServerModule = {
         fares: app.fares,
         config: app.dispatchConfig,
         fleet: app.fleetRules,
+        geo: app.geo,
       }),
     );
   },

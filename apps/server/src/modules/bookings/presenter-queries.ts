@@ -13,6 +13,7 @@ import {
   carModels,
   cars,
   colors,
+  partners,
   passengers,
   places,
   rides,
@@ -96,7 +97,7 @@ interface NoteJson {
 
 /**
  * The page's lookups, in one statement: the services, and the sectors, landmarks, vouchers, creators,
- * cancellation reasons and offered captains its bookings name.
+ * cancellation reasons, offered captains and partners its bookings name.
  */
 function lookupsQuery(db: DbOrTx) {
   const named = <T extends PgTable & { id: PgColumn }>(table: T, fields: Record<string, PgColumn>, ids: string) =>
@@ -128,6 +129,7 @@ function lookupsQuery(db: DbOrTx) {
         { id: captains.id, firstName: captains.firstName, lastName: captains.lastName },
         'offeredIds',
       ),
+      partners: named(partners, { id: partners.id, kind: partners.kind, name: partners.name }, 'partnerIds'),
     })
     .from(sql`(select 1) as one`)
     .prepare('booking_page_lookups');
@@ -143,6 +145,7 @@ async function loadLookups(db: DbOrTx, rows: BookingRow[]) {
     userReasonIds: ids((b) => [b.userCancellationReasonId]),
     captainReasonIds: ids((b) => [b.captainCancellationReasonId]),
     offeredIds: ids((b) => [b.suggestionCaptainId]),
+    partnerIds: ids((b) => [b.partnerId]),
   });
   return row as {
     services: { id: number; name: string; icon: string | null; isPooling: boolean }[];
@@ -153,6 +156,7 @@ async function loadLookups(db: DbOrTx, rows: BookingRow[]) {
     userReasons: { id: number; text: string }[];
     captainReasons: { id: number; text: string }[];
     offered: { id: number; firstName: string; lastName: string }[];
+    partners: { id: number; kind: string; name: string }[];
   };
 }
 
@@ -182,9 +186,9 @@ function attachmentsQuery(db: DbOrTx) {
         serviceChangeSuggestions.bookingId,
         sql`${q(serviceChangeSuggestions.id)} desc`,
       ),
-      airport: jsonFirst<{ riders: number; bags: number }>(
+      airport: jsonFirst<{ riders: number; bags: number; lastUpdate: string }>(
         airportDetails,
-        { riders: airportDetails.riders, bags: airportDetails.bags },
+        { riders: airportDetails.riders, bags: airportDetails.bags, lastUpdate: airportDetails.lastUpdate },
         airportDetails.bookingId,
       ),
       stops: jsonRows<{ name: string }>(

@@ -7,10 +7,11 @@ import type {
   BookingStatusDto,
   CaptainRefDto,
   CarDto,
+  PartnerKind,
   PaymentDto,
   PointDto,
 } from '@taxi/shared';
-import { NOTE_DIVIDER } from '@taxi/shared';
+import { airportReceived, NOTE_DIVIDER, ON_THE_WAY_STATUSES, PARTNER_KINDS } from '@taxi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -96,6 +97,26 @@ export async function loadCars(db: DbOrTx, ids: number[]): Promise<Map<number, C
     .leftJoin(carBrands, eq(carBrands.id, carModels.carBrandId))
     .where(inArray(cars.id, ids));
   return new Map(rows.map((r) => [r.id, presentCar(r)]));
+}
+
+/** The partner a booking was made for, as the card names it. */
+function presentPartner(p: { id: number; kind: string; name: string } | undefined): BookingDto['partner'] {
+  return p && isPartnerKind(p.kind) ? { id: p.id, kind: p.kind, name: p.name } : null;
+}
+
+const isPartnerKind = (kind: string): kind is PartnerKind => (PARTNER_KINDS as readonly string[]).includes(kind);
+
+/** The card's live offer: a single captain's name, or a group offer's size (no one name to show). */
+function activeSuggestion(
+  b: Pick<BookingRow, 'suggestionUntil' | 'suggestionGroupSize'>,
+  offered: { firstName: string; lastName: string } | undefined,
+): BookingDto['active_captain_suggestion'] {
+  if (!b.suggestionUntil) return null;
+  if (b.suggestionGroupSize)
+    return { captain_name: '', until: iso(b.suggestionUntil), captains: b.suggestionGroupSize };
+  return offered
+    ? { captain_name: fullName(offered.firstName, offered.lastName), until: iso(b.suggestionUntil) }
+    : null;
 }
 
 export function presentStatus(s: typeof bookingStatuses.$inferSelect): BookingStatusDto {
@@ -195,6 +216,7 @@ export async function presentBookings(
   const creatorMap = byId(lookups.creators);
   const userReasonMap = byId(lookups.userReasons);
   const captainReasonMap = byId(lookups.captainReasons);
+  const partnerMap = byId(lookups.partners);
   const attachmentsBy = byId(attachmentRows);
 
   return rows.map((b): BookingDto => {
@@ -269,6 +291,7 @@ export async function presentBookings(
       pull_down_location: point(b.pullDownLon, b.pullDownLat),
       pickup_sector: sector(b.pickupSectorId),
       dropoff_sector: sector(b.dropoffSectorId),
+      review_reason: b.reviewReason ?? null,
       stops: (attached?.stops ?? []).map((s) => ({ location_name: s.name })),
       voucher: b.voucherId && voucherMap.get(b.voucherId) ? { code: voucherMap.get(b.voucherId)?.code ?? '' } : null,
       meta: b.meta ?? {},
@@ -279,13 +302,14 @@ export async function presentBookings(
       user_cancellation_reason: b.userCancellationReasonId
         ? (userReasonMap.get(b.userCancellationReasonId) ?? null)
         : null,
-      suggestions: (attached?.suggestions ?? []).map((s) => ({
-        status: s.status as 'SENT' | 'ACCEPTED' | 'REFUSED',
-      })),
-      active_captain_suggestion:
-        offered && b.suggestionUntil
-          ? { captain_name: fullName(offered.firstName, offered.lastName), until: iso(b.suggestionUntil) }
-          : null,
+      // A group offer another captain won is not this captain's answer: it is left out.
+      suggestions: (attached?.suggestions ?? [])
+        .filter((s) => s.status !== 'WITHDRAWN')
+        .map((s) => ({ status: s.status as 'SENT' | 'ACCEPTED' | 'REFUSED' })),
+      active_captain_suggestion: activeSuggestion(b, offered),
+      unassigned: b.unassignedAt ? { at: iso(b.unassignedAt), reason: b.unassignedReason ?? 'no_acceptance' } : null,
+      not_moving:
+        b.notMovingAt && ON_THE_WAY_STATUSES.includes(b.status as BookingStatus) ? { since: iso(b.notMovingAt) } : null,
       last_service_change_suggestion: change
         ? {
             id: change.id,
@@ -297,7 +321,10 @@ export async function presentBookings(
       is_eta: b.isEta,
       eta_captain: b.etaCaptain,
       airport_office: b.airportOffice,
-      airport: airport ? { riders: airport.riders, bags: airport.bags } : null,
+      airport: airport
+        ? { riders: airport.riders, bags: airport.bags, received: airportReceived(b.createdAt, airport.lastUpdate) }
+        : null,
+      partner: presentPartner(b.partnerId ? partnerMap.get(b.partnerId) : undefined),
       ride_id: b.rideId,
       ride:
         ride && rideCaptain

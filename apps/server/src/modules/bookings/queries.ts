@@ -175,8 +175,16 @@ export async function searchWhere(db: DbOrTx, q: SearchQuery): Promise<SQL | und
 /** Totals of booking lists are counted up to this many rows. */
 export const COUNT_CAP = 1_000;
 
-/** A page source over bookings for paginate(). */
-export function bookingPageSource(db: DbOrTx, where: SQL | undefined, newestFirst: boolean) {
+/**
+ * A page source over bookings for paginate(). `unassignedFirst`: the board's active lists put the bookings the
+ * dispatch cascade left without a captain (the unassigned list) before the others, on the first page.
+ */
+export function bookingPageSource(
+  db: DbOrTx,
+  where: SQL | undefined,
+  newestFirst: boolean,
+  { unassignedFirst = false } = {},
+) {
   return {
     // Counting a million finished bookings costs more than the page itself: the total is exact up to
     // COUNT_CAP and reported as COUNT_CAP beyond it (paging still reaches every row through next_page_url).
@@ -197,6 +205,9 @@ export function bookingPageSource(db: DbOrTx, where: SQL | undefined, newestFirs
         .from(bookings)
         .where(where)
         .orderBy(
+          ...(unassignedFirst
+            ? [sql`(${bookings.status} = 'PENDING' and ${bookings.unassignedAt} is not null) desc`]
+            : []),
           newestFirst ? desc(bookings.datetime) : asc(bookings.datetime),
           newestFirst ? desc(bookings.id) : asc(bookings.id),
         )

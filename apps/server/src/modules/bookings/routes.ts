@@ -6,6 +6,7 @@ import {
   bookingsContract as contract,
   dbId,
   MSG,
+  NOT_MOVING_UI,
   text,
 } from '@taxi/shared';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -72,7 +73,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/booking', { config: READ, schema: boardSchema }, async (request) => {
     const { where, newestFirst } = boardWhere(request.query);
-    const page = await paginate(bookingPageSource(app.db, where, newestFirst), {
+    const page = await paginate(bookingPageSource(app.db, where, newestFirst, { unassignedFirst: !newestFirst }), {
       page: request.query.page,
       perPage: request.query.perPage,
       url: request.url,
@@ -195,6 +196,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(booking, BOOKING_MSG.dispatched(booking.id));
     },
   );
+
+  app.post('/booking/:id/redispatch', { config: CHANGE, schema: bookingById }, async (request) => {
+    const booking = await svc.redispatch(request.user, request.params.id);
+    return ok(booking, NOT_MOVING_UI.redispatched(booking.id));
+  });
 
   app.post('/send_pending_reminder', { config: CHANGE, schema: reminderSchema }, async (request) => {
     await svc.remind(request.user, request.body.booking_id, 'pendingReminder');

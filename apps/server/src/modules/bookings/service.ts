@@ -1,4 +1,4 @@
-import type { BookingCreate, FareQuoteDto } from '@taxi/shared';
+import type { BookingCreate, FareQuoteDto, OfferScore, UnassignedReason } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
 import type { DbOrTx } from '../../db/client';
 import { captainCancel } from './commands/captain/cancel';
@@ -11,6 +11,7 @@ import { changeTime } from './commands/console/change-time';
 import { createOrder } from './commands/console/create-order';
 import { dispatchBooking } from './commands/console/dispatch';
 import { editOrder } from './commands/console/edit-order';
+import { redispatchBooking } from './commands/console/redispatch';
 import { remind } from './commands/console/remind';
 import { renewBesoin } from './commands/console/renew-besoin';
 import { acceptServiceChange, suggestServiceChange } from './commands/console/service-suggestion';
@@ -22,6 +23,7 @@ import { applySuggestion } from './offers/apply-suggestion';
 import { closeOffer } from './offers/close-offer';
 import { offerBooking } from './offers/offer';
 import { releaseHold } from './offers/release-hold';
+import { markUnassigned } from './offers/unassign';
 import {
   bookingAirportDetails,
   bookingLogs,
@@ -63,6 +65,8 @@ export class BookingService {
   editOrder = (actor: Actor, id: number, input: BookingCreate) => editOrder(this.deps, actor, id, input);
   cancel = (actor: Actor, id: number, reasonId: number) => cancelBooking(this.deps, actor, id, reasonId);
   dispatch = (actor: Actor, id: number, captainId: number) => dispatchBooking(this.deps, actor, id, captainId);
+  /** Takes the booking back from its captain on the way; the AI offers it again. */
+  redispatch = (actor: Actor, id: number) => redispatchBooking(this.deps, actor, id);
   remind = (actor: Actor, id: number, kind: 'pendingReminder' | 'dispatchedReminder') =>
     remind(this.deps, actor, id, kind);
   renewBesoin = (actor: Actor, id: number) => renewBesoin(this.deps, actor, id);
@@ -87,7 +91,13 @@ export class BookingService {
   passengerCancel = (id: number) => passengerCancel(this.deps, id);
 
   // offers (AI)
-  offer = (id: number, captainId: number, until: Date) => offerBooking(this.deps, id, captainId, until);
+  offer = (id: number, captainId: number, until: Date, scores?: ReadonlyMap<number, OfferScore>) =>
+    offerBooking(this.deps, id, [captainId], until, 'single', scores);
+  /** The cascade's group round: several captains at once, the first to accept wins. */
+  offerGroup = (id: number, captainIds: readonly number[], until: Date, scores?: ReadonlyMap<number, OfferScore>) =>
+    offerBooking(this.deps, id, captainIds, until, 'group', scores);
+  /** The cascade ran out: the booking waits in the unassigned list (board first) until the next round. */
+  markUnassigned = (id: number, reason: UnassignedReason) => markUnassigned(this.deps, id, reason);
   closeOffer = (id: number, captainId: number, answer: 'ACCEPTED' | 'REFUSED' | null, holdUntil?: Date) =>
     closeOffer(this.deps, id, captainId, answer, holdUntil);
   releaseHold = (id: number, captainId: number) => releaseHold(this.deps, id, captainId);

@@ -8,6 +8,7 @@ import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
 import type { FareService } from '../fares/service';
 import type { FleetRules } from '../fleet/rules';
+import type { GeoService } from '../geo/service';
 import type { DispatchConfig } from '../settings/dispatch-config';
 import { releaseVoucherUse } from '../vouchers/rules';
 import type { BookingRow } from './presenter';
@@ -24,6 +25,8 @@ export interface BookingDeps {
   config: Pick<DispatchConfig, 'current'>;
   /** Where each service runs (/services/{id}/locations). */
   fleet?: FleetRules;
+  /** The map layers: restricted areas and blacklisted places an order may not use. */
+  geo?: GeoService;
 }
 
 export async function findBooking(db: DbOrTx, id: number): Promise<BookingRow> {

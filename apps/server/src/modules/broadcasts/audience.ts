@@ -6,6 +6,7 @@ import { serviceMismatch } from '../../dispatch/candidates';
 import { validationError } from '../../http/errors';
 import type { CityService } from '../city/service';
 import type { FleetRules } from '../fleet/rules';
+import { captainsOnShift } from '../planning/shifts';
 
 /** A target and the name of its sector or service (null for online and shift). */
 export interface NamedTarget extends BroadcastTarget {
@@ -14,8 +15,9 @@ export interface NamedTarget extends BroadcastTarget {
 
 /**
  * Who a message reaches: active captains (the blocked ones too: a message may concern them), by target.
- * - online, shift: captains whose app is connected now (there is no shift entity: a shift on now is being
- *   online);
+ * - online: captains whose app is connected now;
+ * - shift: captains whose shift has started and not ended (/shifts: started when they came online in its
+ *   window, ended at its end or when they went offline after it);
  * - sector: captains whose last known position lies in the sector (the city's sector index, as places);
  * - service: captains who may serve the service as dispatch decides it (`serviceMismatch`: their services
  *   list, and their newest car's vehicle type), whether online or not.
@@ -52,8 +54,9 @@ export class Audience {
   /** The captains the target reaches now, by id. */
   async captainIds(db: DbOrTx, target: BroadcastTarget): Promise<number[]> {
     switch (target.kind) {
-      case 'online':
-      case 'shift': {
+      case 'shift':
+        return captainsOnShift(db);
+      case 'online': {
         const rows = await db
           .select({ id: captains.id })
           .from(captains)

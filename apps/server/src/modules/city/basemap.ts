@@ -16,14 +16,14 @@ const round = ([lon, lat]: LonLat): LonLat => [Math.round(lon * 1e5) / 1e5, Math
 
 export function buildBasemap(
   roads: readonly RoadRecord[],
-  sectors: readonly { name: string; geometry: PolygonGeometry }[],
+  sectors: readonly { id: number; name: string; geometry: PolygonGeometry }[],
 ): BasemapFeatureCollection {
   return {
     type: 'FeatureCollection',
     features: [
       ...sectors.map((s) => ({
         type: 'Feature' as const,
-        properties: { kind: 'sector' as const, name: s.name },
+        properties: { kind: 'sector' as const, id: s.id, name: s.name },
         geometry: s.geometry,
       })),
       ...roads.map((r) => ({

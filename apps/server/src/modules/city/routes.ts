@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema, paginateArray } from '../../http/pagination';
 import type { CityService } from './service';
-import { PLACE_CATEGORIES } from './types';
+import { PLACE_QUERY_CATEGORIES } from './types';
 
 const placesQuery = pageQuerySchema.extend({
-  category: z.enum(PLACE_CATEGORIES).optional(),
+  category: z.enum(PLACE_QUERY_CATEGORIES).optional(),
 });
 
 const lonLatParam = z
@@ -36,10 +36,13 @@ export default async function cityRoutes(plain: FastifyInstance, opts: CityRoute
 
   app.get(
     '/places',
-    { config, schema: { querystring: placesQuery, response: { 200: cityContract.places } } },
+    {
+      config: { policy: cityPolicy.places },
+      schema: { querystring: placesQuery, response: { 200: cityContract.places } },
+    },
     async (request) => {
       const q = request.query;
-      const list = city.places(q.category, q.search);
+      const list = city.places(q.category, q.search).map((p) => ({ ...p, source: p.source ?? 'place' }));
       return ok(await paginateArray(list, { page: q.page, perPage: q.perPage, url: request.url }));
     },
   );

@@ -18,6 +18,8 @@ export interface CityPlace {
   osm_id: number;
   name: string;
   category: PlaceCategory;
+  /** An imported place of the city, or a named location of the locations catalogue (`id` is then its id). */
+  source?: 'place' | 'location';
   lat: number;
   lng: number;
   addr_street: string | null;
@@ -41,10 +43,12 @@ export function foldText(s: string): string {
  */
 export class CityService {
   readonly graph: StreetGraph | null;
-  private readonly sectorIndex: SectorIndex<CitySector>;
+  private sectorIndex: SectorIndex<CitySector>;
   private readonly placeList: CityPlace[];
-  private readonly folded: string[];
-  private readonly sectorById: Map<number, CitySector>;
+  private folded: string[];
+  /** The locations catalogue (maps layers), offered before the imported places. */
+  private saved: { place: CityPlace; folded: string }[] = [];
+  private sectorById: Map<number, CitySector>;
   private readonly roads: readonly RoadRecord[];
   private basemapJson: string | null = null;
 
@@ -54,7 +58,54 @@ export class CityService {
     this.sectorIndex = new SectorIndex(data.sectors);
     this.sectorById = new Map(data.sectors.map((s) => [s.id, s]));
     this.placeList = [...data.places].sort((a, b) => a.name.localeCompare(b.name));
-    this.folded = this.placeList.map((p) => foldText(`${p.name} ${p.addr_street ?? ''} ${p.cuisine ?? ''}`));
+    this.folded = this.foldPlaces(new Map());
+  }
+
+  /** What a place search matches: name, street, cuisine, and the landmark's aliases. */
+  private foldPlaces(aliases: ReadonlyMap<number, string>): string[] {
+    return this.placeList.map((p) =>
+      foldText(`${p.name} ${p.addr_street ?? ''} ${p.cuisine ?? ''} ${aliases.get(p.id) ?? ''}`),
+    );
+  }
+
+  /** The landmarks' other names (by place id), searched like the names (the landmarks catalogue). */
+  setAliases(aliases: ReadonlyMap<number, string>): void {
+    this.folded = this.foldPlaces(aliases);
+  }
+
+  /** The locations catalogue's named points, with their container (searched too) and sector. */
+  setSavedLocations(
+    list: readonly {
+      id: number;
+      name: string;
+      container: string | null;
+      address: string | null;
+      lon: number;
+      lat: number;
+    }[],
+  ): void {
+    this.saved = [...list]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((l) => {
+        const sector = this.sectorOf([l.lon, l.lat]);
+        return {
+          place: {
+            id: l.id,
+            osm_id: 0,
+            name: l.container ? `${l.name} (${l.container})` : l.name,
+            category: 'location',
+            source: 'location',
+            lat: l.lat,
+            lng: l.lon,
+            addr_street: l.address,
+            stars: null,
+            cuisine: null,
+            sector_id: sector?.id ?? null,
+            sector_name: sector?.name ?? null,
+          },
+          folded: foldText(`${l.name} ${l.container ?? ''} ${l.address ?? ''}`),
+        };
+      });
   }
 
   /** A city without any data (straight-line routes, no sectors, no places). */
@@ -170,6 +221,13 @@ export class CityService {
     return this.sectorIndex.lookup(point, maxMetres)?.sector ?? null;
   }
 
+  /** Swaps in the sectors after an edit (the map layers reload them on every node); drops the cached basemap. */
+  setSectors(sectors: readonly CitySector[]): void {
+    this.sectorIndex = new SectorIndex([...sectors]);
+    this.sectorById = new Map(sectors.map((s) => [s.id, s]));
+    this.basemapJson = null;
+  }
+
   sectors(): CitySector[] {
     return [...this.sectorById.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
@@ -181,9 +239,15 @@ export class CityService {
   /** Places, by name, optionally of one category and matching a search (name, street, cuisine; accents ignored). */
   places(category?: PlaceCategory, search?: string): CityPlace[] {
     const needle = search ? foldText(search.trim()) : '';
-    return this.placeList.filter(
+    const saved =
+      !category || category === 'location'
+        ? this.saved.filter((l) => !needle || l.folded.includes(needle)).map((l) => l.place)
+        : [];
+    if (category === 'location') return saved;
+    const imported = this.placeList.filter(
       (p, i) => (!category || p.category === category) && (!needle || this.folded[i].includes(needle)),
     );
+    return saved.length ? [...saved, ...imported] : imported;
   }
 
   /** The nearest place (optionally of one category) and its straight-line distance in metres. */

@@ -1,7 +1,9 @@
 import type { LonLat, PolygonGeometry } from '@taxi/shared/geo';
 
 export const PLACE_CATEGORIES = ['hotel', 'restaurant', 'landmark', 'station', 'hospital'] as const;
-export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
+/** What the place pickers filter by: the imported categories, and the locations catalogue. */
+export const PLACE_QUERY_CATEGORIES = [...PLACE_CATEGORIES, 'location'] as const;
+export type PlaceCategory = (typeof PLACE_QUERY_CATEGORIES)[number];
 
 export interface RoadRecord {
   osm_id: number;

@@ -12,7 +12,10 @@ declare module 'fastify' {
 export const faresModule: ServerModule = {
   name: 'fares',
   setup(app) {
-    app.decorate('fares', new FareService({ db: app.db, clock: app.clock, city: app.city, settings: app.settings }));
+    app.decorate(
+      'fares',
+      new FareService({ db: app.db, clock: app.clock, city: app.city, settings: app.settings, geo: app.geo }),
+    );
   },
   routes: fareRoutes,
 };

@@ -40,6 +40,8 @@ import {
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CityService } from '../city/service';
+import { checkOrderPlaces } from '../geo/booking-check';
+import type { GeoService } from '../geo/service';
 import type { SettingsService } from '../settings/service';
 import { discountOf, voucherFor } from '../vouchers/rules';
 
@@ -48,6 +50,8 @@ export interface FareDeps {
   clock: Clock;
   city: CityService;
   settings: SettingsService;
+  /** The map layers: a quote for a refused pickup or dropoff is refused as the booking would be. */
+  geo?: GeoService;
 }
 
 /** What the engine needs of a trip beyond the route: who, when, which service, airport or not. */
@@ -378,6 +382,7 @@ export class FareService {
     });
     const at = input.datetime ? cityLocalToDate(input.datetime) : dateOf(this.deps.clock);
     if (!at) throw validationError('datetime', BOOKING_MSG.timeUpdateError);
+    checkOrderPlaces(this.deps.geo, input.service_id, input, at.getTime());
     const voucher = input.voucher_code
       ? await voucherFor(this.deps.db, input.voucher_code, input.service_id, at)
       : null;

@@ -43,6 +43,11 @@ export interface WriteEvent {
 
 /** Server-side hooks of a catalogue (`<name>.server.ts`): what columns alone cannot do. */
 export interface ServerHooks {
+  /**
+   * The rows of the table this catalogue holds when the declaration's `scope` (one column's value) cannot say
+   * it: rows outside it are never listed, read, changed or deleted here (404).
+   */
+  subset?: () => SQL;
   /** Adds presented fields to a page of rows (labels of references, join-table ids). */
   present?: (rows: ResourceRow[], db: DbOrTx) => Promise<ResourceRow[]>;
   /** Turns validated input (field names) into column values (field names); may throw HttpError. */
@@ -125,6 +130,7 @@ export class ResourceService {
     if (filters && this.binding.filter) parts.push(this.binding.filter(filters, new Date(this.app.clock.now())));
     const scope = this.def.scope;
     if (scope) parts.push(eq(this.col(scope.field) as PgColumn, scope.equals));
+    if (this.binding.subset) parts.push(this.binding.subset());
     const parentId = this.def.parent ? parent[this.def.parent.param] : undefined;
     if (this.def.parent && parentId !== undefined) {
       const column = this.col(this.def.parent.field);
@@ -282,6 +288,90 @@ export class ResourceService {
     }
     await this.written({ mode: 'update', id, row });
     return row;
+  }
+
+  /**
+   * Creates (no id, or an id the table lacks) or updates many rows in one transaction, all or nothing: the
+   * rows' refusals (422) are gathered by position (`{key}.{index}.{field}`) and none is written when any
+   * fails. Each write is audited like a single one; afterWrite runs once, after the commit.
+   */
+  async saveMany(
+    items: readonly { id?: number; input: Values }[],
+    actor: Actor,
+    opts: { key: string; message: string; deleteOthers?: boolean },
+  ): Promise<{ created: number; updated: number; deleted: number }> {
+    let created = 0;
+    let updated = 0;
+    let removed: ResourceRow[] = [];
+    let last: ResourceRow | null = null;
+    try {
+      await this.db.transaction(async (tx) => {
+        const errors: Record<string, string[]> = {};
+        for (const [index, item] of items.entries()) {
+          try {
+            const [existing] =
+              item.id === undefined
+                ? []
+                : ((await tx.select().from(this.binding.table).where(eq(this.idColumn, item.id)).limit(1)) as Values[]);
+            const now = new Date(this.app.clock.now());
+            if (existing && item.id !== undefined) {
+              const id = item.id;
+              const before = await this.load(tx, id);
+              const ctx: SaveContext = { tx, mode: 'update', id, actor, now };
+              const values = this.binding.beforeSave ? await this.binding.beforeSave(item.input, ctx) : item.input;
+              const columns = await this.toColumns(tx, this.scoped(values), id);
+              if (Object.keys(columns).length > 0)
+                await tx.update(this.binding.table).set(columns).where(eq(this.idColumn, id));
+              if (this.binding.afterSave) await this.binding.afterSave(item.input, { ...ctx, id });
+              last = await this.load(tx, id);
+              await this.audit(tx, actor.id, 'update', id, before, last);
+              updated++;
+            } else {
+              const ctx: SaveContext = { tx, mode: 'create', actor, now };
+              const values = this.scoped(
+                this.binding.beforeSave ? await this.binding.beforeSave(item.input, ctx) : item.input,
+              );
+              const columns = await this.toColumns(tx, values);
+              const [row] = (await tx.insert(this.binding.table).values(columns).returning()) as Values[];
+              const id = row[this.columns.get('id')?.key ?? 'id'] as number;
+              if (this.binding.afterSave) await this.binding.afterSave(item.input, { ...ctx, id });
+              last = await this.load(tx, id);
+              await this.audit(tx, actor.id, 'create', id, null, last);
+              created++;
+            }
+          } catch (error) {
+            if (!(error instanceof HttpError) || error.status !== 422) throw error;
+            for (const [field, messages] of Object.entries(error.errors ?? { _: [error.message] }))
+              errors[`${opts.key}.${index}.${field}`] = messages;
+          }
+        }
+        if (Object.keys(errors).length > 0) throw new HttpError(422, opts.message, errors);
+        if (opts.deleteOthers) removed = await this.deleteOthers(tx, items, actor);
+      });
+    } catch (error) {
+      translateDbError(this.def, error);
+    }
+    if (last) await this.written({ mode: 'update', id: (last as ResourceRow).id, row: last });
+    else if (removed.length > 0) await this.written({ mode: 'delete', id: removed[0].id, row: removed[0] });
+    return { created, updated, deleted: removed.length };
+  }
+
+  /** Inside saveMany's transaction: deletes (with the catalogue's delete rules and audit) the rows not saved. */
+  private async deleteOthers(tx: Tx, items: readonly { id?: number }[], actor: Actor): Promise<ResourceRow[]> {
+    const kept = new Set(items.map((i) => i.id).filter((id) => id !== undefined));
+    const user = rowContextOf(actor);
+    const rows = (await tx.select({ id: this.idColumn }).from(this.binding.table)) as { id: number }[];
+    const removed: ResourceRow[] = [];
+    for (const { id } of rows) {
+      if (kept.has(id)) continue;
+      const before = await this.load(tx, id);
+      if (this.def.canDelete && !this.def.canDelete(before, user)) continue;
+      if (this.binding.beforeDelete) await this.binding.beforeDelete(id, tx, actor);
+      await tx.delete(this.binding.table).where(eq(this.idColumn, id));
+      await this.audit(tx, actor.id, 'delete', id, before, null);
+      removed.push(before);
+    }
+    return removed;
   }
 
   async remove(id: number, actor: Actor, parent: Values = {}): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Season } from '@taxi/shared';
+import type { DispatchMatching, Season } from '@taxi/shared';
 import type { DbOrTx } from '../../db/client';
 import type { SettingsService } from './service';
 
@@ -8,6 +8,14 @@ const MIN = 60_000;
 export interface DispatchTimings {
   radiusM: number;
   offerMs: number;
+  /** The cascade: single offers, then one group offer of this size, then unassigned until `retryMs` passed. */
+  singleOffers: number;
+  groupOfferSize: number;
+  retryMs: number;
+  /** Single offers follow a batch assignment of all waiting bookings, or each booking's own best captain. */
+  matching: DispatchMatching;
+  /** Captains whose trip ends within this long are candidates (0: none). */
+  soonToClearMs: number;
   popupMs: number;
   snoozeMinutes: number;
   scheduledLeadMs: number;
@@ -35,6 +43,11 @@ export class DispatchConfig {
     return {
       radiusM: v.DISPATCH_RADIUS_KM * 1000,
       offerMs: v.OFFER_TIMEOUT_SECONDS * 1000,
+      singleOffers: v.DISPATCH_SINGLE_OFFERS,
+      groupOfferSize: v.DISPATCH_GROUP_OFFER_SIZE,
+      retryMs: v.DISPATCH_RETRY_MINUTES * MIN,
+      matching: v.DISPATCH_MATCHING as DispatchMatching,
+      soonToClearMs: v.SOON_TO_CLEAR_MINUTES * MIN,
       popupMs: v.AI_POPUP_SECONDS * 1000,
       snoozeMinutes: v.DEFAULT_SNOOZE_MINUTES,
       scheduledLeadMs: v.SCHEDULED_LEAD_MINUTES * MIN,

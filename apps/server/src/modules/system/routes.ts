@@ -2,6 +2,9 @@ import { systemContract, systemPolicy } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { requestLanguage, translateMessage } from '../../http/i18n';
+import { runSelfTest } from './self-test';
+import { systemStatus } from './status';
 
 /** Public facts the login screen needs (the production banner) and health probes for operators. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,6 +17,25 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/health',
     { config: { policy: systemPolicy.probe }, schema: { response: { 200: systemContract.health } } },
     async () => ok({ status: 'ok' }),
+  );
+  app.get(
+    '/system/status',
+    { config: { policy: systemPolicy.status }, schema: { response: { 200: systemContract.status } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await systemStatus(app));
+    },
+  );
+  app.post(
+    '/system/self_test',
+    { config: { policy: systemPolicy.selfTest }, schema: { response: { 200: systemContract.selfTest } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const run = await runSelfTest(app, request.user);
+      const language = requestLanguage(request);
+      const results = run.results.map((r) => ({ ...r, detail: translateMessage(language, r.detail) }));
+      return ok({ ...run, results });
+    },
   );
   app.get(
     '/ready',

@@ -1,7 +1,9 @@
+import type { LonLat } from '@taxi/shared/geo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DispatchService } from '../../dispatch/service';
 import { GridIndex, type PositionIndex, RedisGeoIndex } from '../../dispatch/spatial-index';
+import type { AppBus } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
@@ -32,9 +34,13 @@ export async function createTracking(opts: {
   realtime: Realtime;
   city: CityService;
   clock?: Clock;
+  /** Where the location service publishes its domain events. */
+  events?: Pick<AppBus, 'publish'>;
   /** The live search radius (the dispatching settings). */
   config?: Pick<DispatchConfig, 'current'>;
   fleet?: FleetRules;
+  /** The queue of the station at a point (the stations' dispatch rule). */
+  stationQueueAt?: (point: LonLat) => readonly number[];
   redisUrl?: string;
   redisPrefix?: string;
   log: FastifyBaseLogger;
@@ -53,7 +59,7 @@ export async function createTracking(opts: {
     positions = new GridIndex<LiveMeta>();
   }
   const { db, realtime, log, clock, config } = opts;
-  const locations = new LocationService({ db, realtime, index: positions, log, clock });
+  const locations = new LocationService({ db, realtime, index: positions, log, clock, events: opts.events });
   const dispatchEngine = new DispatchService({
     db,
     city: opts.city,
@@ -61,6 +67,7 @@ export async function createTracking(opts: {
     clock,
     config,
     fleet: opts.fleet,
+    stationQueueAt: opts.stationQueueAt,
   });
   return {
     positions,
@@ -83,8 +90,10 @@ export const trackingModule: ServerModule = {
       realtime: app.realtime,
       city: app.city,
       clock: app.clock,
+      events: app.events,
       config: app.dispatchConfig,
       fleet: app.fleetRules,
+      stationQueueAt: (point) => app.geo.queueAt(point),
       redisUrl: app.config.redisUrl,
       redisPrefix: app.config.redisPrefix,
       log: app.log,

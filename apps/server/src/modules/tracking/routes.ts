@@ -45,6 +45,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.dispatchEngine.rank(request.params.id, {
           k: request.query.limit,
           radiusM: request.query.radius_m,
+          // Captains about to finish a trip near the pickup are shown too (flagged with clears_in_s).
+          soonToClearMs: (await app.dispatchConfig.current()).soonToClearMs,
         }),
       ),
   );

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { bookings, rides } from '../../db/schema/bookings';
 import { captains, cars } from '../../db/schema/people';
 import { GridIndex, type IndexedPosition, type PositionIndex } from '../../dispatch/spatial-index';
+import type { AppBus } from '../../events';
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
@@ -44,6 +45,8 @@ export interface LocationServiceOptions {
   clock?: Clock;
   /** Fan-out batch period (default LOCATION_FANOUT_MS). */
   fanoutMs?: number;
+  /** Publishes the domain events of the service's own changes (the captain's online flag). */
+  events?: Pick<AppBus, 'publish'>;
   /** Database write-behind period (default 3 s). */
   persistMs?: number;
   /** Rows per UPDATE statement (default 500). */
@@ -62,6 +65,9 @@ const toPayload = (id: number, lon: number, lat: number, m: LiveMeta): CaptainLo
 
 const finite = (v: number | null | undefined) => (v == null || !Number.isFinite(v) ? null : v);
 
+/** A follower of the captains' positions and live states. */
+export type PositionObserver = (captainId: number, point: [number, number] | null, state: CaptainLiveState) => void;
+
 /**
  * Live captain positions. `report` updates the index at once; positions are written behind to the
  * captains table in one statement every few seconds, and fanned out to the `users` room as one batched
@@ -73,6 +79,7 @@ export class LocationService {
   private readonly realtime: LocationServiceOptions['realtime'];
   private readonly log: Logger;
   private readonly clock: Clock;
+  private readonly events: Pick<AppBus, 'publish'> | undefined;
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
   private outbox = new Map<number, CaptainLocationPayload>();
@@ -85,6 +92,8 @@ export class LocationService {
   private readonly fanoutMs: number;
   private readonly persistMs: number;
   private readonly persistChunk: number;
+  /** Who follows the positions and states (the stations' queues). */
+  private readonly observers: PositionObserver[] = [];
   /** Counters for monitoring and benchmarks. */
   readonly counters = { reports: 0, batches: 0, persisted: 0, persistMaxMs: 0 };
 
@@ -94,6 +103,7 @@ export class LocationService {
     this.index = opts.index;
     this.log = opts.log;
     this.clock = opts.clock ?? systemClock;
+    this.events = opts.events;
     this.fanoutMs = opts.fanoutMs ?? LOCATION_FANOUT_MS;
     this.persistMs = opts.persistMs ?? 3000;
     this.persistChunk = opts.persistChunk ?? 500;
@@ -104,7 +114,18 @@ export class LocationService {
       this.states.set(captain_id, { state, since });
       const queued = this.indexQueue.get(captain_id);
       if (queued) queued.meta = { ...queued.meta, state, since };
+      // Busy or gone on another node: out of any queue here (a free captain's next report tells where).
+      if (state !== 'FREE') this.notify(captain_id, null, state);
     });
+  }
+
+  /** Follows every position report and state change (a null point: no position known, or offline). */
+  observe(observer: PositionObserver): void {
+    this.observers.push(observer);
+  }
+
+  private notify(captainId: number, point: [number, number] | null, state: CaptainLiveState): void {
+    for (const o of this.observers) o(captainId, point, state);
   }
 
   private setLocalState(captainId: number, state: CaptainLiveState, since: number): void {
@@ -167,6 +188,7 @@ export class LocationService {
     this.counters.reports++;
     this.unsaved.set(captainId, { lon, lat, at });
     this.outbox.set(captainId, toPayload(captainId, lon, lat, meta));
+    this.notify(captainId, [lon, lat], meta.state);
   }
 
   /** The live state changed (offer, dispatch, pickup, end of ride): the map shows it in the next batch. */
@@ -177,6 +199,7 @@ export class LocationService {
     const queued = this.indexQueue.get(captainId);
     if (queued) this.indexQueue.delete(captainId);
     const pos = queued ?? (await this.index.get(captainId));
+    this.notify(captainId, pos && state !== 'OFFLINE' ? [pos.lon, pos.lat] : null, state);
     if (!pos) return;
     if (state === 'OFFLINE') {
       await this.index.remove(captainId);
@@ -291,6 +314,7 @@ export class LocationService {
     } else {
       await this.setState(captainId, 'OFFLINE');
     }
+    await this.events?.publish([{ name: 'captain.onlineChanged', payload: { captainId, online } }]);
   }
 
   /** GET captain/{id}/location. */

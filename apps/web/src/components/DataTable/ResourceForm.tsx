@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { type FieldDef, MSG, RESOURCE_MSG, type ResourceDef, type ResourceRow, resourceSchemas } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
 import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../api/client';
 import { toast } from '../../api/toast';
+import { pointPickerFields } from '../map/pointPick';
 import { useResourceMutations } from './api';
 import { FieldInput, type FormValues } from './fields/FieldInput';
+import { PointPickerField } from './fields/PointPickerField';
 import { changedValues, formFields, initialValues } from './values';
 
 export interface ResourceFormProps {
@@ -21,6 +24,8 @@ export interface ResourceFormProps {
   resetKey?: number;
   /** A field the catalogue draws itself (a picker, a map): undefined keeps the generic input, null hides it. */
   renderField?: (field: FieldDef, form: UseFormReturn<FormValues>) => ReactNode | undefined;
+  /** Values set by the page (an outline drawn on a map): sent, never shown as inputs; their errors shown. */
+  fixed?: FormValues;
 }
 
 /** Up and down arrows move between the form's fields (people.md generic table keyboard use). */
@@ -43,10 +48,10 @@ function moveFocus(event: KeyboardEvent<HTMLFormElement>) {
 }
 
 /** The add/edit form of a declaration: shared zod schema, server 422 errors on their fields, toasts. */
-export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey, renderField }: ResourceFormProps) {
+export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey, renderField, fixed }: ResourceFormProps) {
   const editing = row !== null;
   const schemas = resourceSchemas(def);
-  const initial = useMemo(() => initialValues(def, row), [def, row]);
+  const initial = useMemo(() => ({ ...initialValues(def, row), ...fixed }), [def, row, fixed]);
   const form = useForm<FormValues>({
     defaultValues: initial,
     resolver: zodResolver(editing ? schemas.update : schemas.create) as unknown as Resolver<FormValues>,
@@ -80,15 +85,36 @@ export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey, rende
   );
 
   const fields = formFields(def, editing);
+  // A point set by the page (drawn on the map editor) has no inputs, so no map either.
+  const pointPair = pointPickerFields(
+    def,
+    fields.filter((f) => !(fixed && f.name in fixed)),
+  );
+  const input = (field: FieldDef, autoFocus: boolean) => {
+    const own = renderField?.(field, form);
+    if (own !== undefined) return <Fragment key={field.name}>{own}</Fragment>;
+    return <FieldInput key={field.name} field={field} control={form.control} autoFocus={autoFocus} editing={editing} />;
+  };
   return (
     <form noValidate onSubmit={submit} onKeyDown={moveFocus} data-testid="resource-form">
       <Stack spacing={2} sx={{ pt: 1 }}>
         {fields.map((field, i) => {
-          const own = renderField?.(field, form);
-          if (own !== undefined) return <Fragment key={field.name}>{own}</Fragment>;
-          return (
-            <FieldInput key={field.name} field={field} control={form.control} autoFocus={i === 0} editing={editing} />
-          );
+          if (fixed && field.name in fixed) {
+            const error = form.formState.errors[field.name]?.message;
+            return error ? (
+              <Alert key={field.name} severity="error" data-testid={`fixed-error-${field.name}`}>
+                {tr('{{name}}: {{message}}', { name: tr(field.label), message: String(error) })}
+              </Alert>
+            ) : null;
+          }
+          if (pointPair?.[0] === field.name) {
+            const second = fields.find((f) => f.name === pointPair[1]) as FieldDef;
+            return (
+              <PointPickerField key="point-picker" form={form} inputs={[input(field, i === 0), input(second, false)]} />
+            );
+          }
+          if (pointPair?.[1] === field.name) return null;
+          return input(field, i === 0);
         })}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', pt: 1 }}>
           <Button onClick={onCancel}>{RESOURCE_MSG.cancel}</Button>

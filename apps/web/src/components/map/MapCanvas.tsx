@@ -1,13 +1,12 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box, type SxProps, type Theme, useTheme } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { MAP_CENTER, MAP_ZOOM } from '@taxi/shared';
 import type { BasemapFeatureCollection } from '@taxi/shared/geo';
 import type * as maplibregl from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiData, endpoints } from '../../api/endpoints';
 import { useAppInfo } from '../../app/appInfo';
+import { useBasemap } from './basemap';
 import { MapContext } from './context';
 import { DEFAULT_TILE_URL, type MapViewProps, mapSurfaceSx } from './MapView';
 import { maplibre } from './maplibre';
@@ -94,17 +93,6 @@ function repaint(map: maplibregl.Map, dark: boolean): void {
   for (const [property, value] of Object.entries(rasterPaint(dark))) set('osm', property, value);
 }
 
-/** The base map is the same for every map of the session: fetched once. */
-function useBasemap() {
-  return useQuery({
-    queryKey: ['city', 'basemap'],
-    queryFn: ({ signal }) => apiData(endpoints.basemap, { signal }) as Promise<BasemapFeatureCollection>,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: 1,
-  });
-}
-
 /**
  * One MapLibre instance (loaded through MapView, which imports this module and maplibre-gl on demand).
  * Children are layer components that render nothing and add their sources and layers to this map. Tile
@@ -118,6 +106,7 @@ export default function MapCanvas({
   name,
   onReady,
   testId,
+  label,
 }: MapViewProps) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -181,6 +170,12 @@ export default function MapCanvas({
       instance.remove();
     };
   }, [tileUrl, pending, basemap.data]);
+
+  // MapLibre names its canvas region "Map" in English: the page's language, or the map's own name.
+  const accessibleName = label ?? t('Map');
+  useEffect(() => {
+    map?.getCanvas().setAttribute('aria-label', accessibleName);
+  }, [map, accessibleName]);
 
   // The theme's mode repaints the base map in place.
   useEffect(() => {

@@ -63,6 +63,11 @@ export interface MapViewProps {
   onReady?: (map: maplibregl.Map) => void;
   /** `data-testid` of the map's box. */
   testId?: string;
+  /**
+   * The map's accessible name, translated: MapLibre makes its canvas a focusable region named "Map" (set
+   * on the canvas, which has that role: never an aria-label on the box, a plain div).
+   */
+  label?: string;
 }
 
 /** The map's component and MapLibre itself are fetched in parallel, the first time a map is shown. */
@@ -74,10 +79,11 @@ const MapCanvas = lazy(async () => {
 /** Holds the map's place (same box, same size) while its code loads, so nothing jumps. */
 function MapPlaceholder({ sx, name, testId }: Pick<MapViewProps, 'sx' | 'name' | 'testId'>) {
   const { t } = useTranslation();
+  // A progress bar while the code loads: a role that may carry a name (a plain div may not, for axe).
   return (
     <Box
       data-testid={testId}
-      aria-busy="true"
+      role="progressbar"
       aria-label={t('Loading the map…')}
       sx={[(theme) => mapSurfaceSx(theme), ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>}
     >

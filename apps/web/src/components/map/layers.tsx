@@ -80,9 +80,11 @@ export function GeoJsonLayer({
   options?: Omit<maplibregl.GeoJSONSourceSpecification, 'type' | 'data'>;
 }) {
   const map = useGeoJsonSource(id, layers, options);
+  // New layers (a theme's colours) re-create the source empty: its data is set again after it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: layers and options re-create the source
   useEffect(() => {
     if (map) setSourceData(map, id, data);
-  }, [map, id, data]);
+  }, [map, id, data, layers, JSON.stringify(options ?? {})]);
   return null;
 }
 

@@ -15,6 +15,15 @@ export interface MapPalette {
   labelHalo: string;
   /** The white edge of lines drawn over the map (a ride's route casing). */
   casing: string;
+  /** Sectors by captains planned, one colour per step of SHIFT_COVERAGE_STEPS (the first: a gap). */
+  coverage: readonly [string, string, string, string, string];
+  /** Sectors by supply and demand: enough captains (cool), then short by 1, 2–3, 4 and more (warm). */
+  heat: { balanced: string; low: string; medium: string; high: string };
+  /** Captains on shift inside and outside their zone. */
+  inZone: string;
+  outOfZone: string;
+  /** Fill opacity of coloured sectors. */
+  fillOpacity: number;
 }
 
 export const LIGHT_MAP: MapPalette = {
@@ -28,6 +37,11 @@ export const LIGHT_MAP: MapPalette = {
   label: '#1b2631',
   labelHalo: '#ffffff',
   casing: '#ffffff',
+  coverage: ['#e0766e', '#d3e5f4', '#a3c8e9', '#5f9fd6', '#2b6cb0'],
+  heat: { balanced: '#7fb3d5', low: '#f9d45c', medium: '#f39237', high: '#d63a2f' },
+  inZone: '#2e7d32',
+  outOfZone: '#c2185b',
+  fillOpacity: 0.5,
 };
 
 export const DARK_MAP: MapPalette = {
@@ -41,6 +55,11 @@ export const DARK_MAP: MapPalette = {
   label: '#eceff1',
   labelHalo: '#11161b',
   casing: '#0d1216',
+  coverage: ['#b4473f', '#213f57', '#2c5b84', '#3f7fb6', '#6aaae6'],
+  heat: { balanced: '#356d93', low: '#c9a227', medium: '#d9782a', high: '#e0483c' },
+  inZone: '#43a047',
+  outOfZone: '#ec407a',
+  fillOpacity: 0.55,
 };
 
 export function mapPalette(dark: boolean): MapPalette {

@@ -101,7 +101,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
           <span>
             {option.label}
             {option.secondary && (
-              <Box component="span" sx={{ color: 'text.secondary', ms: 1, fontSize: '0.85em' }}>
+              <Box component="span" sx={{ color: 'text.secondary', ml: 1, fontSize: '0.85em' }}>
                 {option.secondary}
               </Box>
             )}
@@ -131,7 +131,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {result.isFetching ? <CircularProgress color="inherit" size={18} /> : null}
+                  {result.isFetching ? <CircularProgress color="inherit" size={18} aria-label={t('Loading…')} /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

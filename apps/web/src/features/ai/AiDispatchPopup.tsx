@@ -1,10 +1,11 @@
 import { Box, Button } from '@mui/material';
-import { AI_LABELS, type AiDispatchPopupPayload, aiPolicy, BOOKING_MSG } from '@taxi/shared';
+import { AI_LABELS, type AiDispatchPopupPayload, aiPolicy, BOOKING_MSG, DISPATCH_UI } from '@taxi/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FitBounds, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
 import { usePolicy } from '../auth/currentUser';
+import { ScoreParts } from '../bookings/dispatch/ScoreParts';
 import { aiApi } from './api';
 import { Dot, Field, PopupFrame, type QueueNav, useAction } from './PopupFrame';
 import { useCountdown } from './useCountdown';
@@ -103,6 +104,15 @@ export function AiDispatchPopup({
           </Field>
           <Field label={AI_LABELS.captainLocation}>{popup.captain.current_location_name}</Field>
           <Field label={AI_LABELS.passenger}>{popup.passenger_name}</Field>
+          {popup.score && (
+            // Why the AI chose this captain: the score of the offer and its parts, as the dispatch dialog shows them.
+            <Box sx={{ gridColumn: '1 / -1' }} data-testid="ai-popup-score">
+              <Field label={DISPATCH_UI.score} hint={DISPATCH_UI.scoreHelp}>
+                {popup.score.total}
+              </Field>
+              <ScoreParts candidate={popup.score} />
+            </Box>
+          )}
         </Box>
         <MapView
           name="ai-popup"

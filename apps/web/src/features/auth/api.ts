@@ -6,6 +6,7 @@ import {
   HOME_PATH,
   LOGIN_PROVIDER,
   mayOpen,
+  PARTNER_HOME_PATH,
   type SessionUser,
   shellPolicy,
 } from '@taxi/shared';
@@ -42,12 +43,14 @@ export const meQuery = queryOptions({
 });
 
 /**
- * After login an airport agency user lands on airport/create, other users on /requests (shellPolicy.airportDesk).
+ * After login an airport agency user lands on airport/create, partner staff on their bookings, other users on
+ * /requests (shellPolicy.airportDesk, shellPolicy.partnerDesk).
  * The stored session (roles, no permissions yet) is enough: the rule reads the roles.
  */
 export function homePath(user: Pick<Actor, 'roles'> & Partial<Actor>): string {
   const actor: Actor = { id: user.id ?? 0, roles: user.roles, permissions: user.permissions ?? [] };
-  return shellPolicy.airportDesk.allows(actor) ? AIRPORT_HOME_PATH : HOME_PATH;
+  if (shellPolicy.airportDesk.allows(actor)) return AIRPORT_HOME_PATH;
+  return shellPolicy.partnerDesk.allows(actor) ? PARTNER_HOME_PATH : HOME_PATH;
 }
 
 /** A `next` parameter is followed only when it is a protected page the user may open. */
@@ -59,12 +62,14 @@ export function allowedNext(next: string | null, user: AuthUser | undefined): st
   return next;
 }
 
-/** The logout flow: token removed, stored user and notifications cleared, socket disconnected. */
+/** The logout flow: token removed, stored user and notifications cleared, socket and phone disconnected. */
 export function endSession(): void {
   clearStoredSession();
   // Socket.IO is code of the signed-in shell, not of /login: a socket exists only once that chunk has loaded,
   // and then this import resolves at once.
   void import('../../api/socket').then((socket) => socket.disconnectSocket());
+  // The phone likewise: unregistered and disconnected (a call in progress is hung up).
+  void import('../voice/ua').then((voice) => voice.stopVoice());
   void import('../push/registration').then((push) => push.dropPushSubscription());
   queryClient.clear();
 }

@@ -9,16 +9,20 @@ import {
   bookingPolicy,
   cardStatusLabel,
   codeLabel,
+  PARTNER_UI,
   pathTo,
   ridersOrBags,
   suggestionLine,
+  UNASSIGNED_LABELS,
+  UNASSIGNED_REASONS,
+  type UnassignedReason,
 } from '@taxi/shared';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { PhoneText } from '../../components/PhoneText';
 import { formatOrderTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { PhoneLink } from '../voice/PhoneLink';
 import { useBooking } from './api';
 import { BookingActions } from './CardActionsMenu';
 import { CardNotes } from './CardNotes';
@@ -26,7 +30,8 @@ import { Countdown, Line, Loyalty, OrderCountdown } from './CardParts';
 import { ConstraintChips } from './ConstraintChips';
 import { useTouch } from './commands';
 import { useOpenDialog } from './dialogContext';
-import { statusColour } from './format';
+import { bookingPartnerLabel, statusColour } from './format';
+import { NotMovingWarning } from './NotMovingWarning';
 
 /** The airport desk's "OK, we received" on a card it has not touched yet. */
 function TouchButton({ booking }: { booking: BookingDto }) {
@@ -45,7 +50,7 @@ function TouchButton({ booking }: { booking: BookingDto }) {
 }
 
 function CardBody({ booking, selected }: { booking: BookingDto; selected: boolean }) {
-  useTranslation();
+  const { t } = useTranslation();
   const openDialog = useOpenDialog();
   const allows = usePolicy();
   // bookings.md §6: who may change no booking (the Goverment role) gets the open-details action only.
@@ -103,6 +108,18 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
         {booking.besoin && (
           <Chip size="small" color="info" variant="outlined" label={BOOKING_UI.besoin} sx={{ height: 22 }} />
         )}
+        {booking.unassigned && booking.status === 'PENDING' && (
+          <Chip
+            size="small"
+            color="warning"
+            label={UNASSIGNED_LABELS.title}
+            title={unassignedReason(booking.unassigned.reason)}
+            aria-label={`${UNASSIGNED_LABELS.title}: ${unassignedReason(booking.unassigned.reason)}`}
+            data-testid="unassigned"
+            sx={{ height: 22 }}
+          />
+        )}
+        <NotMovingWarning booking={booking} />
         <ConstraintChips constraints={[...booking.static_constraints, ...booking.dynamic_constraints]} />
         <Box sx={{ flex: 1 }} />
         <Typography sx={{ fontSize: 13, fontWeight: 600 }} data-testid="order-time">
@@ -120,7 +137,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
               {booking.passenger.full_name}
             </Typography>
             <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>
-              <PhoneText value={booking.passenger.phone_number} />
+              <PhoneLink value={booking.passenger.phone_number} />
             </Typography>
             <Loyalty booking={booking} />
           </Stack>
@@ -134,6 +151,15 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
                 sx={{ height: 20 }}
               />
             </Stack>
+          )}
+          {booking.review_reason && (
+            <Chip
+              size="small"
+              color="warning"
+              data-testid="review-flag"
+              label={t('For review: {{places}}', { places: booking.review_reason })}
+              sx={{ height: 20, alignSelf: 'flex-start' }}
+            />
           )}
           <Line label={BOOKING_UI.pickup}>
             <Stack direction="row" spacing={0.5} style={{ alignItems: 'center' }}>
@@ -185,6 +211,13 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
               {booking.voucher ? ` · ${BOOKING_UI.voucher} ${booking.voucher.code}` : ''}
             </Typography>
           </Line>
+          {booking.partner && (
+            <Line label={PARTNER_UI.partner}>
+              <Typography component="span" sx={{ fontSize: 13 }} noWrap data-testid="booking-partner">
+                {bookingPartnerLabel(booking)}
+              </Typography>
+            </Line>
+          )}
           {pendingChange && (
             <Line label="">
               <Typography component="span" sx={{ fontSize: 12, color: 'info.main' }}>
@@ -218,7 +251,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
           )}
           <Line label={BOOKING_UI.suggestedCaptain}>
             <Typography component="span" sx={{ fontSize: 13 }}>
-              {booking.active_captain_suggestion?.captain_name ?? '—'}{' '}
+              {offerLabel(booking.active_captain_suggestion)}{' '}
             </Typography>
             <Countdown until={booking.active_captain_suggestion?.until} testId="suggestion-countdown" />
           </Line>
@@ -237,7 +270,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
                   {BOOKING_UI.airportDetails}
                 </Link>
               )}
-              {booking.created_at === booking.updated_at && mayChange && <TouchButton booking={booking} />}
+              {!booking.airport.received && mayChange && <TouchButton booking={booking} />}
             </Stack>
           )}
         </Stack>
@@ -248,6 +281,16 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
 }
 
 /** One request card, subscribed to its own cache entry: an event for another booking never renders it. */
+
+/** The suggested-captain line: a single offer's captain, or how many captains a group offer went to. */
+function offerLabel(offer: BookingDto['active_captain_suggestion']): string {
+  if (!offer) return '—';
+  return offer.captains ? UNASSIGNED_LABELS.groupOffer(offer.captains) : offer.captain_name || '—';
+}
+
+const unassignedReason = (reason: string) =>
+  (UNASSIGNED_REASONS as readonly string[]).includes(reason) ? UNASSIGNED_LABELS[reason as UnassignedReason] : reason;
+
 export const BookingCard = memo(function BookingCard({ id, selected = false }: { id: number; selected?: boolean }) {
   const { data } = useBooking(id);
   if (!data) return <Paper variant="outlined" sx={{ height: 120 }} />;

@@ -1,17 +1,18 @@
-import { Alert, Box, Button, CircularProgress, MenuItem, MenuList, Stack, TextField, Typography } from '@mui/material';
+import { Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
-import { formatKm, formatOrderTime } from '../../i18n/format';
-import { bookingKeys, useCancellationReasons, useCandidates } from './api';
+import { formatOrderTime } from '../../i18n/format';
+import { bookingKeys, useCancellationReasons } from './api';
 import { BookingDialog } from './BookingDialog';
 import { mergeBooking } from './cache';
 import type { DialogProps } from './dialogContext';
+import { CandidatePicker } from './dispatch/CandidatePicker';
 
 export function CancelDialog({ booking, close }: DialogProps) {
   useTranslation(); // re-render on a language change (the shared texts are read at render)
@@ -71,8 +72,6 @@ export function CancelDialog({ booking, close }: DialogProps) {
 export function DispatchDialog({ booking, close }: DialogProps) {
   useTranslation(); // re-render on a language change (the shared texts are read at render)
   const qc = useQueryClient();
-  const candidates = useCandidates(booking.id);
-  const [filter, setFilter] = useState('');
   const assign = useApiMutation({
     mutationFn: (captainId: number) => api(endpoints.dispatch, { params: { bookingId: booking.id, captainId } }),
     onSuccess: (res) => {
@@ -86,66 +85,19 @@ export function DispatchDialog({ booking, close }: DialogProps) {
         void qc.invalidateQueries({ queryKey: bookingKeys.detail(booking.id) });
     },
   });
-  const rows = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return (candidates.data ?? []).filter(
-      (c) => !needle || `${c.captain.full_name} ${c.car?.number ?? ''}`.toLowerCase().includes(needle),
-    );
-  }, [candidates.data, filter]);
 
   return (
     <BookingDialog title={BOOKING_UI.dispatchTitle(booking.id)} onClose={close} maxWidth="sm">
-      <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1 }}>
+      <Typography sx={{ fontSize: 13, color: 'text.secondary', mb: 1.5 }}>
         {booking.pick_up_location_name} · {formatOrderTime(booking.datetime)}
       </Typography>
-      <TextField
-        fullWidth
-        size="small"
-        autoFocus
-        label={BOOKING_UI.captainFilter}
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            (document.querySelector('[data-testid="candidate-list"] [role="menuitem"]') as HTMLElement | null)?.focus();
-          }
+      <CandidatePicker
+        bookingId={booking.id}
+        disabled={assign.isPending}
+        onDispatch={(captainId) => {
+          if (!assign.isPending) assign.mutate(captainId);
         }}
       />
-      {candidates.isPending && <CircularProgress size={24} sx={{ m: 2 }} />}
-      {candidates.isError && <Alert severity="error">{errorMessage(candidates.error)}</Alert>}
-      {candidates.isSuccess && rows.length === 0 && (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {BOOKING_UI.noCandidates}
-        </Alert>
-      )}
-      <MenuList data-testid="candidate-list" sx={{ maxHeight: 360, overflow: 'auto' }}>
-        {rows.map((c) => (
-          <MenuItem
-            key={c.captain.id}
-            disabled={assign.isPending}
-            onClick={() => assign.mutate(c.captain.id)}
-            data-testid={`candidate-${c.captain.id}`}
-          >
-            <Stack direction="row" spacing={2} sx={{ width: '100%' }} style={{ alignItems: 'center' }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography sx={{ fontSize: 14, fontWeight: 600 }}>{c.captain.full_name}</Typography>
-                <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>
-                  {c.car
-                    ? `${c.car.number}${c.car.brand_model ? ` · ${c.car.brand_model.brand.name} ${c.car.brand_model.name}` : ''}`
-                    : '—'}
-                  {' · '}
-                  {c.online ? BOOKING_UI.online : BOOKING_UI.offline}
-                </Typography>
-              </Box>
-              <Typography sx={{ fontSize: 13, width: 80, textAlign: 'end' }}>{formatKm(c.distance_m)}</Typography>
-              <Typography sx={{ fontSize: 13, width: 70, textAlign: 'end', fontWeight: 600 }}>
-                {BOOKING_UI.minutes(c.eta_s)}
-              </Typography>
-            </Stack>
-          </MenuItem>
-        ))}
-      </MenuList>
     </BookingDialog>
   );
 }

@@ -8,7 +8,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePolicy } from '../auth/currentUser';
 import { openRideDialog } from '../rides/overlays';
 import { BOOKING_ACTION_TABLE, MENU_ACTIONS, runBookingAction } from './actionTable';
-import { useExtend, useRemind } from './commands';
+import { useExtend, useRedispatch, useRemind } from './commands';
 import { useOpenDialog } from './dialogContext';
 import { isActionVisible } from './visibility';
 
@@ -20,8 +20,9 @@ function MenuItems({ booking, close }: { booking: BookingDto; close: () => void 
   const navigate = useNavigate();
   const remind = useRemind();
   const extend = useExtend();
+  const redispatch = useRedispatch();
   const visible = MENU_ACTIONS.filter((a) => isActionVisible(a, booking, allows));
-  const context = { booking, openDialog, navigate, remind, extend: extend.mutate };
+  const context = { booking, openDialog, navigate, remind, extend: extend.mutate, redispatch: redispatch.mutate };
   return (
     <>
       <MenuItem onClick={() => navigate(pathTo('Details', { id: booking.id }))}>{BOOKING_UI.openDetails}</MenuItem>

@@ -21,43 +21,63 @@ import {
   dateToCityLocal,
   MSG,
 } from '@taxi/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { api, apiData, endpoints } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
-import { useApiMutation } from '../../api/mutation';
+import { toastError, useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
 import type { PickerOption } from '../../components/pickers';
 import { RefSelect } from '../../components/RefSelect';
 import { FareEstimate } from '../fares/FareEstimate';
+import { reportCallBooking } from '../voice/api';
+import { PHONE_BOOKING_PARAMS, passengerByPhone, phoneBookingPrefill } from '../voice/targets';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
 import { MapPicker, type MapPoint } from './MapPicker';
 import { ConstraintsField } from './phone/ConstraintsField';
 import { EMPTY_ORDER, orderFormOf, passengerOption } from './phone/orderForm';
+import { PartnerField } from './phone/PartnerField';
 import { PassengerFields, type PassengerMode } from './phone/PassengerFields';
 import { PassengerOrders } from './phone/PassengerOrders';
 import { PlaceField, placeError } from './phone/PlaceField';
+import { PlaceRestriction } from './phone/PlaceRestriction';
+import { bookingPartnerChoice, type PartnerChoice, pickupOffer } from './phone/partnerPick';
 
-/** PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. */
+/** A place's point once it has both coordinates, else null. */
+function placePoint(p: { lon?: unknown; lat?: unknown } | null | undefined): { lon: number; lat: number } | null {
+  if (!p || p.lon === undefined || p.lat === undefined || p.lon === null || p.lat === null) return null;
+  if (p.lon === '' || p.lat === '') return null;
+  const lon = Number(p.lon);
+  const lat = Number(p.lat);
+  return Number.isFinite(lon) && Number.isFinite(lat) ? { lon, lat } : null;
+}
+
+/**
+ * PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. Opened from an
+ * answered call it has `phone` (the caller's number: their passenger chosen, or a new passenger with that
+ * number) and `call` (the SIP Call-ID: the order created is linked to the call).
+ */
 export default function PhoneBookingPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   // One key per submission of the order form: a second Save press while the first is in flight reuses it.
   const idempotency = useIdempotencyKey();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const editId = params.get('edit') === '1' ? Number(params.get('id')) || null : null;
+  const prefill = useMemo(() => phoneBookingPrefill(params), [params]);
   const showOrdersOf = params.has('show_order_list') ? Number(params.get('id')) || null : null;
   const services = useServices();
   const [mode, setMode] = useState<PassengerMode>('existing');
   const [passenger, setPassenger] = useState<PickerOption | null>(null);
   const [mapTarget, setMapTarget] = useState<'pickup' | 'dropoff'>('pickup');
   const [when, setWhen] = useState('');
+  const [partner, setPartner] = useState<PartnerChoice | null>(null);
 
   const form = useForm<BookingCreateInput, unknown, BookingCreate>({
     resolver: zodResolver(bookingCreateSchema),
@@ -104,6 +124,11 @@ export default function PhoneBookingPage() {
     };
   }, [fareKey]);
 
+  // The chosen pickup and dropoff, checked against the map layers at once (before the order is sent).
+  const pickupPoint = placePoint(pickup);
+  const dropoffPoint = placePoint(dropoff);
+  const checkedService = Number(serviceId) || null;
+
   const editing = useQuery({
     queryKey: bookingKeys.detail(editId ?? 0),
     queryFn: ({ signal }) => apiData(endpoints.booking, { params: { id: editId ?? 0 }, signal }),
@@ -121,15 +146,40 @@ export default function PhoneBookingPage() {
     if (!b) return;
     setMode('existing');
     setPassenger(passengerOption(b));
+    setPartner(bookingPartnerChoice(b));
     reset(orderFormOf(b));
     if (!b.now) setWhen(dateToCityLocal(b.datetime).replace(' ', 'T'));
   }, [editing.data, reset]);
+
+  // The caller's number: found with the passenger search the picker uses; a number nobody has is a new passenger.
+  const byPhone = useQuery({
+    queryKey: ['passengers', 'by-phone', prefill.phone],
+    queryFn: ({ signal }) =>
+      apiData(endpoints.passengers, { query: { search: prefill.phone ?? '', perPage: 10 }, signal }),
+    enabled: !!prefill.phone && editId === null,
+  });
+  const prefilled = useRef<string | null>(null);
+  useEffect(() => {
+    const phone = prefill.phone;
+    if (!phone || !byPhone.data || prefilled.current === phone) return;
+    prefilled.current = phone;
+    const found = passengerByPhone(byPhone.data.data, phone);
+    if (found) {
+      setMode('existing');
+      setPassenger({ id: found.id, label: found.full_name, secondary: found.phone_number ?? undefined });
+      setValue('passenger_id', found.id);
+    } else {
+      setMode('new');
+      setValue('new_passenger.phone_number', phone);
+    }
+  }, [byPhone.data, prefill.phone, setValue]);
 
   const serviceOptions = services.data ?? [];
 
   const clear = () => {
     reset(EMPTY_ORDER);
     setPassenger(null);
+    setPartner(null);
     setWhen('');
   };
 
@@ -150,6 +200,19 @@ export default function PhoneBookingPage() {
     onSuccess: (res) => {
       if (res.data) mergeBooking(qc, res.data, !editId);
       toast.success(res.message ?? BOOKING_UI.created(res.data?.id ?? 0));
+      if (!editId && res.data && prefill.callId) {
+        // The order taken during the call belongs to it (the call log links them); the form is then a plain one.
+        reportCallBooking(prefill.callId, res.data.id).catch((error) => toastError(error));
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete(PHONE_BOOKING_PARAMS.phone);
+            next.delete(PHONE_BOOKING_PARAMS.call);
+            return next;
+          },
+          { replace: true },
+        );
+      }
       if (!editId) clear();
     },
     onError: (error) => {
@@ -199,6 +262,39 @@ export default function PhoneBookingPage() {
             errors={err}
           />
 
+          {/* An order being edited keeps its partner: shown when it has one, never changed. */}
+          {(!editId || partner) && (
+            <Controller
+              control={control}
+              name="partner_id"
+              render={({ fieldState }) => (
+                <PartnerField
+                  value={partner}
+                  onChange={(next) => {
+                    setPartner(next);
+                    setValue('partner_id', next?.id ?? null, { shouldValidate: formState.isSubmitted });
+                    // Only a hotel gives a room number.
+                    if (next?.kind !== 'hotel') setValue('room_number', '');
+                  }}
+                  offer={editId ? null : pickupOffer(partner, pickup)}
+                  onUseOffer={(place) => setValue('pickup', place, { shouldValidate: formState.isSubmitted })}
+                  error={fieldState.error?.message}
+                  fixed={editId !== null}
+                />
+              )}
+            />
+          )}
+          {partner?.kind === 'hotel' && (
+            <TextField
+              size="small"
+              label={t('Room number')}
+              {...register('room_number')}
+              error={!!err.room_number}
+              helperText={err.room_number?.message}
+              slotProps={{ htmlInput: { 'data-testid': 'phone-room-number', maxLength: 20 } }}
+            />
+          )}
+
           <Controller
             control={control}
             name="pickup"
@@ -212,6 +308,7 @@ export default function PhoneBookingPage() {
               />
             )}
           />
+          <PlaceRestriction end="pickup" point={pickupPoint} serviceId={checkedService} />
           <Controller
             control={control}
             name="dropoff"
@@ -225,6 +322,7 @@ export default function PhoneBookingPage() {
               />
             )}
           />
+          <PlaceRestriction end="dropoff" point={dropoffPoint} serviceId={checkedService} />
 
           <Stack direction="row" spacing={1}>
             <Controller

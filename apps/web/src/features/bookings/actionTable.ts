@@ -27,6 +27,7 @@ export interface ActionContext {
   navigate: (path: string) => void;
   remind: (kind: ReminderKind, booking: BookingDto) => void;
   extend: (booking: BookingDto) => void;
+  redispatch: (booking: BookingDto) => void;
 }
 
 interface ActionBase {
@@ -51,6 +52,13 @@ export const BOOKING_ACTION_TABLE = {
     },
     rule: bookingPolicy.change,
     dialog: 'dispatch',
+  },
+  redispatch: {
+    get label() {
+      return BOOKING_UI.redispatch;
+    },
+    rule: bookingPolicy.change,
+    command: (ctx) => ctx.redispatch(ctx.booking),
   },
   cancel: {
     get label() {

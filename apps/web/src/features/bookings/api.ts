@@ -3,7 +3,12 @@ import { apiData, endpoints, type ReplyData } from '../../api/endpoints';
 import { storeBookingDetail } from './cache';
 import { type BoardFilters, bookingKeys } from './keys';
 
-export type { BookingCandidateDto as CandidateDto, BookingLogDto as BookingLogRow } from '@taxi/shared';
+export type {
+  BookingCandidateDto as CandidateDto,
+  BookingLogDto as BookingLogRow,
+  CandidateRankingDto,
+  CandidateScore,
+} from '@taxi/shared';
 export { type BoardFilters, belongsToBoard, bookingKeys } from './keys';
 export type CancellationReason = ReplyData<typeof endpoints.cancellationReasons>[number];
 export interface ServiceOption {
@@ -65,6 +70,18 @@ export function useCandidates(id: number) {
   return useQuery({
     queryKey: bookingKeys.candidates(id),
     queryFn: ({ signal }) => apiData(endpoints.candidates, { params: { id }, signal }),
+    staleTime: 0,
+  });
+}
+
+/**
+ * The ranked candidates of a booking, each with its score's parts (GET dispatch/booking/{id}/ranking): the
+ * server's default number of them, the same ranking the automatic dispatch works from.
+ */
+export function useRanking(id: number) {
+  return useQuery({
+    queryKey: bookingKeys.ranking(id),
+    queryFn: ({ signal }) => apiData(endpoints.ranking, { params: { id }, signal }),
     staleTime: 0,
   });
 }

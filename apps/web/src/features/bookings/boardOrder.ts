@@ -6,20 +6,23 @@ export interface BoardSortable {
   status: BookingStatus;
   /** The order (pickup) time, ISO. */
   datetime: string;
+  /** Set when the dispatch cascade ran out without a captain (the unassigned list). */
+  unassigned?: { at: string } | null;
 }
 
 /**
  * The one order of the Requests board, for the cards and the rows alike:
- * 1. pending orders first (they need a dispatcher's action),
- * 2. then the other active orders (dispatched, then under way: same tier, by urgency),
- * 3. then finished and cancelled ones (history).
+ * 1. unassigned orders first (the automatic offers ran out: only a dispatcher can place them now),
+ * 2. then the other pending orders (they need a dispatcher's action),
+ * 3. then the other active orders (dispatched, then under way: same tier, by urgency),
+ * 4. then finished and cancelled ones (history).
  * Within the active tiers the most urgent comes first: the nearest pickup time, that is the smallest
  * countdown (an overdue order, whose countdown shows 00:00, before one still to come). History is newest
  * first. Equal times keep a stable order by id.
  */
-export function boardTier(status: BookingStatus): 0 | 1 | 2 {
-  if (status === 'PENDING') return 0;
-  return FINAL_STATUSES.includes(status) ? 2 : 1;
+export function boardTier(status: BookingStatus, unassigned?: BoardSortable['unassigned']): 0 | 1 | 2 | 3 {
+  if (status === 'PENDING') return unassigned ? 0 : 1;
+  return FINAL_STATUSES.includes(status) ? 3 : 2;
 }
 
 function timeOf(iso: string): number {
@@ -28,14 +31,14 @@ function timeOf(iso: string): number {
 }
 
 export function compareBoard(a: BoardSortable, b: BoardSortable): number {
-  const tier = boardTier(a.status) - boardTier(b.status);
+  const tier = boardTier(a.status, a.unassigned) - boardTier(b.status, b.unassigned);
   if (tier !== 0) return tier;
   const ta = timeOf(a.datetime);
   const tb = timeOf(b.datetime);
   if (ta !== tb) {
     if (ta === Number.POSITIVE_INFINITY) return 1;
     if (tb === Number.POSITIVE_INFINITY) return -1;
-    return boardTier(a.status) === 2 ? tb - ta : ta - tb;
+    return boardTier(a.status) === 3 ? tb - ta : ta - tb;
   }
   return a.id - b.id;
 }

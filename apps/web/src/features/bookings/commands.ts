@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_MSG, type BookingDto, checkBookingAction } from '@taxi/shared';
+import { BOOKING_MSG, type BookingDto, checkBookingAction, NOT_MOVING_UI } from '@taxi/shared';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
@@ -32,6 +32,19 @@ export function useExtend() {
     onSuccess: (res, booking) => {
       if (res.data) mergeBooking(qc, res.data);
       toast.success(res.message ?? BOOKING_MSG.extended(booking.id));
+    },
+  });
+}
+
+/** Takes the booking back from its captain on the way: pending again, the AI offers it to somebody else. */
+export function useRedispatch() {
+  const qc = useQueryClient();
+  return useApiMutation({
+    mutationFn: (booking: BookingDto) => api(endpoints.redispatch, { params: { id: booking.id } }),
+    errorFallback: NOT_MOVING_UI.redispatchFailed,
+    onSuccess: (res, booking) => {
+      if (res.data) mergeBooking(qc, res.data);
+      toast.success(res.message ?? NOT_MOVING_UI.redispatched(booking.id));
     },
   });
 }

@@ -1,4 +1,11 @@
-import { BOOKING_COLOURS, type BookingStatus, CANCELLED_STATUSES } from '@taxi/shared';
+import {
+  BOOKING_COLOURS,
+  type BookingDto,
+  type BookingStatus,
+  CANCELLED_STATUSES,
+  PARTNER_KIND_LABELS,
+  PARTNER_UI,
+} from '@taxi/shared';
 
 /**
  * Status colours of the bookings screens. Dates, phones and money use the shared formatters of
@@ -36,4 +43,11 @@ export function routeArrow(direction: 'ltr' | 'rtl'): string {
 /** "Pickup → Dropoff", or the pickup alone. */
 export function routeText(pickup: string, dropoff: string | null | undefined, direction: 'ltr' | 'rtl'): string {
   return dropoff ? `${pickup} ${routeArrow(direction)} ${dropoff}` : pickup;
+}
+
+/** The partner a booking was made for, with its kind and the room a hotel gave ('' when none). */
+export function bookingPartnerLabel(b: Pick<BookingDto, 'partner' | 'room_number'>): string {
+  if (!b.partner) return '';
+  const partner = PARTNER_UI.partnerOf(b.partner.name, PARTNER_KIND_LABELS[b.partner.kind]);
+  return b.room_number ? `${partner} · ${PARTNER_UI.room(b.room_number)}` : partner;
 }

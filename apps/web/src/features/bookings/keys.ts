@@ -17,6 +17,7 @@ export const bookingKeys = {
   search: (params: Record<string, QueryValue>) => ['bookings', 'search', params] as const,
   logs: (id: number) => ['bookings', 'logs', id] as const,
   candidates: (id: number) => ['bookings', 'candidates', id] as const,
+  ranking: (id: number) => ['bookings', 'ranking', id] as const,
   airport: (id: number) => ['bookings', 'airport', id] as const,
   passengerOrders: (id: number, page: number) => ['bookings', 'passenger', id, page] as const,
   reasons: ['bookings', 'cancellation-reasons'] as const,

@@ -64,7 +64,7 @@ export function TargetPicker({
         error={!!error && !TARGET_NEEDS_ID[kind]}
         helperText={
           kind === 'shift'
-            ? t('No shifts are planned yet: the captains on shift are those online now')
+            ? t('The captains whose planned shift has started')
             : !TARGET_NEEDS_ID[kind] && error
               ? translateText(error)
               : undefined

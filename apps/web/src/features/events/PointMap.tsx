@@ -1,35 +1,11 @@
 import { MAP_CENTER } from '@taxi/shared';
-import type * as maplibregl from 'maplibre-gl';
-import { useEffect, useMemo, useRef } from 'react';
-import { MapView, useMap } from '../../components/map/MapView';
+import { useMemo } from 'react';
+import { MapView } from '../../components/map/MapView';
+import { ClickToPick, FollowPoint } from '../../components/map/pointLayers';
 import { EventCircles } from './EventCircles';
 import type { EventCircle } from './geo';
 
 const ZOOM = 14;
-
-function ClickToPick({ onPick }: { onPick: (lat: number, lon: number) => void }) {
-  const map = useMap();
-  const pick = useRef(onPick);
-  pick.current = onPick;
-  useEffect(() => {
-    if (!map) return;
-    const click = (e: maplibregl.MapMouseEvent) => pick.current(e.lngLat.lat, e.lngLat.lng);
-    map.on('click', click);
-    return () => {
-      map.off('click', click);
-    };
-  }, [map]);
-  return null;
-}
-
-/** Keeps the event in view when its point moves (a place chosen, a click). */
-function Follow({ lat, lon }: { lat: number; lon: number }) {
-  const map = useMap();
-  useEffect(() => {
-    if (map && !map.getBounds().contains([lon, lat])) map.easeTo({ center: [lon, lat] });
-  }, [map, lat, lon]);
-  return null;
-}
 
 /**
  * A small map of one event: its radius as a disc around its point; with `onPick`, a click sets the point.
@@ -61,8 +37,8 @@ export function PointMap({
       sx={{ width: '100%', height: 280 }}
     >
       <EventCircles id="event-point" events={events} />
-      {point && <Follow lat={point.lat} lon={point.lon} />}
-      {onPick && <ClickToPick onPick={onPick} />}
+      {point && <FollowPoint lat={point.lat} lon={point.lon} />}
+      {onPick && <ClickToPick onPick={(p) => onPick(p.lat, p.lon)} />}
     </MapView>
   );
 }

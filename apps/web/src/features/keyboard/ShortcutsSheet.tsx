@@ -17,6 +17,8 @@ import { SHORTCUTS, type ShortcutScope } from './shortcuts';
 const SCOPES: readonly { scope: ShortcutScope; title: string }[] = [
   { scope: 'global', title: 'Everywhere' },
   { scope: 'board', title: 'Requests board' },
+  { scope: 'call', title: 'Calls' },
+  { scope: 'mapEditor', title: 'Map editor' },
 ];
 
 /** The `?` sheet: every keyboard shortcut with its keys and what it does. */

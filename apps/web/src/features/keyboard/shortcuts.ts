@@ -1,3 +1,4 @@
+import { VOICE_SHORTCUT_LABELS } from '@taxi/shared';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -9,12 +10,17 @@ import { useEffect, useRef } from 'react';
 export interface KeySpec {
   /** `KeyboardEvent.key`, compared case-insensitively for letters. */
   readonly key: string;
+  /**
+   * `KeyboardEvent.code` (the physical key): when set it is compared instead of `key`, so that a combination
+   * with Alt works whatever the layout (Arabic letters) and on a Mac (where Option+A types å).
+   */
+  readonly code?: string;
   readonly mod?: boolean;
   readonly shift?: boolean;
   readonly alt?: boolean;
 }
 
-export type ShortcutScope = 'global' | 'board';
+export type ShortcutScope = 'global' | 'board' | 'call' | 'mapEditor';
 
 export interface ShortcutDef {
   readonly id: ShortcutId;
@@ -39,6 +45,11 @@ export const SHORTCUT_IDS = [
   'board.open',
   'board.dispatch',
   'board.cancel',
+  'call.answer',
+  'call.hangUp',
+  'mapEditor.undo',
+  'mapEditor.cancel',
+  'mapEditor.delete',
 ] as const;
 
 export type ShortcutId = (typeof SHORTCUT_IDS)[number];
@@ -78,6 +89,45 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
     scope: 'board',
   },
   { id: 'board.cancel', keys: ['C'], specs: [{ key: 'c' }], label: 'Cancel the selected booking', scope: 'board' },
+  // The phone's keys work while typing (the order form is filled during the call), only while a call rings or
+  // is on; Alt+Shift and a letter is taken by neither the browsers nor the console's other keys.
+  {
+    id: 'call.answer',
+    keys: ['Alt+Shift+A'],
+    specs: [{ key: 'a', code: 'KeyA', alt: true, shift: true }],
+    label: VOICE_SHORTCUT_LABELS.answer,
+    scope: 'call',
+    inInputs: true,
+  },
+  {
+    id: 'call.hangUp',
+    keys: ['Alt+Shift+H'],
+    specs: [{ key: 'h', code: 'KeyH', alt: true, shift: true }],
+    label: VOICE_SHORTCUT_LABELS.hangUp,
+    scope: 'call',
+    inInputs: true,
+  },
+  {
+    id: 'mapEditor.undo',
+    keys: ['Mod+Z'],
+    specs: [{ key: 'z', mod: true }],
+    label: 'Undo the last map edit',
+    scope: 'mapEditor',
+  },
+  {
+    id: 'mapEditor.cancel',
+    keys: ['Esc'],
+    specs: [{ key: 'Escape' }],
+    label: 'Cancel the current drawing',
+    scope: 'mapEditor',
+  },
+  {
+    id: 'mapEditor.delete',
+    keys: ['Delete'],
+    specs: [{ key: 'Delete' }],
+    label: 'Delete the selected map feature',
+    scope: 'mapEditor',
+  },
 ];
 
 const BY_ID = new Map<ShortcutId, ShortcutDef>(SHORTCUTS.map((s) => [s.id, s]));
@@ -91,6 +141,7 @@ export function shortcutById(id: ShortcutId): ShortcutDef {
 /** The part of a KeyboardEvent the matcher reads (so tests can pass plain objects). */
 export interface KeyEventLike {
   readonly key: string;
+  readonly code?: string;
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
   readonly shiftKey: boolean;
@@ -132,6 +183,10 @@ export function matchesSpec(spec: KeySpec, event: KeyEventLike): boolean {
   const mod = event.ctrlKey || event.metaKey;
   if (Boolean(spec.mod) !== mod) return false;
   if (Boolean(spec.alt) !== event.altKey) return false;
+  if (spec.code) {
+    if (event.code !== spec.code) return false;
+    return spec.shift === undefined ? !event.shiftKey : spec.shift === event.shiftKey;
+  }
   const key = event.key;
   if (!key) return false;
   const isLetter = spec.key.length === 1 && /[a-z]/i.test(spec.key);
@@ -169,9 +224,11 @@ export function isMac(): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform ?? '');
 }
 
-/** A key as displayed: "Mod" becomes ⌘ on a Mac and Ctrl elsewhere. */
+const MAC_KEYS: Readonly<Record<string, string>> = { Mod: '⌘', Alt: '⌥', Shift: '⇧' };
+
+/** A key as displayed: "Mod" becomes ⌘ on a Mac and Ctrl elsewhere; Alt and Shift are ⌥ and ⇧ on a Mac. */
 export function displayKeys(keys: string, mac = isMac()): string[] {
-  return keys.split('+').map((part) => (part === 'Mod' ? (mac ? '⌘' : 'Ctrl') : part));
+  return keys.split('+').map((part) => (mac ? (MAC_KEYS[part] ?? part) : part === 'Mod' ? 'Ctrl' : part));
 }
 
 /**

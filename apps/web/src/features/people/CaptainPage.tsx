@@ -8,6 +8,7 @@ import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { CaptainCapabilities } from '../fleet/CaptainCapabilities';
+import { PhoneLink } from '../voice/PhoneLink';
 import { Account } from './Account';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
 import { CaptainContract } from './CaptainContract';
@@ -119,7 +120,7 @@ export default function CaptainPage() {
       <ProfileCard
         fields={[
           [t('Username'), c.username],
-          [t('Phone'), c.phone_number ? <PhoneText key="phone" value={c.phone_number} /> : null],
+          [t('Phone'), c.phone_number ? <PhoneLink key="phone" value={c.phone_number} /> : null],
           [t('WhatsApp'), c.whatsapp_number ? <PhoneText key="whatsapp" value={c.whatsapp_number} /> : null],
           [t('E-mail'), c.email],
           [t('Cash register'), c.cash_register?.name],

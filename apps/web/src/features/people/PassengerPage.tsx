@@ -1,11 +1,13 @@
 import { Button, Chip, Stack, Typography } from '@mui/material';
-import { hasIdDocs, PEOPLE_MSG, passengerPolicy, TERMS_MSG } from '@taxi/shared';
+import { hasIdDocs, PEOPLE_MSG, passengerPolicy, TERMS_MSG, VOICE_UI, voicePolicy } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { FetchState } from '../../components/FetchState';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { CallLog } from '../voice/CallLog';
+import { PhoneLink } from '../voice/PhoneLink';
 import { Account } from './Account';
 import { usePassenger } from './api';
 import { Field, LoyaltyBadges, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
@@ -75,7 +77,7 @@ export default function PassengerPage() {
           [t('Last name'), p.last_name],
           [t('Username'), p.username],
           [t('E-mail'), p.email],
-          [t('Phone'), p.phone_number ? <PhoneText key="phone" value={p.phone_number} /> : null],
+          [t('Phone'), p.phone_number ? <PhoneLink key="phone" value={p.phone_number} /> : null],
           [t('WhatsApp'), p.whatsapp_number ? <PhoneText key="whatsapp" value={p.whatsapp_number} /> : null],
           [t('Created'), formatDateTime(p.created_at)],
           [t('Rejected documents'), p.rejected_count],
@@ -103,6 +105,16 @@ export default function PassengerPage() {
           },
           { id: 'bookings', label: t('Bookings'), content: <PersonBookings kind="passenger" id={p.id} /> },
           { id: 'entries', label: t('Account entries'), content: <Account kind="passenger" id={p.id} /> },
+          // The calls from or to the passenger's number, for those who take calls.
+          ...(allows(voicePolicy.calls) && p.phone_number
+            ? [
+                {
+                  id: 'calls',
+                  label: VOICE_UI.calls,
+                  content: <CallLog filters={{ number: p.phone_number }} testId="passenger-calls" />,
+                },
+              ]
+            : []),
         ]}
       />
       <PassengerConfirmationDialog passengerId={wizard ? p.id : null} onClose={() => setWizard(false)} />

@@ -1,7 +1,5 @@
 import { Chip, Skeleton } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { TERMS_MSG, type TermsAudience } from '@taxi/shared';
-import { apiData, endpoints } from '../../api/endpoints';
 import { formatDateTime } from '../../i18n/format';
 import { useTermsStatus } from './api';
 

@@ -24,6 +24,7 @@ import {
   FINISHED_STATUSES,
   farePolicy,
   historyLabel,
+  PARTNER_UI,
   RIDE_UI,
   STATUS_LABELS,
   visibleHistory,
@@ -31,11 +32,12 @@ import {
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { PhoneText } from '../../components/PhoneText';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { bookingPartnerLabel } from '../bookings/format';
 import { BookingFare } from '../fares/BookingFare';
+import { PhoneLink } from '../voice/PhoneLink';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
 import { RideMap } from './RideMap';
@@ -92,7 +94,7 @@ function Summary({ booking }: { booking: BookingDto }) {
             {booking.passenger?.phone_number ? (
               <>
                 {'· '}
-                <PhoneText value={booking.passenger.phone_number} />
+                <PhoneLink value={booking.passenger.phone_number} />
               </>
             ) : (
               ''
@@ -108,6 +110,13 @@ function Summary({ booking }: { booking: BookingDto }) {
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.origin}>{codeLabel('origin', booking.origin)}</Field>
         </Grid>
+        {booking.partner && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Field label={PARTNER_UI.partner}>
+              <span data-testid="ride-partner">{bookingPartnerLabel(booking)}</span>
+            </Field>
+          </Grid>
+        )}
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.orderTime}>{formatDateTime(booking.datetime)}</Field>
         </Grid>

@@ -5,6 +5,7 @@ import {
   SETTING_DEFS,
   SETTING_LABELS,
   SETTING_MSG,
+  SETTING_VALUE_LABELS,
   type SettingDef,
   type SettingGroup,
   type SettingKey,
@@ -45,7 +46,7 @@ function SettingField(props: { name: SettingKey; value: string; error?: string; 
       <TextField select {...common} slotProps={{ htmlInput: { 'data-testid': `setting-${props.name}` } }}>
         {def.values.map((v) => (
           <MenuItem key={v} value={v}>
-            {t(v)}
+            {SETTING_VALUE_LABELS[props.name]?.[v] ?? t(v)}
           </MenuItem>
         ))}
       </TextField>

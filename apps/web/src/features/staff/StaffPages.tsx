@@ -1,11 +1,13 @@
 import { Alert, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { pathTo, RESOURCE_MSG, rolesResource, staffResource } from '@taxi/shared';
+import { PROJECT_SCHEDULE_MSG, pathTo, RESOURCE_MSG, rolesResource, staffResource } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResourceRow } from '../../components/DataTable/api';
 import { ResourceFormPage, ResourcePage } from '../../components/DataTable/ResourcePage';
 import { cellText } from '../../components/DataTable/values';
+import { useCurrentUser } from '../auth/currentUser';
+import { ProjectScheduleForm } from '../planning/ProjectScheduleForm';
 
 export const StaffPage = () => <ResourcePage def={staffResource} />;
 export const StaffAddPage = () => <ResourceFormPage def={staffResource} mode="create" />;
@@ -15,6 +17,7 @@ export const RolesPage = () => <ResourcePage def={rolesResource} />;
 export function UserProfilePage() {
   const { t } = useTranslation();
   const { id } = useParams();
+  const me = useCurrentUser();
   const user = useResourceRow(staffResource, staffResource.url, Number(id) || null);
   const row = user.data;
   const roles = (row?.role_list as { id: number; name: string }[] | undefined) ?? [];
@@ -63,6 +66,14 @@ export function UserProfilePage() {
             </Stack>
           </Stack>
         </Paper>
+      )}
+      {row && row.id === me.id && (
+        <Stack spacing={1} component="section" aria-labelledby="profile-schedule-heading">
+          <Typography variant="h6" component="h2" id="profile-schedule-heading">
+            {PROJECT_SCHEDULE_MSG.heading}
+          </Typography>
+          <ProjectScheduleForm />
+        </Stack>
       )}
     </Stack>
   );

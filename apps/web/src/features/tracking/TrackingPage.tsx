@@ -36,6 +36,7 @@ import { MapView } from '../../components/map/MapView';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useEventsTodayLayer } from '../events/EventsTodayLayer';
 import { CaptainsLayer } from './CaptainsLayer';
+import { useSupplyDemandLayer } from './SupplyDemandLayer';
 import { useCaptainStore } from './store';
 
 const LIST_LIMIT = 200;
@@ -129,6 +130,7 @@ export function TrackingPage() {
   };
 
   const events = useEventsTodayLayer();
+  const supplyDemand = useSupplyDemandLayer();
 
   return (
     <Box sx={{ display: 'flex', gap: 2, p: { xs: 1, md: 2 }, flex: 1, minHeight: 480 }}>
@@ -175,6 +177,7 @@ export function TrackingPage() {
             }}
           />
           {events.toggle}
+          {supplyDemand.toggle}
         </Box>
         {loading && <LinearProgress />}
         {error && <Alert severity="error">{errorMessage(error)}</Alert>}
@@ -262,6 +265,7 @@ export function TrackingPage() {
           fleetSize={total}
         />
         {events.layer}
+        {supplyDemand.layer}
       </MapView>
       <Dialog open={stack !== null} onClose={() => setStack(null)} fullWidth maxWidth="xs">
         <DialogTitle>{TRACKING_UI.stackTitle(stack?.length ?? 0)}</DialogTitle>

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BookingCreateInput, cancelQuerySchema } from '../../booking-create';
 import { bookingsContract } from '../bookings';
 import { endpoint } from '../endpoint';
+import { trackingContract } from '../tracking';
 import type { Filters, PageQuery } from './query';
 
 type Paging = Pick<PageQuery, 'page' | 'perPage'>;
@@ -33,6 +34,8 @@ export const bookingEndpoints = {
     bookingsContract.update.options[1],
   ),
   dispatch: endpoint()('PUT', 'dispatch/:bookingId/:captainId', bookingsContract.booking),
+  /** Takes the booking back from its captain on the way: PENDING again, the AI offers it anew. */
+  redispatch: endpoint()('POST', 'booking/:id/redispatch', bookingsContract.booking),
   /** Scheduled bookings waiting for a captain, soonest first (/reservation_queue). */
   reservationQueue: endpoint<{ page?: number; perPage?: number }>()('GET', 'reservation_queue', bookingsContract.page),
   suggestServiceChange: endpoint<undefined, { service_id: number }>()(
@@ -57,6 +60,12 @@ export const bookingEndpoints = {
   bookingStatuses: endpoint()('GET', 'booking/:id/statuses', bookingsContract.statuses),
   bookingLogs: endpoint()('GET', 'booking/:id/logs', bookingsContract.logs),
   candidates: endpoint()('GET', 'booking/:id/candidates', bookingsContract.candidates),
+  /** The ranked candidates with each score's parts, and how many captains were left out and why. */
+  ranking: endpoint<{ limit?: number; radius_m?: number }>()(
+    'GET',
+    'dispatch/booking/:id/ranking',
+    trackingContract.ranking,
+  ),
   airportDetails: endpoint()('GET', 'booking/:id/airport_details', bookingsContract.airportDetails),
   cancellationReasons: endpoint()('GET', 'user_cancellation_reason', bookingsContract.cancellationReasons),
   services: endpoint<Paging>()('GET', 'service', bookingsContract.services),

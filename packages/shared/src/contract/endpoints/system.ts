@@ -9,6 +9,7 @@ import { notificationsContract } from '../notifications';
 import { type Preferences, sessionContract } from '../session';
 import { settingsContract } from '../settings';
 import { staffContract } from '../staff';
+import { systemContract } from '../system';
 import type { PageQuery } from './query';
 
 /** What PUT ai_status takes: any of the user's AI settings; `snoozed_at: null` ends a snooze. */
@@ -24,6 +25,8 @@ export type SettingsPatch = Record<string, number | string>;
 
 /** Session, settings, staff pickers, notifications, the city's map data and uploaded files. */
 export const systemEndpoints = {
+  systemStatus: endpoint()('GET', 'system/status', systemContract.status),
+  selfTest: endpoint()('POST', 'system/self_test', systemContract.selfTest),
   chatToken: endpoint()('GET', 'generate_chat_token', sessionContract.chatToken),
   setOnline: endpoint<undefined, { online: boolean }>()('PUT', 'online', sessionContract.online),
   setPreferences: endpoint<undefined, Preferences>()('PUT', 'preferences', sessionContract.preferences),
@@ -51,6 +54,8 @@ export const systemEndpoints = {
   places: endpoint<PageQuery & { category?: string }>()('GET', 'places', cityContract.places),
   sectors: endpoint()('GET', 'sectors', cityContract.sectors),
   basemap: endpoint()('GET', 'city/basemap', cityContract.basemap),
+  /** The street route between two points (`lon,lat`), or a straight line where the streets do not join. */
+  cityRoute: endpoint<{ from: string; to: string }>()('GET', 'city/route', cityContract.route),
   // Lists without a server route yet: their pickers say "not available yet" on the 404.
   areaClusters: endpoint<PageQuery>()('GET', 'beesline/area_cluster', pageEnvelope(refSchema)),
   projects: endpoint<PageQuery>()('GET', 'project', pageEnvelope(refSchema)),

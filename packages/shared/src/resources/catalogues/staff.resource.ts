@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type StaffSubject, staffPolicy } from '../../policies/staff';
 import { ADMIN_ROLE_ID } from '../../roles';
+import { ACCOUNT_FIELDS } from '../account-fields';
 import { defineResource, type ResourceRow } from '../define';
 import { RESOURCE_MSG } from '../messages';
 
@@ -24,27 +25,7 @@ export const staffResource = defineResource({
   permission: 'USERS',
   table: 'users',
   fields: [
-    {
-      name: 'first_name',
-      label: 'First name',
-      type: 'text',
-      required: true,
-      max: 60,
-      sortable: true,
-      searchable: true,
-    },
-    { name: 'last_name', label: 'Last name', type: 'text', required: true, max: 60, sortable: true, searchable: true },
-    {
-      name: 'email',
-      label: 'Email',
-      type: 'email',
-      required: true,
-      max: 120,
-      sortable: true,
-      searchable: true,
-      unique: true,
-    },
-    { name: 'password', label: 'Password', type: 'password', required: true, form: 'both' },
+    ...ACCOUNT_FIELDS,
     {
       name: 'roles',
       label: 'Roles',

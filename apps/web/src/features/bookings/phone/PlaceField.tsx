@@ -14,9 +14,10 @@ interface PlaceOption {
   lat: number;
   lng: number;
   sector_name: string | null;
+  source: 'place' | 'location';
 }
 export type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
-const CATEGORIES = ['all', 'landmark', 'station', 'hotel'] as const;
+const CATEGORIES = ['all', 'location', 'landmark', 'station', 'hotel'] as const;
 
 /** A pickup or drop-off: a place of the city (by category), with its coordinates. */
 export function PlaceField({
@@ -56,6 +57,7 @@ export function PlaceField({
         lat: Number(value.lat),
         lng: Number(value.lon),
         sector_name: null,
+        source: 'place',
       }
     : null;
   return (
@@ -75,19 +77,31 @@ export function PlaceField({
         filterOptions={(x) => x}
         loading={places.isFetching}
         getOptionLabel={(o) => o.name}
-        getOptionKey={(o) => `${o.id}-${o.name}`}
+        getOptionKey={(o) => `${o.source}-${o.id}-${o.name}`}
         isOptionEqualToValue={(a, b) => a.id === b.id && a.name === b.name}
         onInputChange={(_, v) => setInput(v)}
         onChange={(_, o) =>
           onChange(
             o
-              ? { name: o.name, details: o.sector_name, lon: o.lng, lat: o.lat, place_id: o.id > 0 ? o.id : null }
+              ? {
+                  name: o.name,
+                  details: o.sector_name,
+                  lon: o.lng,
+                  lat: o.lat,
+                  // A catalogue location is not a city place: the booking keeps its point and name only.
+                  place_id: o.source === 'place' && o.id > 0 ? o.id : null,
+                }
               : null,
           )
         }
         renderOption={(props, o) => (
-          <li {...props} key={`${o.id}-${o.name}`}>
-            <ListItemText primary={o.name} secondary={[o.category, o.sector_name].filter(Boolean).join(' · ')} />
+          <li {...props} key={`${o.source}-${o.id}-${o.name}`}>
+            <ListItemText
+              primary={o.name}
+              secondary={[o.source === 'location' ? BOOKING_UI.placeCategories.location : o.category, o.sector_name]
+                .filter(Boolean)
+                .join(' · ')}
+            />
           </li>
         )}
         renderInput={(params) => (

@@ -15,6 +15,8 @@ export const EMPTY_ORDER: BookingCreateInput = {
   notes: '',
   voucher_code: '',
   origin: 'phone',
+  partner_id: null,
+  room_number: '',
 };
 
 /** The passenger of a booking as the passenger picker shows it. */
@@ -52,5 +54,8 @@ export function orderFormOf(b: BookingDto): BookingCreateInput {
     seats: b.seats,
     notes: '',
     voucher_code: b.voucher?.code ?? '',
+    // Sent back as they are: an edit keeps the order's partner and the room a hotel gave.
+    partner_id: b.partner?.id ?? null,
+    room_number: b.room_number ?? '',
   };
 }

@@ -1,7 +1,7 @@
-import { ACTIVE_STATUSES, SETTING_MSG } from '@taxi/shared';
+import { ACTIVE_STATUSES, PARTNER_MSG, SETTING_MSG } from '@taxi/shared';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../../db/client';
-import { bookings, passengers } from '../../../../db/schema';
+import { bookings, partners, passengers } from '../../../../db/schema';
 import { validationError } from '../../../../http/errors';
 
 /**
@@ -17,4 +17,31 @@ export async function assertBookingAllowance(tx: Tx, passengerId: number, max: n
     .from(bookings)
     .where(and(eq(bookings.passengerId, passengerId), inArray(bookings.status, [...ACTIVE_STATUSES])));
   if (n >= max) throw validationError('passenger_id', SETTING_MSG.tooManyBookings(max));
+}
+
+/**
+ * A partner's booking limit (hotels, restaurants, companies): it must be active, may book only its services
+ * (none listed: every service), and may hold at most `max_active_bookings` active bookings at once (0: no
+ * limit) — 422 on partner_id. Its row is locked first, like the passenger's.
+ */
+export async function assertPartnerAllowance(tx: Tx, partnerId: number, serviceId: number): Promise<void> {
+  const [partner] = await tx
+    .select({
+      active: partners.active,
+      max: partners.maxActiveBookings,
+      serviceIds: partners.serviceIds,
+    })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .for('update');
+  if (!partner) throw validationError('partner_id', PARTNER_MSG.notThisKind);
+  if (!partner.active) throw validationError('partner_id', PARTNER_MSG.partnerInactive);
+  if (partner.serviceIds.length && !partner.serviceIds.includes(serviceId))
+    throw validationError('service_id', PARTNER_MSG.serviceNotAllowed);
+  if (partner.max <= 0) return;
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(eq(bookings.partnerId, partnerId), inArray(bookings.status, [...ACTIVE_STATUSES])));
+  if (n >= partner.max) throw validationError('partner_id', PARTNER_MSG.tooManyBookings(partner.max));
 }

@@ -1,14 +1,23 @@
-import type { BookingCreate, BookingDto } from '@taxi/shared';
+import type { BookingCreate, BookingDto, FareQuoteDto } from '@taxi/shared';
+import type { Tx } from '../../../../db/client';
 import { bookingStatuses, bookings, passengers } from '../../../../db/schema';
 import { dateOf } from '../../../../lib/clock';
 import { recordVoucherUse } from '../../../vouchers/rules';
 import type { Actor } from '../../model';
 import { audit, type BookingDeps } from '../../store';
-import { assertBookingAllowance } from './booking-limit';
+import { assertBookingAllowance, assertPartnerAllowance } from './booking-limit';
 import { estimateOrder, resolveOrder, writeStopsAndNote } from './order';
 
+/** What a desk writes beside the booking, in its transaction (the airport desk's airport details). */
+export type OrderAttachment = (tx: Tx, booking: { id: number; fare: FareQuoteDto | null; now: Date }) => Promise<void>;
+
 /** A phone or dashboard booking (POST bookings), validated with the shared schema by the route. */
-export async function createOrder(deps: BookingDeps, actor: Actor, input: BookingCreate): Promise<BookingDto> {
+export async function createOrder(
+  deps: BookingDeps,
+  actor: Actor,
+  input: BookingCreate,
+  attach?: OrderAttachment,
+): Promise<BookingDto> {
   const now = dateOf(deps.clock);
   const { service, datetime, columns, voucher } = await resolveOrder(deps, input, now);
   const fareEstimate = await estimateOrder(deps, input, datetime, voucher);
@@ -29,6 +38,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
       passengerId = p.id;
     }
     await assertBookingAllowance(tx, passengerId, max);
+    if (input.partner_id) await assertPartnerAllowance(tx, input.partner_id, service.id);
     const [row] = await tx
       .insert(bookings)
       .values({
@@ -37,6 +47,7 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
         status: 'PENDING',
         origin: input.origin,
         passengerId,
+        partnerId: input.partner_id ?? null,
         creatorId: actor.id,
         createdAt: now,
         updatedAt: now,
@@ -45,11 +56,14 @@ export async function createOrder(deps: BookingDeps, actor: Actor, input: Bookin
     await tx.insert(bookingStatuses).values({ bookingId: row.id, status: 'PENDING', createdAt: now });
     if (columns.voucherId) await recordVoucherUse(tx, columns.voucherId, row.id, passengerId, now);
     await writeStopsAndNote(tx, row.id, input, actor.id, now);
+    if (attach) await attach(tx, { id: row.id, fare: fareEstimate, now });
     await audit(tx, actor.id, 'create', row.id, null, {
       status: 'PENDING',
       origin: input.origin,
       service_id: service.id,
     });
+    if (columns.reviewReason)
+      await audit(tx, actor.id, 'flag for review', row.id, null, { review_reason: columns.reviewReason });
     record('booking.created', { bookingId: row.id, now: input.now, datetime });
     return row.id;
   });

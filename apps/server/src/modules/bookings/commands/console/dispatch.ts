@@ -1,8 +1,10 @@
 import { BOOKING_MSG, type BookingDto } from '@taxi/shared';
 import { rides } from '../../../../db/schema';
 import { lockAvailableCaptain } from '../../../../dispatch/eligibility';
+import { assertCaptainFits } from '../../../../dispatch/fit';
 import { conflict } from '../../../../http/errors';
 import type { Actor } from '../../model';
+import { NO_MOVE_CHECK } from '../../not-moving';
 import { authorize, authorizeRole } from '../../rules';
 import { audit, type BookingDeps, changeBooking, findBooking, setStatus } from '../../store';
 import { assertReservationAllowance } from './reservation-allowance';
@@ -10,7 +12,8 @@ import { assertReservationAllowance } from './reservation-allowance';
 /**
  * Manual dispatch (and the AI's, which comes through here). In one transaction: the captain's row is
  * locked and the shared "one captain, one ride" rule checked on fresh facts (404 unknown, 422 inactive,
- * blocked or without a car, 409 on another ride or offer), the ride, then the booking's compare-and-set
+ * blocked or without a car, 409 on another ride or offer), then the fit to the order (service, car,
+ * seats, static constraints: 422 naming the rule), the ride, then the booking's compare-and-set
  * (409 when someone dispatched it first). The late-captain timer and the live state follow its events.
  */
 export async function dispatchBooking(
@@ -26,8 +29,20 @@ export async function dispatchBooking(
   }
   authorize(actor, 'dispatch', booking, deps.clock.now());
   const { season } = await deps.config.current();
+  // Read before the transaction: a cold cache would query outside it (one connection on PGlite).
+  const vehicleTypes = (await deps.fleet?.vehicleTypesOf(booking.serviceId)) ?? null;
   return changeBooking(deps, id, async (tx, record, now) => {
-    const { carId } = await lockAvailableCaptain(tx, captainId, id, now);
+    const { carId, facts } = await lockAvailableCaptain(tx, captainId, id, now);
+    assertCaptainFits(
+      {
+        service_id: booking.serviceId,
+        vehicle_type: booking.vehicleType,
+        vehicle_types: vehicleTypes,
+        seats: booking.seats,
+        static_constraints: booking.staticConstraints ?? [],
+      },
+      facts,
+    );
     // A scheduled booking counts against the captain's seasonal allowance (409 beyond it).
     if (!booking.now) await assertReservationAllowance(tx, captainId, season);
     const [ride] = await tx.insert(rides).values({ captainId, carId, createdAt: now }).returning({ id: rides.id });
@@ -39,7 +54,7 @@ export async function dispatchBooking(
       ['PENDING'],
       'APPROVED',
       now,
-      { rideId: ride.id, besoin: false, suggestionCaptainId: null, suggestionUntil: null },
+      { rideId: ride.id, besoin: false, suggestionCaptainId: null, suggestionUntil: null, ...NO_MOVE_CHECK },
       BOOKING_MSG.alreadyDispatched,
     );
     await audit(

@@ -12,6 +12,7 @@ import { bookingNotes, bookingStops, passengers, places } from '../../../../db/s
 import { validationError } from '../../../../http/errors';
 import { checkPickupArea } from '../../../fleet/area';
 import { bookingConstraints } from '../../../fleet/constraints';
+import { checkOrderPlaces } from '../../../geo/booking-check';
 import { discountOf, voucherFor } from '../../../vouchers/rules';
 import { activeService, type BookingDeps } from '../../store';
 
@@ -28,6 +29,7 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
   const voucher = input.voucher_code ? await voucherFor(db, input.voucher_code, service.id, datetime) : null;
   const voucherId = voucher?.id ?? null;
   await checkPickupArea(deps, service, input.pickup);
+  const reviewReason = checkOrderPlaces(deps.geo, service.id, input, datetime.getTime());
   const placeIds = [input.pickup.place_id, input.dropoff?.place_id].filter((v): v is number => !!v);
   const known = placeIds.length
     ? new Set((await db.select({ id: places.id }).from(places).where(inArray(places.id, placeIds))).map((p) => p.id))
@@ -55,6 +57,7 @@ export async function resolveOrder(deps: BookingDeps, input: BookingCreate, now:
     pullDownLat: input.dropoff?.lat ?? null,
     pickupSectorId: pickupSector?.id ?? null,
     dropoffSectorId: dropoffSector?.id ?? null,
+    reviewReason,
     voucherId,
     ...(input.constraint_ids ? await bookingConstraints(db, input.constraint_ids) : {}),
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "airport_agencies" ADD COLUMN "active" boolean DEFAULT true NOT NULL;

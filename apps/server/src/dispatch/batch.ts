@@ -1,0 +1,55 @@
+import { munkres } from 'munkres';
+
+/** A waiting booking and its fresh candidates (captain and score, lower is better: seconds-equivalent). */
+export interface BatchBooking {
+  booking_id: number;
+  /** Seconds the booking has waited since it was due. */
+  waiting_s: number;
+  candidates: readonly { captain_id: number; total: number }[];
+}
+
+/** The cost of one pair nobody may choose (no candidate): the solver never picks it over leaving a booking out. */
+const FORBIDDEN = 1e9;
+
+export const BATCH_WEIGHTS = {
+  /**
+   * What leaving a booking without an offer this round costs, in seconds: more than any candidate's score
+   * within the search radius, so as many bookings as possible get a captain…
+   */
+  unmatchedS: 4 * 3600,
+  /** …and, when captains are scarce, this much more per second it has already waited (the longest-waiting first). */
+  perWaitingS: 1,
+} as const;
+
+/**
+ * The optimal assignment of waiting bookings to captains (Hungarian algorithm, `munkres`): each booking gets
+ * at most one of its candidates and each captain at most one booking, minimising the total score (pickup
+ * ETA and its parts) plus, for each booking left out, its cost of waiting longer. Greedy dispatch gives the
+ * first booking its best captain even when that captain is the only good one for the next booking; this
+ * looks at all of them together. Returns booking id → captain id for the bookings that got one.
+ */
+export function matchBatch(
+  waiting: readonly BatchBooking[],
+  weights: { unmatchedS: number; perWaitingS: number } = BATCH_WEIGHTS,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const rows = waiting.filter((b) => b.candidates.length > 0);
+  if (rows.length === 0) return out;
+  const captainIds = [...new Set(rows.flatMap((b) => b.candidates.map((c) => c.captain_id)))];
+  const column = new Map(captainIds.map((id, i) => [id, i]));
+  // Columns: the captains, then one "not this round" column per booking (only its own is allowed).
+  const width = captainIds.length + rows.length;
+  const costs = rows.map((b, r) => {
+    const row = new Array<number>(width).fill(FORBIDDEN);
+    for (const c of b.candidates) {
+      const col = column.get(c.captain_id) as number;
+      row[col] = Math.min(row[col], c.total);
+    }
+    row[captainIds.length + r] = weights.unmatchedS + weights.perWaitingS * Math.max(0, b.waiting_s);
+    return row;
+  });
+  for (const [r, col] of munkres(costs)) {
+    if (col < captainIds.length && costs[r][col] < FORBIDDEN) out.set(rows[r].booking_id, captainIds[col]);
+  }
+  return out;
+}

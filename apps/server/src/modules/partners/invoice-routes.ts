@@ -1,0 +1,56 @@
+import {
+  partnersContract as contract,
+  dateToCityLocal,
+  dbId,
+  MSG,
+  PARTNER_INVOICE_CSV_HEADER,
+  partnerInvoiceLines,
+  partnerPolicy,
+} from '@taxi/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvTranslator, sendCsv } from '../../http/csv';
+import { ok } from '../../http/envelope';
+import { replies } from '../../http/schema';
+import { invoicesOfPartner } from './service';
+
+const idParams = z.object({ id: dbId(MSG.notFound) });
+const csvQuery = z.object({ key: z.string().trim().min(1).max(40).optional() });
+const STAFF = { policy: partnerPolicy.invoices };
+
+/** Staff: any partner's invoices on its page, and their lines as CSV (for the accounts department). */
+export const partnerInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/partners/:id/invoices',
+    { config: STAFF, schema: replies(contract.invoices, { params: idParams }) },
+    async (request) => ok(await invoicesOfPartner(app.db, request.params.id)),
+  );
+  app.get(
+    '/partners/:id/invoices/export.csv',
+    { config: STAFF, schema: replies(contract.invoicesCsv, { params: idParams, querystring: csvQuery }) },
+    async (request, reply) => {
+      const { invoices } = await invoicesOfPartner(app.db, request.params.id);
+      const lines = partnerInvoiceLines(invoices, request.query.key);
+      const translate = csvTranslator(request);
+      return sendCsv(reply, {
+        name: `partner_${request.params.id}_invoices${request.query.key ? `_${request.query.key}` : ''}`,
+        date: dateToCityLocal(new Date(app.clock.now())).slice(0, 10),
+        total: lines.length,
+        header: PARTNER_INVOICE_CSV_HEADER.map(translate),
+        batches: (async function* () {
+          yield lines;
+        })(),
+        row: (l) => [
+          l.invoice,
+          l.month,
+          l.booking_id,
+          dateToCityLocal(new Date(l.at)),
+          l.passenger,
+          l.pickup,
+          l.dropoff ?? '',
+          l.amount,
+        ],
+      });
+    },
+  );
+};

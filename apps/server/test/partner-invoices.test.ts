@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../src/db/schema';
+import { makeBooking } from './factories';
+import { apiCaller, loginAll, testAppForFile } from './helpers';
+
+const t = testAppForFile();
+const call = apiCaller(() => t.app);
+let admin: string;
+let hotel: string;
+let restaurant: string;
+let partnerId: number;
+
+beforeAll(async () => {
+  [admin, hotel, restaurant] = await loginAll(
+    t.app,
+    'admin@example.com',
+    'hotel@example.com',
+    'restaurant@example.com',
+  );
+  partnerId = (await call('GET', 'partner', hotel)).json().data.id;
+  // Three paid rides on the hotel's account over two city months (one with a tip), one unpaid.
+  const rides = [
+    { at: '2026-10-12T08:00:00Z', amounts: ['18.40'] },
+    { at: '2026-11-02T09:30:00Z', amounts: ['22.10', '2.00'] },
+    { at: '2026-11-20T17:45:00Z', amounts: ['30.05'] },
+  ];
+  for (const ride of rides) {
+    const b = await makeBooking(t.db, { partnerId, datetime: new Date(ride.at), status: 'DONE' });
+    await t.db.insert(payments).values(ride.amounts.map((amount) => ({ bookingId: b.id, amount })));
+  }
+  await makeBooking(t.db, { partnerId, status: 'PENDING' });
+});
+
+const invoices = async (token: string) => {
+  const res = await call('GET', 'partner/invoices', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as {
+    billing: string;
+    invoices: { key: string; month: string; rides: number; total: number }[];
+  };
+};
+
+describe("a partner's invoices", () => {
+  it('monthly billing: one invoice per city month, its paid rides summed (tips included), newest first', async () => {
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'monthly' })).statusCode).toBe(200);
+    const mine = await invoices(hotel);
+    expect(mine.billing).toBe('monthly');
+    const ours = mine.invoices.filter((i) => i.month === '2026-11' || i.month === '2026-10');
+    expect(ours.map(({ key, rides, total }) => ({ key, rides, total }))).toEqual([
+      { key: '2026-11', rides: 2, total: 54.15 },
+      { key: '2026-10', rides: 1, total: 18.4 },
+    ]);
+  });
+
+  it('per-ride billing: the same rides, one invoice each — the setting changes the invoices', async () => {
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'per_ride' })).statusCode).toBe(200);
+    const mine = await invoices(hotel);
+    expect(mine.billing).toBe('per_ride');
+    const totals = mine.invoices.filter((i) => i.month >= '2026-10').map((i) => [i.rides, i.total]);
+    expect(totals).toEqual([
+      [1, 30.05],
+      [1, 24.1],
+      [1, 18.4],
+    ]);
+    expect(mine.invoices.every((i) => i.key.startsWith('ride-'))).toBe(true);
+  });
+
+  it('another partner never sees them; staff have no partner desk', async () => {
+    const other = await invoices(restaurant);
+    expect(other.invoices.some((i) => i.total === 54.15 || i.total === 30.05)).toBe(false);
+    expect((await call('GET', 'partner/invoices', admin)).statusCode).toBe(403);
+    expect((await call('GET', 'partner/invoices', null)).statusCode).toBe(401);
+  });
+});
+
+describe("staff: a partner's invoices on its page, and as CSV", () => {
+  it('the staff route answers what the desk sees; 404 for no such partner; closed to the partners', async () => {
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'monthly' })).statusCode).toBe(200);
+    const staff = await call('GET', `partners/${partnerId}/invoices`, admin);
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().data).toEqual(await invoices(hotel));
+    expect((await call('GET', 'partners/999999/invoices', admin)).statusCode).toBe(404);
+    expect((await call('GET', `partners/${partnerId}/invoices`, hotel)).statusCode).toBe(403);
+    expect((await call('GET', `partners/${partnerId}/invoices/export.csv`, restaurant)).statusCode).toBe(403);
+  });
+
+  it('the CSV has a line per billed ride with its invoice, translated headers, and one invoice on request', async () => {
+    const all = await call('GET', `partners/${partnerId}/invoices/export.csv`, admin);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toContain('text/csv');
+    const rows = all.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe('Invoice,Month,Booking,Date and time,Guest,From,To,Amount');
+    const november = rows.filter((r) => r.startsWith('2026-11,'));
+    expect(november).toHaveLength(2);
+    expect(november.map((r) => Number(r.split(',').at(-1))).sort()).toEqual([24.1, 30.05]);
+    expect(all.headers['x-total-count']).toBe(String(rows.length - 1));
+
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/partners/${partnerId}/invoices/export.csv?key=2026-10`,
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'fr' },
+    });
+    const lines = one.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('Montant');
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(/^2026-10,2026-10,\d+,2026-10-12 /);
+    const none = await call('GET', `partners/${partnerId}/invoices/export.csv?key=1999-01`, admin);
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+});

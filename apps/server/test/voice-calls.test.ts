@@ -1,0 +1,196 @@
+import { createHmac } from 'node:crypto';
+import type { CallDto, CallerLookup, DashboardDto, VoiceCredentials } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { calls, passengers } from '../src/db/schema';
+import { cityDayStart } from '../src/modules/reports/facts';
+import { nextOperators, parseTried } from '../src/modules/voice/queue';
+import { apiCaller, loginAll, testAppForFile } from './helpers';
+
+/**
+ * The voice connection's API without a SIP server: the credentials, the queue's decisions as the SIP server
+ * would ask for them (with the voice key), the call log, the caller lookup and the dashboard's call figures.
+ * (voice-sip.test.ts drives the same through a real Kamailio.)
+ */
+const t = testAppForFile({
+  env: { VOICE_WS_URL: 'ws://127.0.0.1:1', VOICE_RING_STRATEGY: 'ring_all', VOICE_QUEUE_NUMBER: '777' },
+});
+const off = testAppForFile();
+const call = apiCaller(() => t.app);
+let admin: string;
+let callcenter: string;
+let supervisor: string;
+let airport: string;
+
+const sip = (path: string, key = t.app.voiceKeys.api) =>
+  t.app.inject({ method: 'GET', url: `/api/voice/sip/${path}`, headers: { 'x-voice-key': key } });
+const credentials = async (token: string) => {
+  const res = await call('GET', 'voice/credentials', token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as VoiceCredentials;
+};
+const sipUserOf = (c: VoiceCredentials) => (c.enabled ? c.uri.slice(4).split('@')[0] : '');
+
+beforeAll(async () => {
+  [admin, callcenter, supervisor, airport] = await loginAll(
+    t.app,
+    'admin@example.com',
+    'callcenter@example.com',
+    'supervisor@example.com',
+    'airport@example.com',
+  );
+});
+
+describe('the softphone credentials', () => {
+  it('are signed for this session with the shared key, as auth_ephemeral checks them', async () => {
+    const c = await credentials(callcenter);
+    if (!c.enabled) throw new Error('voice is on here');
+    expect(c.uri).toMatch(/^sip:op\d+s\d+@voice\.taxi\.local$/);
+    const [expiry, user] = c.username.split(':');
+    expect(`sip:${user}@voice.taxi.local`).toBe(c.uri);
+    expect(Number(expiry) * 1000).toBeGreaterThan(Date.now() + 3000_000);
+    expect(c.password).toBe(createHmac('sha1', t.app.voiceKeys.sip).update(c.username).digest('base64'));
+    expect(c.queue_number).toBe('777');
+    // Another session of the same user gets another SIP user.
+    const [again] = await loginAll(t.app, 'callcenter@example.com');
+    expect(sipUserOf(await credentials(again))).not.toBe(user);
+  });
+
+  it('say voice is off without a SIP server, and are refused to the airport desk', async () => {
+    const [token] = await loginAll(off.app, 'callcenter@example.com');
+    const res = await apiCaller(() => off.app)('GET', 'voice/credentials', token);
+    expect(res.json().data).toEqual({ enabled: false, reason: 'not_configured' });
+    expect((await call('GET', 'voice/credentials', airport)).statusCode).toBe(403);
+  });
+});
+
+describe('the queue, as the SIP server asks', () => {
+  it('refuses a wrong key', async () => {
+    expect((await sip('next?call=a&from=1', 'wrong')).statusCode).toBe(401);
+  });
+
+  it('rings every registered, online, idle operator (ring all), and logs the call', async () => {
+    const ops = [await credentials(admin), await credentials(supervisor)].map(sipUserOf);
+    // Registered but offline: not rung.
+    for (const token of [admin, supervisor]) await call('PUT', 'online', token, { online: false });
+    for (const u of ops) expect((await sip(`registration?user=${u}&expires=600`)).statusCode).toBe(200);
+    expect((await sip('next?call=c1&from=%2B33611111111')).statusCode).toBe(204);
+    for (const token of [admin, supervisor]) await call('PUT', 'online', token, { online: true });
+    const res = await sip('next?call=c2&from=%2B33611111111');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.split(',').sort()).toEqual([...ops].sort());
+    const [logged] = (await call('GET', 'calls?number=%2B33611111111', admin)).json().data.data as CallDto[];
+    expect(logged).toMatchObject({ sip_call_id: 'c2', outcome: 'ringing', to_number: '777', rung: 2 });
+    // The first call found nobody: missed.
+    const [missed] = await t.db.select().from(calls).where(eq(calls.sipCallId, 'c1'));
+    expect(missed.outcome).toBe('missed');
+    // One answers; the other is no longer rung while… the first is in the call.
+    expect((await call('POST', 'voice/calls/answered', admin, { call_id: 'c2' })).statusCode).toBe(200);
+    const next = await sip('next?call=c3&from=1234');
+    expect(next.body).toBe(ops[1]);
+    // An unregistration takes the operator out.
+    expect((await sip(`registration?user=${ops[1]}&expires=0`)).statusCode).toBe(200);
+    expect((await sip('next?call=c4&from=1234')).statusCode).toBe(204);
+  });
+
+  it('refuses a registration whose session ended or whose user takes no calls', async () => {
+    const [token] = await loginAll(t.app, 'dispatcher@example.com');
+    const user = sipUserOf(await credentials(token));
+    await call('PUT', 'logout', token);
+    expect((await sip(`registration?user=${user}`)).statusCode).toBe(403);
+    expect((await sip('registration?user=op1s999999')).statusCode).toBe(403);
+    expect((await sip('registration?user=not-an-operator')).statusCode).toBe(403);
+  });
+
+  it('chooses round robin from the longest idle, and starts the round again once everyone was tried', () => {
+    const ops = [
+      { sipUser: 'op1s1', userId: 1, lastBusyAt: 500 },
+      { sipUser: 'op2s2', userId: 2, lastBusyAt: 100 },
+      { sipUser: 'op3s3', userId: 3, lastBusyAt: 0 },
+    ];
+    expect(nextOperators(ops, [], 'round_robin')).toEqual(['op3s3']);
+    expect(nextOperators(ops, ['op3s3'], 'round_robin')).toEqual(['op2s2']);
+    expect(nextOperators(ops, ['op3s3', 'op2s2', 'op1s1'], 'round_robin')).toEqual(['op3s3']);
+    expect(nextOperators(ops, ['op3s3'], 'ring_all')).toEqual(['op2s2', 'op1s1']);
+    expect(nextOperators([], [], 'ring_all')).toEqual([]);
+    expect(parseTried('op1s2,op3s4,,x;y,')).toEqual(['op1s2', 'op3s4']);
+  });
+});
+
+describe('the call log and the caller lookup', () => {
+  it('finds the passenger of a number with their active bookings, and says unknown otherwise', async () => {
+    const [p] = await t.db
+      .insert(passengers)
+      .values({ firstName: 'Ringo', lastName: 'Caller', phoneNumber: '+33699999999' })
+      .returning();
+    const res = await call('GET', 'voice/caller?number=%2B33%206%2099%2099%2099%2099', callcenter);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data as CallerLookup).toMatchObject({ kind: 'passenger', id: p.id, name: 'Ringo Caller' });
+    const unknown = (await call('GET', 'voice/caller?number=%2B1555000111', callcenter)).json().data;
+    expect(unknown).toMatchObject({ kind: 'unknown', id: null, active_bookings: [] });
+    expect((await call('GET', 'voice/caller?number=abc', callcenter)).statusCode).toBe(422);
+  });
+
+  it("keeps an operator's call theirs: another cannot end it or link a booking to it", async () => {
+    expect((await call('POST', 'voice/calls/ended', supervisor, { call_id: 'c2' })).statusCode).toBe(403);
+    expect((await call('POST', 'voice/calls/booking', supervisor, { call_id: 'c2', booking_id: 1 })).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', 'voice/calls/answered', admin, { call_id: 'nope' })).statusCode).toBe(404);
+    expect((await call('POST', 'voice/calls/answered', admin, {})).statusCode).toBe(422);
+    const ended = await call('POST', 'voice/calls/ended', admin, { call_id: 'c2' });
+    expect(ended.json().data).toMatchObject({ outcome: 'completed', operator_id: expect.any(Number) });
+  });
+
+  it('counts the day on the dashboard: waiting, inbound, answered within 20 s, abandoned', async () => {
+    const now = Date.now();
+    const at = (s: number) => new Date(now - s * 1000);
+    await t.db.insert(calls).values([
+      { sipCallId: 'd1', direction: 'inbound', fromNumber: '1', toNumber: '777', outcome: 'ringing', startedAt: at(5) },
+      {
+        sipCallId: 'd2',
+        direction: 'inbound',
+        fromNumber: '1',
+        toNumber: '777',
+        outcome: 'completed',
+        startedAt: at(100),
+        answeredAt: at(90),
+        endedAt: at(50),
+      },
+      {
+        sipCallId: 'd3',
+        direction: 'inbound',
+        fromNumber: '1',
+        toNumber: '777',
+        outcome: 'abandoned',
+        startedAt: at(200),
+        endedAt: at(150),
+      },
+      {
+        sipCallId: 'd4',
+        direction: 'inbound',
+        fromNumber: '1',
+        toNumber: '777',
+        outcome: 'completed',
+        startedAt: at(300),
+        answeredAt: at(240),
+        endedAt: at(200),
+      },
+    ]);
+    const before = (await call('GET', 'reports/dashboard', admin)).json().data as DashboardDto;
+    const dayStart = cityDayStart(now).getTime();
+    const counted = (await t.db.select().from(calls).where(eq(calls.direction, 'inbound'))).filter(
+      (c) => c.startedAt.getTime() >= dayStart,
+    );
+    const settled = counted.filter((c) => c.outcome !== 'ringing');
+    const inTime = settled.filter((c) => c.answeredAt && c.answeredAt.getTime() - c.startedAt.getTime() <= 20_000);
+    expect(before.calls).toEqual({
+      waiting: counted.filter((c) => c.outcome === 'ringing' && c.startedAt.getTime() > now - 900_000).length,
+      inbound: counted.length,
+      answered_in_time: Math.round((inTime.length / settled.length) * 1000) / 1000,
+      abandoned_rate:
+        Math.round((settled.filter((c) => c.outcome === 'abandoned').length / settled.length) * 1000) / 1000,
+    });
+    expect(before.calls.waiting).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,8 @@
+import { blacklistLocationsResource } from '@taxi/shared';
+import { LayerListPage } from '../../geo/layerPages';
+import { defineCatalogueWeb } from '../web';
+
+/** A map layer: the generic list under its GeoJSON export and import buttons. */
+export default defineCatalogueWeb(blacklistLocationsResource, {
+  pages: { list: () => <LayerListPage def={blacklistLocationsResource} layer="blacklist_locations" /> },
+});

@@ -1,0 +1,8 @@
+import { landmarksResource } from '@taxi/shared';
+import { LayerListPage } from '../../geo/layerPages';
+import { defineCatalogueWeb } from '../web';
+
+/** A map layer: the generic list under its GeoJSON export and import buttons. */
+export default defineCatalogueWeb(landmarksResource, {
+  pages: { list: () => <LayerListPage def={landmarksResource} layer="landmarks" /> },
+});

@@ -1,0 +1,4 @@
+import type { FeatureOverlays } from '../../app/overlays';
+import { VoiceOverlay } from './CallCard';
+
+export const overlays: FeatureOverlays = [VoiceOverlay];

@@ -1,0 +1,16 @@
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/** The first server's port; worker N talks to the server on E2E_PORT + N (playwright.config.ts starts them). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+
+/**
+ * Every spec's `test`: each worker has a server and a database of its own, so two files running at once
+ * never see each other's data (a worker runs its files one after the other, as a single worker would).
+ */
+export const test = base.extend({
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    await use(baseURL ? `http://127.0.0.1:${E2E_PORT + testInfo.parallelIndex}` : baseURL);
+  },
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { cityWallClock } from './city-time';
+import { texts, tr } from './i18n';
+
+/** A ride billed to a partner: its booking, when it was picked up (ISO) and what was paid (euros). */
+export interface BilledRide {
+  booking_id: number;
+  at: string;
+  passenger: string;
+  pickup: string;
+  dropoff: string | null;
+  amount: number;
+}
+
+export const partnerInvoiceLineSchema = z
+  .object({
+    booking_id: z.number(),
+    at: z.string(),
+    passenger: z.string(),
+    pickup: z.string(),
+    dropoff: z.string().nullable(),
+    amount: z.number(),
+  })
+  .meta({ id: 'PartnerInvoiceLine' });
+
+/** One invoice: a month of rides (billing 'monthly') or a single ride (billing 'per_ride'). */
+export const partnerInvoiceSchema = z
+  .object({
+    /** 'YYYY-MM' for a monthly invoice, 'ride-<booking id>' for a ride's own. */
+    key: z.string(),
+    /** The city month it belongs to, 'YYYY-MM'. */
+    month: z.string(),
+    rides: z.number(),
+    total: z.number(),
+    lines: z.array(partnerInvoiceLineSchema),
+  })
+  .meta({ id: 'PartnerInvoice' });
+export type PartnerInvoiceDto = z.infer<typeof partnerInvoiceSchema>;
+
+const cents = (euros: number) => Math.round(euros * 100);
+
+/** The city month of an instant: 'YYYY-MM'. */
+export function cityMonth(iso: string): string {
+  const c = cityWallClock(Date.parse(iso));
+  return `${c.year}-${String(c.month).padStart(2, '0')}`;
+}
+
+/**
+ * A partner's invoices from its paid rides, newest first: with 'monthly' billing one invoice per city month
+ * holding its rides, with 'per_ride' one invoice per ride. Totals are summed in cents.
+ */
+export function partnerInvoices(billing: string, rides: readonly BilledRide[]): PartnerInvoiceDto[] {
+  const sorted = [...rides].sort((a, b) => b.at.localeCompare(a.at) || b.booking_id - a.booking_id);
+  const groups = new Map<string, { month: string; lines: BilledRide[] }>();
+  for (const ride of sorted) {
+    const month = cityMonth(ride.at);
+    const key = billing === 'per_ride' ? `ride-${ride.booking_id}` : month;
+    const group = groups.get(key) ?? { month, lines: [] };
+    group.lines.push(ride);
+    groups.set(key, group);
+  }
+  return [...groups].map(([key, { month, lines }]) => ({
+    key,
+    month,
+    rides: lines.length,
+    total: lines.reduce((sum, l) => sum + cents(l.amount), 0) / 100,
+    lines,
+  }));
+}
+
+/** The columns of a partner's invoice lines as CSV (English sources, translated by the server). */
+export const PARTNER_INVOICE_CSV_HEADER = [
+  'Invoice',
+  'Month',
+  'Booking',
+  'Date and time',
+  'Guest',
+  'From',
+  'To',
+  'Amount',
+];
+
+/** An invoice's line with its invoice named: one row of the CSV. */
+export interface PartnerInvoiceCsvLine extends BilledRide {
+  invoice: string;
+  month: string;
+}
+
+/** The lines of every invoice, or of the one whose key is `key` (none when no invoice has it), in order. */
+export function partnerInvoiceLines(invoices: readonly PartnerInvoiceDto[], key?: string): PartnerInvoiceCsvLine[] {
+  return invoices
+    .filter((invoice) => key === undefined || invoice.key === key)
+    .flatMap((invoice) => invoice.lines.map((line) => ({ ...line, invoice: invoice.key, month: invoice.month })));
+}
+
+/** The partner desk's invoices (ours: the spec names billing, not its pages). */
+export const PARTNER_INVOICE_UI = texts({
+  title: 'Invoices',
+  empty: 'No paid ride on your account yet',
+  month: 'Month',
+  ride: 'Ride',
+  rides: 'Rides',
+  total: 'Total',
+  details: 'Rides of this invoice',
+  rideOf: (id: number) => tr('Ride of booking #{{id}}', { id }),
+  guest: 'Guest',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  date: 'Date',
+  /** Staff, on the partner's page. */
+  staffEmpty: "No paid ride on this partner's account yet",
+  exportOne: (key: string) => tr('Export the rides of {{key}} as CSV', { key }),
+} as const);

@@ -1,0 +1,4 @@
+export * from './buckets';
+export * from './period';
+export * from './table';
+export * from './texts';

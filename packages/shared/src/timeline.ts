@@ -1,0 +1,209 @@
+import { STATUS_LABELS } from './bookings';
+import { texts, tr } from './i18n';
+import * as catalogues from './resources';
+import type { ResourceDef } from './resources/define';
+
+/** What the timeline (/timeline) sorts the audit trail into; the filter chips are these. */
+export const TIMELINE_KINDS = ['booking', 'dispatch', 'cancellation', 'complaint', 'ticket', 'staff'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
+
+/**
+ * How an audit row is classified: by its entity, then (for bookings) by a pattern of its action. The server
+ * filters with the same patterns in SQL (`~*`), the web colours with `timelineKind`: one definition.
+ */
+export const TIMELINE_PATTERNS = {
+  complaint: { entity: '^complaint', action: null },
+  ticket: { entity: '^ticket', action: null },
+  cancellation: { entity: '^booking$', action: 'cancel' },
+  dispatch: { entity: '^booking$', action: 'dispatch|assign|offer|accept|suggest|unassigned|captain' },
+} as const;
+
+/** The kind of one audit row. */
+export function timelineKind(entity: string, action: string): TimelineKind {
+  if (new RegExp(TIMELINE_PATTERNS.complaint.entity, 'i').test(entity)) return 'complaint';
+  if (new RegExp(TIMELINE_PATTERNS.ticket.entity, 'i').test(entity)) return 'ticket';
+  if (entity !== 'booking') return 'staff';
+  if (new RegExp(TIMELINE_PATTERNS.cancellation.action, 'i').test(action)) return 'cancellation';
+  if (new RegExp(TIMELINE_PATTERNS.dispatch.action, 'i').test(action)) return 'dispatch';
+  return 'booking';
+}
+
+/** What a booking's story (its replay) is made of. */
+export const STORY_KINDS = ['log', 'offer', 'geofence', 'chat', 'complaint'] as const;
+export type StoryKind = (typeof STORY_KINDS)[number];
+
+/** "passenger_cancel" → "passenger cancel": the audit's action codes as words (a code no label knows). */
+export const actionWords = (action: string): string => action.replace(/[_.]+/g, ' ').trim();
+
+/**
+ * What the audit's action codes say, as the timeline shows them. A catalogue writes `<catalogue>.<verb>`, other
+ * modules a verb or `<thing>.<verb>`; the whole code is looked up first, then its last part.
+ */
+const ACTION_SOURCES = {
+  create: 'created',
+  created: 'created',
+  update: 'changed',
+  delete: 'deleted',
+  remove: 'removed',
+  book: 'booked',
+  request: 'requested',
+  cancel: 'cancelled',
+  passenger_cancel: 'cancelled by the passenger',
+  captain_cancel: 'cancelled by the captain',
+  assigned: 'dispatched to a captain',
+  assign: 'assigned',
+  unassigned: 'left without a captain',
+  not_moving: 'captain not moving',
+  redispatch: 'taken back from the captain',
+  offer_answer: 'offer answered by the captain',
+  change_service: 'service changed',
+  besoin_expired: 'besoin expired',
+  besoin_renew: 'besoin renewed',
+  note_solved: 'note solved',
+  pending_reminder: 'reminder sent to the passenger',
+  dispatched_reminder: 'reminder sent to the captain',
+  reminder_answered: 'reminder answered',
+  reminder_delivered: 'reminder delivered',
+  airport_received: 'received by the dispatchers',
+  geofence_enter: 'captain entered the pickup area',
+  geofence_leave: 'captain left the pickup area',
+  paid: 'paid',
+  start: 'started',
+  end: 'ended',
+  approve: 'approved',
+  reject: 'rejected',
+  refuse: 'refused',
+  deny: 'denied',
+  publish: 'published',
+  send: 'sent',
+  close: 'closed',
+  status: 'status changed',
+  comment: 'comment added',
+  category: 'category set',
+  prices: 'prices changed',
+  entry: 'account entry written',
+  payout: 'payout made',
+  flag: 'flagged',
+  enter: 'entered',
+  leave: 'left',
+  ai_status: 'AI status changed',
+  send_code: 'sign-in code sent',
+  // a story's offers (their answer), chat lines (who wrote) and complaints (their status)
+  SENT: 'sent',
+  ACCEPTED: 'accepted',
+  REFUSED: 'refused',
+  NO_RESPONSE: 'no answer',
+  WITHDRAWN: 'withdrawn',
+  EXPIRED: 'expired',
+  user: 'Staff',
+  captain: 'Captain',
+  passenger: 'Passenger',
+  system: 'System',
+  'Not Treated': 'Not Treated',
+  'Partially Treated': 'Partially Treated',
+  Treated: 'Treated',
+} as const;
+export const ACTION_LABELS = texts(ACTION_SOURCES);
+
+/** The things the audit names that are not catalogues (a catalogue is named by its title). */
+const ENTITY_SOURCES = {
+  booking: 'Booking',
+  broadcast: 'Broadcast',
+  captain: 'Captain',
+  captain_contract: 'Captain contract',
+  car: 'Car',
+  car_request: 'Car request',
+  company_request: 'Company request',
+  complaint: 'Complaint',
+  interview: 'Interview',
+  price_rule: 'Price rule',
+  scheduled_message: 'Scheduled message',
+  service: 'Service',
+  setting: 'Setting',
+  shift: 'Shift',
+  survey: 'Survey',
+  ticket: 'Ticket',
+  user: 'Staff member',
+  user_project_schedule: 'Project schedule',
+  vacation: 'Vacation',
+} as const;
+export const ENTITY_LABELS = texts(ENTITY_SOURCES);
+
+const known = <T extends object>(sources: T, key: string): key is Extract<keyof T, string> =>
+  Object.hasOwn(sources, key);
+
+/** An audit action in the reader's language: `captain_<status>` is the captain's step to that status. */
+export function actionLabel(action: string): string {
+  return labelledAction(action) ?? actionWords(action);
+}
+
+/** An audit action's label, or undefined for a code no label knows. */
+export function labelledAction(action: string): string | undefined {
+  if (known(ACTION_SOURCES, action)) return ACTION_LABELS[action];
+  const step = /^captain_([a-z_]+)$/.exec(action)?.[1].toUpperCase();
+  if (step && known(STATUS_LABELS, step)) return tr('captain: {{status}}', { status: STATUS_LABELS[step] });
+  const verb = action.slice(action.lastIndexOf('.') + 1);
+  return known(ACTION_SOURCES, verb) ? ACTION_LABELS[verb] : undefined;
+}
+
+/** What an audit row is about, in the reader's language: a known thing, or a catalogue by its title. */
+export function entityLabel(entity: string): string {
+  return labelledEntity(entity) ?? actionWords(entity);
+}
+
+/** An audited thing's label, or undefined for one no label knows. */
+export function labelledEntity(entity: string): string | undefined {
+  if (known(ENTITY_SOURCES, entity)) return ENTITY_LABELS[entity];
+  const title = catalogueTitles().get(entity);
+  return title ? tr(title) : undefined;
+}
+
+let titles: Map<string, string> | undefined;
+/** The catalogues' titles by key (their audit rows name the catalogue's key). */
+function catalogueTitles(): Map<string, string> {
+  titles ??= new Map(
+    (Object.values(catalogues) as unknown[])
+      .filter((v): v is ResourceDef => !!v && typeof v === 'object' && 'key' in v && 'title' in v && 'fields' in v)
+      .map((def) => [def.key, def.title]),
+  );
+  return titles;
+}
+
+/** The timeline's texts (ours: the spec names the route and its TIMELINE permission only). */
+export const TIMELINE_UI = texts({
+  kinds: {
+    booking: 'Bookings',
+    dispatch: 'Dispatches',
+    cancellation: 'Cancellations',
+    complaint: 'Complaints',
+    ticket: 'Tickets',
+    staff: 'Staff actions',
+  },
+  storyKinds: {
+    log: 'Status and actions',
+    offer: 'Offer',
+    geofence: 'Geofence',
+    chat: 'Chat',
+    complaint: 'Complaint',
+  },
+  filters: 'Show',
+  live: 'Live: new events appear at the top',
+  paused: 'Paused',
+  pause: 'Pause',
+  resume: 'Resume',
+  older: 'Load older events',
+  empty: 'No events match these filters',
+  system: 'System',
+  replay: 'Replay the booking',
+  story: (id: number) => tr('Story of booking #{{id}}', { id }),
+  storyEmpty: 'Nothing recorded for this booking yet',
+  scrub: 'Time on the story',
+  play: 'Play',
+  stop: 'Stop',
+  close: 'Close',
+  offerTo: (name: string, status: string) => tr('Offered to {{name}}: {{status}}', { name, status }),
+  entered: (name: string) => tr('{{name}} entered the pickup area', { name }),
+  left: (name: string) => tr('{{name}} left the pickup area', { name }),
+  bookingRef: (id: string | number) => tr('Booking #{{id}}', { id }),
+  entityRef: (entity: string, id: string) => tr('{{entity}} #{{id}}', { entity, id }),
+} as const);

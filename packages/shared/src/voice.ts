@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { texts, tr } from './i18n';
+import { dbId, text } from './validation';
+
+/**
+ * The call centre's voice connection: the console registers a SIP user agent (JsSIP over WebSocket) to the
+ * SIP server (Kamailio, voice/), with credentials the API issues per session. Calls to the inbound number
+ * queue on the server, which asks the API which operator to ring next (voice/sip/next).
+ */
+
+/** The softphone's states, as the toolbar shows them. */
+export const VOICE_STATES = ['off', 'registering', 'ready', 'ringing', 'in_call', 'error'] as const;
+export type VoiceState = (typeof VOICE_STATES)[number];
+
+/** How the queue rings the available operators: all at once, or one after another from the longest idle. */
+export const VOICE_RING_STRATEGIES = ['ring_all', 'round_robin'] as const;
+export type VoiceRingStrategy = (typeof VOICE_RING_STRATEGIES)[number];
+
+/** A SIP user (the AOR's user part) per operator session: `op<user id>s<session id>`. */
+export const operatorSipUser = (userId: number, sessionId: number) => `op${userId}s${sessionId}`;
+const SIP_USER = /^op(\d+)s(\d+)$/;
+export function parseOperatorSipUser(user: string): { userId: number; sessionId: number } | null {
+  const m = SIP_USER.exec(user);
+  return m ? { userId: Number(m[1]), sessionId: Number(m[2]) } : null;
+}
+
+/** Digits, optionally after a +: what a caller id or a dialled number may be (spaces and dashes dropped). */
+export function normalisePhone(value: string): string {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  return trimmed.startsWith('+') ? `+${digits}` : digits;
+}
+
+export const voiceCredentialsSchema = z
+  .discriminatedUnion('enabled', [
+    z.object({
+      enabled: z.literal(false),
+      /** not_configured: no SIP server on this deployment; not_allowed: this user does not take calls. */
+      reason: z.enum(['not_configured', 'not_allowed']),
+    }),
+    z.object({
+      enabled: z.literal(true),
+      ws_url: z.string(),
+      domain: z.string(),
+      /** sip:op<user>s<session>@domain */
+      uri: z.string(),
+      /** `<expiry unix seconds>:<sip user>`, checked by the SIP server against the shared secret. */
+      username: z.string(),
+      password: z.string(),
+      display_name: z.string(),
+      expires_at: z.string(),
+      /** The inbound number callers dial (and the console may dial to test). */
+      queue_number: z.string(),
+    }),
+  ])
+  .meta({ id: 'VoiceCredentials' });
+export type VoiceCredentials = z.infer<typeof voiceCredentialsSchema>;
+
+const bookingBriefSchema = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  pickup: z.string().nullable(),
+  dropoff: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const CALLER_KINDS = ['passenger', 'captain', 'partner', 'unknown'] as const;
+
+/** Who is calling, from the number: a passenger first, then a captain, then a partner's contact. */
+export const callerLookupSchema = z
+  .object({
+    number: z.string(),
+    kind: z.enum(CALLER_KINDS),
+    id: z.number().int().nullable(),
+    name: z.string().nullable(),
+    /** Bookings not yet finished: answering warns of a possible duplicate. */
+    active_bookings: z.array(bookingBriefSchema),
+    recent_bookings: z.array(bookingBriefSchema),
+  })
+  .meta({ id: 'CallerLookup' });
+export type CallerLookup = z.infer<typeof callerLookupSchema>;
+
+/** The call centre's service level: a call answered within this many seconds counts as answered in time. */
+export const CALL_SERVICE_LEVEL_S = 20;
+/** A call still ringing after this long is not counted as waiting (its SIP server went away). */
+export const CALL_STALE_RINGING_S = 15 * 60;
+
+export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
+export const CALL_OUTCOMES = [
+  'ringing',
+  'answered',
+  'completed',
+  'transferred',
+  'abandoned',
+  'missed',
+  'failed',
+] as const;
+/** How long a transfer waits for the caller's new call (the caller's phone re-dials the queue on the REFER). */
+export const CALL_TRANSFER_WINDOW_S = 60;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export const callSchema = z
+  .object({
+    id: z.number().int(),
+    sip_call_id: z.string(),
+    direction: z.enum(CALL_DIRECTIONS),
+    from_number: z.string(),
+    to_number: z.string(),
+    operator_id: z.number().int().nullable(),
+    operator_name: z.string().nullable(),
+    started_at: z.string(),
+    answered_at: z.string().nullable(),
+    ended_at: z.string().nullable(),
+    /** Seconds from arrival to answer (or to the caller hanging up). */
+    wait_s: z.number().nullable(),
+    talk_s: z.number().nullable(),
+    outcome: z.enum(CALL_OUTCOMES),
+    /** Operators rung in turn before it was answered or given up. */
+    rung: z.number().int(),
+    booking_id: z.number().int().nullable(),
+    /** The operator the call was transferred to (their new call from the same number rings them first). */
+    transferred_to: z.number().int().nullable(),
+  })
+  .meta({ id: 'Call' });
+
+/** An operator a call may be transferred to: online, registered, free. */
+export const voiceOperatorSchema = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'VoiceOperator' });
+export type VoiceOperator = z.infer<typeof voiceOperatorSchema>;
+export type CallDto = z.infer<typeof callSchema>;
+
+const sipCallId = text(255).min(1);
+
+/** The console says it answered, or placed, a call (the SIP server knows neither who nor when). */
+export const callAnsweredBodySchema = z.object({ call_id: sipCallId });
+export const callEndedBodySchema = z.object({ call_id: sipCallId });
+export const callOutgoingBodySchema = z.object({
+  call_id: sipCallId,
+  to_number: text(32).min(1),
+});
+export const callBookingBodySchema = z.object({ call_id: sipCallId, booking_id: dbId() });
+export const callTransferBodySchema = z.object({ call_id: sipCallId, to_user_id: dbId() });
+
+export const VOICE_UI = texts({
+  states: {
+    off: 'Voice off',
+    registering: 'Connecting the phone…',
+    ready: 'Phone ready',
+    ringing: 'Incoming call',
+    in_call: 'In a call',
+    error: 'Phone error',
+  },
+  notConfigured: 'Voice is off: no SIP server is configured',
+  notAllowed: 'Voice is off for your role',
+  offline: 'You are offline: calls are not offered to you',
+  microphoneRefused: 'The microphone is blocked: allow it in the browser to take calls',
+  answer: 'Answer',
+  decline: 'Decline',
+  hangUp: 'Hang up',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  hold: 'Hold',
+  resume: 'Resume',
+  transfer: 'Transfer',
+  transferTo: 'Transfer to an operator',
+  noOperators: 'No other operator is free to take it',
+  transferFailed: "The caller's phone refused the transfer: the call stays with you",
+  call: (number: string) => tr('Call {{number}}', { number }),
+  unknownCaller: 'Unknown caller',
+  newPassenger: 'New passenger: the number is not known',
+  activeWarning: (count: number) => tr('{{count}} active bookings already: check it is not a duplicate', { count }),
+  recent: 'Recent bookings',
+  calls: 'Calls',
+  noCalls: 'No call yet',
+  direction: { inbound: 'Inbound', outbound: 'Outbound' },
+  outcomes: {
+    ringing: 'Ringing',
+    answered: 'In progress',
+    completed: 'Completed',
+    abandoned: 'Abandoned',
+    missed: 'Not answered',
+    failed: 'Failed',
+    transferred: 'Transferred',
+  },
+  kinds: { passenger: 'Passenger', captain: 'Captain', partner: 'Partner', unknown: 'Unknown' },
+  dashboard: {
+    waiting: 'Calls waiting',
+    inbound: 'Inbound calls today',
+    answeredInTime: (seconds: number) => tr('Answered within {{seconds}} s', { seconds }),
+    abandoned: 'Abandoned by the caller',
+  },
+  /** Why the phone is in error (the toolbar's tooltip and its panel). */
+  errors: {
+    credentials: 'The phone could not get its connection details',
+    registration: 'The phone server refused the connection',
+    connection: 'The connection to the phone server is lost: reconnecting…',
+  },
+  phone: 'Phone',
+  outgoing: 'Outgoing call',
+  onHold: 'On hold',
+  muted: 'Microphone muted',
+  callLog: 'Call log',
+  all: 'All',
+  number: 'Phone number',
+  columns: {
+    time: 'Time',
+    direction: 'Direction',
+    from: 'From',
+    to: 'To',
+    operator: 'Operator',
+    wait: 'Wait',
+    talk: 'Talk time',
+    outcome: 'Outcome',
+    booking: 'Booking',
+  },
+  bookingRef: (id: number) => tr('Booking #{{id}}', { id }),
+});
+
+/**
+ * The softphone's keyboard shortcuts as English source texts (the shortcut registry keeps source texts and
+ * translates them where it shows them); listed in i18n/sources so the catalogues must translate them.
+ */
+export const VOICE_SHORTCUT_LABELS = {
+  answer: 'Answer the incoming call',
+  hangUp: 'Hang up or refuse the call',
+} as const;
+
+export const VOICE_MSG = texts({
+  noSuchCall: 'This call is not known',
+  notYourCall: 'This call is not yours',
+  alreadyLogged: 'This call is already logged',
+  operatorUnavailable: 'This operator is not free to take a call',
+  notInCall: 'Only a call in progress can be transferred',
+  badKey: 'The voice key is missing or wrong',
+});
