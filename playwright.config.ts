@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 // One server (and embedded database) per worker, on PORT + the worker's index (e2e/fixtures.ts): files may run
@@ -64,11 +65,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 768 },
-        // Debian's Chromium: Playwright never downloads a browser here.
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-        },
+        launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
       },
     },
     {
@@ -79,17 +76,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 768 },
         permissions: ['microphone'],
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--use-fake-device-for-media-stream',
-            '--use-fake-ui-for-media-stream',
-            '--autoplay-policy=no-user-gesture-required',
-          ],
-        },
+        launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] },
       },
     },
   ],

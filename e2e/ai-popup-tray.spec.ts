@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AI_LABELS, type AiStatus, BOOKING_MSG, isDrawerGroup, visibleDrawer } from '@taxi/shared';
 import { expect, test } from './fixtures';
-import { api, checkAuth, liveSuggestion, login, USERS } from './helpers';
+import { api, cancelBooking, checkAuth, liveSuggestion, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -16,8 +16,9 @@ async function otherDrawerEntry(page: Page): Promise<string> {
 
 test('the AI popup does not block the console, and Escape snoozes it', async ({ page, request }) => {
   await login(page, request, USERS.dispatcher);
+  let id: number | undefined;
   try {
-    const id = (await liveSuggestion(page, 'Esme', 'Tray')).id;
+    id = (await liveSuggestion(page, 'Esme', 'Tray')).id;
     const popup = page.getByTestId('ai-dispatch-popup');
     await expect(popup.getByText(AI_LABELS.dispatchTitle(id))).toBeVisible();
     const tray = page.getByTestId('ai-popup-tray');
@@ -54,8 +55,10 @@ test('the AI popup does not block the console, and Escape snoozes it', async ({ 
     const booking = await api<{ data: { status: string } }>(page, 'GET', `bookings/${id}`);
     expect(booking.json.data.status).toBe('PENDING');
   } finally {
-    // Other specs sign in as the same dispatcher: end the snooze.
+    // Other specs sign in as the same dispatcher: end the snooze, and cancel the booking, whose popup would come
+    // back over their pages once the snooze is over.
     await api(page, 'PUT', 'ai_status', { snoozed_at: null });
+    if (id !== undefined) await cancelBooking(page, id);
   }
 });
 

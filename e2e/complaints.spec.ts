@@ -1,21 +1,10 @@
 import { COMPLAINT_MSG } from '@taxi/shared';
+import { CHROMIUM, CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './chromium';
 import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 // The voice note is recorded from Chromium's fake microphone (a beep), allowed without a prompt.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: { executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
 test.describe.configure({ mode: 'serial' });
 
 /** One second of a 440 Hz tone as 16-bit mono 8 kHz PCM WAV. */

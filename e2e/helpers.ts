@@ -159,6 +159,8 @@ export async function liveSuggestion(
   page: Page,
   firstName: string,
   lastName: string,
+  /** Where the accepting captain (the ranking's first) reports from; else the AI's own offer is accepted. */
+  from?: [number, number],
 ): Promise<{ id: number; popup: AiDispatchPopupPayload }> {
   const created = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
     new_passenger: { first_name: firstName, last_name: lastName, phone_number: `+377 6${Date.now() % 10_000_000}` },
@@ -174,8 +176,25 @@ export async function liveSuggestion(
   });
   expect(created.status).toBe(201);
   const id = created.json.data.id;
+  let as = {};
+  if (from) {
+    const ranking = await api<{ data: { candidates: { captain_id: number }[] } }>(
+      page,
+      'GET',
+      `dispatch/booking/${id}/ranking`,
+    );
+    expect(ranking.json.data.candidates.length).toBeGreaterThan(0);
+    as = { captain_id: ranking.json.data.candidates[0].captain_id, lon: from[0], lat: from[1] };
+  }
   // Plays the captain app accepting the AI's offer (development-only call; the simulator does it in the demo).
-  const accepted = await api<{ data: AiDispatchPopupPayload }>(page, 'POST', `ai/dev/accept/${id}`, {});
+  const accepted = await api<{ data: AiDispatchPopupPayload }>(page, 'POST', `ai/dev/accept/${id}`, as);
   expect(accepted.status).toBe(200);
   return { id, popup: accepted.json.data };
+}
+
+/** Cancels a booking with the first of the staff's cancellation reasons. */
+export async function cancelBooking(page: Page, id: number): Promise<void> {
+  const { json: reasons } = await api<{ data: { id: number }[] }>(page, 'GET', 'user_cancellation_reason');
+  const cancelled = await api(page, 'DELETE', `bookings/${id}?user_cancellation_reason_id=${reasons.data[0].id}`);
+  expect(cancelled.status).toBe(200);
 }

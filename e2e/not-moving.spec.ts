@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { BOOKING_UI, type BookingDto, NOT_MOVING, NOT_MOVING_UI } from '@taxi/shared';
+import { AI_LABELS, BOOKING_UI, type BookingDto, MAP_CENTER, NOT_MOVING, NOT_MOVING_UI } from '@taxi/shared';
 import { interpolate } from '@taxi/shared/i18n';
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
 import { axeBothSchemes, SHOTS } from './axe';
@@ -25,11 +25,16 @@ test('a dispatched captain who does not move raises a warning; Re-dispatch makes
   request,
 }) => {
   await login(page, request, USERS.dispatcher);
-  // The AI's offer accepted (development-only call), then dispatched: the captain stays where they are
-  // (no simulator in the e2e runs).
-  const { id } = await liveSuggestion(page, 'Stella', 'Still');
+  // The AI's offer accepted (development-only call) by a captain half a kilometre from the pickup (the check leaves
+  // alone a captain already waiting there), then dispatched: the captain stays where they are (no simulator in the
+  // e2e runs).
+  const { id } = await liveSuggestion(page, 'Stella', 'Still', [MAP_CENTER[0] + 0.006, MAP_CENTER[1]]);
   expect((await api(page, 'POST', `booking/${id}/let_ai_dispatch_it`)).status).toBe(200);
-  await expect(page.getByTestId('ai-dispatch-popup')).toBeHidden();
+  await expect(page.getByText(AI_LABELS.dispatchTitle(id))).toBeHidden();
+  // Another spec's booking may still wait for the AI: its popup would lie over the board's cards.
+  const tray = page.getByTestId('ai-popup-tray');
+  if (await tray.getByRole('button', { name: AI_LABELS.hidePopup }).isVisible())
+    await tray.getByRole('button', { name: AI_LABELS.hidePopup }).click();
 
   const card = await openCard(page, id);
   await expect(card).toHaveAttribute('data-status', 'APPROVED');

@@ -1,7 +1,7 @@
 import { TIMELINE_UI } from '@taxi/shared';
 import { axeBothSchemes, screenshots } from './axe';
 import { expect, test } from './fixtures';
-import { api, login, USERS } from './helpers';
+import { api, cancelBooking, login, USERS } from './helpers';
 
 test('the timeline streams a cancellation live, filters by kind, and replays the booking story', async ({
   page,
@@ -20,13 +20,7 @@ test('the timeline streams a cancellation live, filters by kind, and replays the
     'booking?perPage=50',
   );
   const booking = list.data.data.find((b) => b.status === 'PENDING') ?? list.data.data[0];
-  const { json: reasons } = await api<{ data: { id: number }[] }>(page, 'GET', 'user_cancellation_reason');
-  const cancelled = await api(
-    page,
-    'DELETE',
-    `bookings/${booking.id}?user_cancellation_reason_id=${reasons.data[0].id}`,
-  );
-  expect(cancelled.status).toBe(200);
+  await cancelBooking(page, booking.id);
   const row = page
     .getByTestId('timeline-row')
     .filter({ hasText: TIMELINE_UI.bookingRef(booking.id) })
