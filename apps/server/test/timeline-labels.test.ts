@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { actionLabel, CAPTAIN_TRANSITIONS, entityLabel, labelledAction, labelledEntity } from '@taxi/shared';
+import { actionLabel, CAPTAIN_TRANSITIONS, entityLabel, entityRef, labelledAction, labelledEntity } from '@taxi/shared';
 import { describe, expect, it } from 'vitest';
 
 /** Every server source file: the audit rows' codes are written there. */
@@ -48,5 +48,11 @@ describe('the timeline says what happened in words of the catalogue, never a raw
     const unlabelled = entities.filter((e) => labelledEntity(e) === undefined);
     expect(unlabelled).toEqual([]);
     expect(entityLabel('hotels')).toBe('Hotels');
+  });
+
+  it('a setting is named by its label, not by its key; other things by their id', () => {
+    expect(entityRef('setting', 'OFFER_TIMEOUT_SECONDS')).toBe('Setting: Offer timeout (seconds)');
+    expect(entityRef('setting', 'OFFER_TIMEOUT_SECONDS')).not.toMatch(/\w_\w/);
+    expect(entityRef('hotels', '7')).toBe('Hotels #7');
   });
 });

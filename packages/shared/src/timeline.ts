@@ -2,6 +2,7 @@ import { STATUS_LABELS } from './bookings';
 import { texts, tr } from './i18n';
 import * as catalogues from './resources';
 import type { ResourceDef } from './resources/define';
+import { SETTING_LABELS } from './settings';
 
 /** What the timeline (/timeline) sorts the audit trail into; the filter chips are these. */
 export const TIMELINE_KINDS = ['booking', 'dispatch', 'cancellation', 'complaint', 'ticket', 'staff'] as const;
@@ -158,6 +159,16 @@ export function labelledEntity(entity: string): string | undefined {
   return title ? tr(title) : undefined;
 }
 
+/**
+ * What a row names when it is about no booking: the thing and its id, or a setting by its label (a setting's
+ * audit id is its key, a code no reader should see).
+ */
+export function entityRef(entity: string, id: string): string {
+  if (entity === 'setting' && Object.hasOwn(SETTING_LABELS, id))
+    return TIMELINE_UI.settingRef(SETTING_LABELS[id as keyof typeof SETTING_LABELS]);
+  return TIMELINE_UI.entityRef(entityLabel(entity), id);
+}
+
 let titles: Map<string, string> | undefined;
 /** The catalogues' titles by key (their audit rows name the catalogue's key). */
 function catalogueTitles(): Map<string, string> {
@@ -206,4 +217,5 @@ export const TIMELINE_UI = texts({
   left: (name: string) => tr('{{name}} left the pickup area', { name }),
   bookingRef: (id: string | number) => tr('Booking #{{id}}', { id }),
   entityRef: (entity: string, id: string) => tr('{{entity}} #{{id}}', { entity, id }),
+  settingRef: (name: string) => tr('Setting: {{name}}', { name }),
 } as const);

@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { actionLabel, entityLabel, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto } from '@taxi/shared';
+import { actionLabel, entityLabel, entityRef, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchState } from '../../components/FetchState';
@@ -28,7 +28,7 @@ function Row({ item, onReplay }: { item: TimelineItemDto; onReplay: (id: number)
     item.booking_id !== null
       ? TIMELINE_UI.bookingRef(item.booking_id)
       : item.entity_id
-        ? TIMELINE_UI.entityRef(entityLabel(item.entity), item.entity_id)
+        ? entityRef(item.entity, item.entity_id)
         : entityLabel(item.entity);
   return (
     <ListItem
