@@ -23,16 +23,14 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 async function violations(
   page: Page,
-  { settled = false, rules, mainOnly = false }: { settled?: boolean; rules?: string[]; mainOnly?: boolean } = {},
+  { rules, mainOnly = false }: { rules?: string[]; mainOnly?: boolean } = {},
 ): Promise<string[]> {
-  if (!settled) {
-    // Let lazy chunks, queries and transitions settle: axe reads the page as the user sees it.
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    await expect(page.getByRole('progressbar'))
-      .toHaveCount(0, { timeout: 4_000 })
-      .catch(() => undefined);
-    await animationsDone(page);
-  }
+  // Let lazy chunks, queries and transitions settle: axe reads the page as the user sees it.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.getByRole('progressbar'))
+    .toHaveCount(0, { timeout: 4_000 })
+    .catch(() => undefined);
+  await animationsDone(page);
   // The shell (app bar, drawer) is the same on every page: checked whole on a part's first page, then the pages'
   // own content (<main>) only.
   return axeBlocking(page, { rules, include: mainOnly ? 'main' : undefined });
@@ -100,41 +98,34 @@ for (let part = 0; part < PARTS; part++)
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload();
     await expect(page.getByTestId('drawer-toggle')).toBeVisible();
-    let plannedChecked = false;
-    let shellChecked = false;
-    let scheme: Scheme = 'light';
     const all = await pathsToVisit(page);
     const size = Math.ceil(all.length / PARTS);
-    for (const { name, path, title } of all.slice(part * size, (part + 1) * size)) {
-      // In-app navigation (what a click in the drawer does): no reload per page, so 130 pages take seconds.
-      await page.evaluate((to) => {
-        window.history.pushState(null, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await expect(page.locator('header h1')).toHaveText(title);
-      await expect(page.getByTestId('navigation-progress')).toHaveCount(0);
-      const planned = (await page.getByTestId('planned-page').count()) > 0;
-      if (planned && plannedChecked) continue;
-      plannedChecked ||= planned;
-      // One visit, both schemes: every rule in light, and in dark the rules a colour scheme can change (same
-      // content). The page opens in the scheme the previous one ended in, so the order alternates: one switch
-      // (a restyle of the whole page) per page instead of two.
-      const order: Scheme[] = scheme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
-      for (const theme of order) {
-        const first = theme === scheme;
-        if (!first) {
-          await useScheme(page, theme);
-          await animationsDone(page);
-        }
+    const pages = all.slice(part * size, (part + 1) * size);
+    // Every page in light with every rule, then every page again in dark with the rules a colour scheme can change:
+    // one scheme switch per part. An in-app navigation costs less than a switch (a restyle of the whole page that
+    // must settle before axe reads it).
+    for (const theme of ['light', 'dark'] as const) {
+      if (theme === 'dark') await useScheme(page, 'dark');
+      let plannedChecked = false;
+      let shellChecked = false;
+      for (const { name, path, title } of pages) {
+        // In-app navigation (what a click in the drawer does): no reload per page, so 130 pages take seconds.
+        await page.evaluate((to) => {
+          window.history.pushState(null, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, path);
+        await expect(page.locator('header h1')).toHaveText(title);
+        await expect(page.getByTestId('navigation-progress')).toHaveCount(0);
+        const planned = (await page.getByTestId('planned-page').count()) > 0;
+        if (planned && plannedChecked) continue;
+        plannedChecked ||= planned;
         const problems = await violations(page, {
-          settled: !first,
           rules: theme === 'dark' ? COLOUR_RULES : undefined,
           mainOnly: shellChecked,
         });
         if (problems.length) found[theme][`${name} ${path}`] = problems;
-        scheme = theme;
+        shellChecked = true;
       }
-      shellChecked = true;
     }
     expect(found).toEqual({ light: {}, dark: {} });
     expect(await csp()).toEqual([]);
