@@ -14,9 +14,8 @@ import {
   Typography,
 } from '@mui/material';
 import { type BookingStatus, cardStatusLabel, isAirportSupervisor } from '@taxi/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TablePager } from '../../components/TablePager';
+import { PagingPager, usePaging } from '../../components/TablePager';
 import { formatEuros, formatOrderTime } from '../../i18n/format';
 import { useCurrentUser } from '../auth/currentUser';
 import { statusColour } from '../bookings/format';
@@ -27,8 +26,8 @@ export function AirportRequestsList() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const supervisor = isAirportSupervisor(user);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(15);
+  const paging = usePaging(15);
+  const { page, perPage } = paging;
   const requests = useAirportRequests(page, perPage);
   const rows = requests.data?.data ?? [];
   const title = supervisor ? t("The agency's requests") : t('My requests');
@@ -109,18 +108,7 @@ export function AirportRequestsList() {
           </Table>
         </TableContainer>
       )}
-      {(requests.data?.total ?? 0) > perPage && (
-        <TablePager
-          count={requests.data?.total ?? 0}
-          page={page - 1}
-          perPage={perPage}
-          onPage={(p) => setPage(p + 1)}
-          onPerPage={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-        />
-      )}
+      <PagingPager total={requests.data?.total ?? 0} paging={paging} />
     </Paper>
   );
 }

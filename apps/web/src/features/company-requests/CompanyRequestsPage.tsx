@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SelectField } from '../../components/SelectField';
-import { TablePager } from '../../components/TablePager';
+import { PagingPager, usePaging } from '../../components/TablePager';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useCompanyRequests } from './api';
@@ -36,8 +36,8 @@ export default function CompanyRequestsPage() {
   const { t } = useTranslation();
   const allows = usePolicy();
   const [status, setStatus] = useState<CompanyRequestStatus | 'all'>('pending');
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(15);
+  const paging = usePaging(15);
+  const { page, perPage } = paging;
   const [adding, setAdding] = useState(false);
   const list = useCompanyRequests(status === 'all' ? '' : status, page, perPage);
   const rows = list.data?.data ?? [];
@@ -59,7 +59,7 @@ export default function CompanyRequestsPage() {
             options={options}
             onChange={(v) => {
               setStatus(v);
-              setPage(1);
+              paging.setPage(1);
             }}
             sx={{ width: 180 }}
           />
@@ -105,18 +105,7 @@ export default function CompanyRequestsPage() {
             </Table>
           </TableContainer>
         )}
-        {(list.data?.total ?? 0) > perPage && (
-          <TablePager
-            count={list.data?.total ?? 0}
-            page={page - 1}
-            perPage={perPage}
-            onPage={(p) => setPage(p + 1)}
-            onPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
-          />
-        )}
+        <PagingPager total={list.data?.total ?? 0} paging={paging} />
       </Paper>
     </>
   );

@@ -12,9 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import { cardStatusLabel, type PartnerSummaryDto } from '@taxi/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TablePager } from '../../components/TablePager';
+import { PagingPager, usePaging } from '../../components/TablePager';
 import { formatOrderTime } from '../../i18n/format';
 import { statusColour } from '../bookings/format';
 import { usePartnerBookings } from './api';
@@ -22,8 +21,8 @@ import { usePartnerBookings } from './api';
 /** The partner's own bookings with their statuses (polled). */
 export function PartnerBookingsList({ partner }: { partner: PartnerSummaryDto | undefined }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(15);
+  const paging = usePaging(15);
+  const { page, perPage } = paging;
   const list = usePartnerBookings(page, perPage);
   const rows = list.data?.data ?? [];
   const title = t('Our bookings');
@@ -87,18 +86,7 @@ export function PartnerBookingsList({ partner }: { partner: PartnerSummaryDto | 
           </Table>
         </TableContainer>
       )}
-      {(list.data?.total ?? 0) > perPage && (
-        <TablePager
-          count={list.data?.total ?? 0}
-          page={page - 1}
-          perPage={perPage}
-          onPage={(p) => setPage(p + 1)}
-          onPerPage={(n) => {
-            setPerPage(n);
-            setPage(1);
-          }}
-        />
-      )}
+      <PagingPager total={list.data?.total ?? 0} paging={paging} />
     </Paper>
   );
 }
