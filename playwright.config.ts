@@ -22,6 +22,9 @@ const voiceEnv = (i: number): Record<string, string> =>
         VOICE_RING_SECONDS: '30',
       }
     : {};
+// The mail relay: a local SMTP server the servers' mailer delivers to (e2e/smtp-stand-in.ts); the specs read its mails
+// over HTTP on the next port (SMTP_MAILS_URL in e2e/fixtures.ts).
+const SMTP_PORT = PORT + 300;
 const servers = Array.from(
   { length: WORKERS },
   (_, i): Record<string, string> => ({
@@ -34,6 +37,7 @@ const servers = Array.from(
     // minute per address (the limits have their own API tests).
     LOGIN_RATE_MAX_PER_IP: '10000',
     LOGIN_RATE_MAX_PER_ACCOUNT: '10000',
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     ...voiceEnv(i),
     // A build of its own (vite build --outDir …) so a rebuild elsewhere cannot swap chunks mid-run.
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
@@ -85,6 +89,15 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: 'npx tsx e2e/smtp-stand-in.ts',
+      url: `http://127.0.0.1:${SMTP_PORT + 1}/mails`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { SMTP_STAND_IN_PORT: String(SMTP_PORT) },
+    },
     ...servers.map((env, i) => ({
       command: 'npm run start -w @taxi/server',
       url: `http://127.0.0.1:${PORT + i}/api/dev/outbox`,

@@ -125,7 +125,10 @@ async function runEngine(engine: Engine) {
     console.log(
       `[${engine}] ${CONSOLES} consoles polling: ${pollCost.node_cpu_ms_per_round} ms node + ${pollCost.db_cpu_ms_per_round} ms database CPU per 7 s round = ${(share * 100).toFixed(2)} % of one core`,
     );
-    const target = engine === 'postgres' ? { p95_ms_under: 20, poll_share_of_one_core_under: 0.05 } : null;
+    // The page-by-page read is the baseline the one-call poll is measured against, not a call the console makes.
+    const timed = Object.entries(results).filter(([name]) => !name.includes('baseline'));
+    const met = timed.every(([, s]) => (s as { p95_ms: number }).p95_ms < 20) && share < 0.05;
+    const target = engine === 'postgres' ? { p95_ms_under: 20, poll_share_of_one_core_under: 0.05, met } : null;
     const file = writeResult(`chat-${engine}`, {
       engine,
       conversations: 10_000,

@@ -67,6 +67,8 @@ export async function openBenchApp(
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString() });
     drop = async () => {
+      // BENCH_KEEP_DB=1 keeps the database to look at its plans afterwards (psql … -d bench_…)
+      if (process.env.BENCH_KEEP_DB === '1') return console.log(`kept database ${name}`);
       const c = new pg.Client({ connectionString: BENCH_PG_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

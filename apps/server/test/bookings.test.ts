@@ -502,4 +502,34 @@ describe('capped totals', () => {
     const beyond = (await call('GET', `booking?group=finished&perPage=${perPage}&page=${lastFull + 1}`)).json().data;
     expect(beyond.data.length).toBeGreaterThanOrEqual(50);
   });
+
+  it('board search: a passenger by name or phone digits, a place; a text matching thousands of bookings still pages', async () => {
+    const passenger = await makePassenger(t.db, {
+      firstName: 'Quirin',
+      lastName: 'Zebedee',
+      phoneNumber: '+37799123456',
+    });
+    const ride = await makeBooking(t.db, { status: 'PAID', passengerId: passenger.id });
+    const place = await makeBooking(t.db, { status: 'DONE', pickUpLocationName: 'Rue Zquartz 4' });
+    const found = async (search: string) =>
+      (await call('GET', `booking?group=finished&search=${encodeURIComponent(search)}`)).json().data as {
+        total: number;
+        data: BookingDto[];
+      };
+    expect((await found('quirin zeb')).data.map((b) => b.id)).toEqual([ride.id]);
+    expect((await found('99123456')).data.map((b) => b.id)).toEqual([ride.id]);
+    expect((await found('zquartz')).data.map((b) => b.id)).toEqual([place.id]);
+    expect((await found('Zquartz nowhere')).total).toBe(0);
+
+    // More matches than the board resolves up front: the search stays a subquery, counted and paged as usual.
+    await t.db.execute(sql`
+      insert into bookings (status, origin, datetime, now, service_id, passenger_id, pick_up_location_name, pick_up_lon, pick_up_lat)
+      select 'DONE', 'app', now() - (g || ' minutes')::interval, true, ${place.serviceId}, ${place.passengerId}, 'Bulkzq ' || g, 7.42, 43.73
+      from generate_series(1, 5050) g`);
+    const many = await found('bulkzq');
+    expect(many.total).toBe(1000);
+    expect(many.data).toHaveLength(25);
+    expect(many.data.every((b) => b.pick_up_location_name?.startsWith('Bulkzq'))).toBe(true);
+    expect(many.data[0].pick_up_location_name).toBe('Bulkzq 1');
+  });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BATCH_WEIGHTS, type BatchBooking, matchBatch } from '../src/dispatch/batch';
+import { BATCH_WEIGHTS, type BatchBooking, leftOutBackoffMs, matchBatch } from '../src/dispatch/batch';
 
 const booking = (id: number, candidates: [number, number][], waiting_s = 0): BatchBooking => ({
   booking_id: id,
@@ -95,6 +95,37 @@ describe('batch matching', () => {
         ]),
       ]),
     ]).toEqual([[1, 3]]);
+  });
+
+  it('gives a pickup at a station to the head of its queue first, then matches the others among the rest', () => {
+    // Booking 1 is at a station whose queue is captains 8 (head) then 9; captain 5 is nearer but not queued.
+    // Booking 2 is at the same station and gets the next in the queue; booking 3 gets what is left.
+    const queued = (captain_id: number, total: number, station_queue: number) => ({ captain_id, total, station_queue });
+    const waiting: BatchBooking[] = [
+      { booking_id: 1, waiting_s: 0, candidates: [{ captain_id: 5, total: 40 }, queued(8, 300, 1), queued(9, 320, 2)] },
+      { booking_id: 2, waiting_s: 0, candidates: [{ captain_id: 5, total: 45 }, queued(8, 300, 1), queued(9, 320, 2)] },
+      booking(3, [
+        [5, 90],
+        [8, 20],
+      ]),
+    ];
+    expect(matchBatch(waiting)).toEqual(
+      new Map([
+        [1, 8],
+        [2, 9],
+        [3, 5],
+      ]),
+    );
+    // Without the queue the nearest would have won: the assignment alone gives booking 1 captain 5 or 8 by cost.
+    const plain = waiting.map((b) => ({
+      ...b,
+      candidates: b.candidates.map(({ captain_id, total }) => ({ captain_id, total })),
+    }));
+    expect(matchBatch(plain).get(1)).not.toBe(8);
+  });
+
+  it('backs a left-out booking off for 1, 2, 4, then at most 8 seconds', () => {
+    expect([0, 1, 2, 3, 4, 5, 30].map(leftOutBackoffMs)).toEqual([0, 1000, 2000, 4000, 8000, 8000, 8000]);
   });
 
   it('finds the optimum of every small case (against trying every assignment)', () => {

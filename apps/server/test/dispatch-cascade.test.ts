@@ -210,6 +210,34 @@ describe('the dispatch cascade', () => {
     expect([batch.first, batch.second]).toEqual([batch.b, batch.a]);
   });
 
+  it('batch: a booking the assignment leaves out backs off before it is planned again', async () => {
+    await setDispatching({ DISPATCH_MATCHING: 'batch' });
+    const { booking: first } = await scene(1);
+    const at = { lon: first.pickUpLon as number, lat: first.pickUpLat as number };
+    const second = await makeBooking(t.db, { pickUpLon: at.lon, pickUpLat: at.lat });
+    clock.pinned = Date.now();
+    await t.app.ai.tick();
+    const offered = async () =>
+      (
+        await t.db
+          .select({ id: bookings.id, captainId: bookings.suggestionCaptainId })
+          .from(bookings)
+          .where(inArray(bookings.id, [first.id, second.id]))
+      ).filter((b) => b.captainId !== null);
+    // One captain for two bookings: one is offered, the other left out.
+    expect(await offered()).toHaveLength(1);
+
+    // A second captain comes: within the back-off the left-out booking is not planned, after it it is.
+    const { captain } = await makeCaptain(t.db, { lastLon: at.lon + 0.001, lastLat: at.lat });
+    await t.app.locations.setOnline(captain.id, true);
+    t.app.locations.report(captain.id, at.lon + 0.001, at.lat);
+    await t.app.ai.tick();
+    expect(await offered()).toHaveLength(1);
+    clock.pinned += 1_100;
+    await t.app.ai.tick();
+    expect((await offered()).map((b) => b.captainId)).toContain(captain.id);
+  });
+
   it('development: POST ai/dev/refuse/{id} plays the captains refusing, step by step to the unassigned list', async () => {
     await setDispatching({ DISPATCH_SINGLE_OFFERS: 1, DISPATCH_GROUP_OFFER_SIZE: 2 });
     const { captains, booking } = await scene(2);

@@ -1,5 +1,7 @@
 import { MAP_CENTER, stationQueueFirst } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../src/db/schema';
 import { StationQueues } from '../src/modules/geo/station-queues';
 import { makeBooking, makeCaptain } from './factories';
 import { apiCaller, loginAll, testAppForFile } from './helpers';
@@ -73,6 +75,28 @@ describe('station queues', () => {
     const ranking = await t.app.dispatchEngine.rank(far.id);
     const distances = ranking.candidates.map((c) => c.distance_m);
     expect(distances).toEqual([...distances].sort((x, y) => x - y));
+  });
+
+  it('batch matching (the default) also offers a booking from the station to the head of its queue first', async () => {
+    for (const id of await queue()) await t.app.locations.setOnline(id, false);
+    expect((await call('PUT', 'settings/dispatching', admin, { DISPATCH_MATCHING: 'batch' })).statusCode).toBe(200);
+    const head = await captainAt(70);
+    const nearer = await captainAt(2);
+    expect(await queue()).toEqual([head.id, nearer.id]);
+    const booking = await makeBooking(t.db, {
+      pickUpLon: STATION.lon,
+      pickUpLat: STATION.lat,
+      datetime: new Date(Date.now() - 60_000),
+    });
+    const ranking = await t.app.dispatchEngine.rank(booking.id);
+    const distanceOf = (id: number) => ranking.candidates.find((c) => c.captain_id === id)?.distance_m ?? 0;
+    expect(distanceOf(nearer.id)).toBeLessThan(distanceOf(head.id));
+    await t.app.ai.tick();
+    const [offered] = await t.db
+      .select({ captainId: bookings.suggestionCaptainId })
+      .from(bookings)
+      .where(eq(bookings.id, booking.id));
+    expect(offered.captainId).toBe(head.id);
   });
 
   it('answers 404 for an unknown station, 403 without LOCATIONS or DISPATCHING', async () => {

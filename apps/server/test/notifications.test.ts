@@ -1,9 +1,9 @@
 import { EVENTS, NOTIFICATION_TEMPLATES, type NotificationItem } from '@taxi/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, notifications, users } from '../src/db/schema';
+import { auditLog, jobs, notifications, users } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/model';
-import { makeBooking } from './factories';
+import { makeBooking, makeCaptain } from './factories';
 import { apiCaller, listeningAppForFile, login, nextEvent } from './helpers';
 
 const t = listeningAppForFile();
@@ -46,6 +46,43 @@ describe('notifications that real events raise', () => {
     expect(await about('dispatcher@example.com')).toHaveLength(1);
     expect(await about('admin@example.com')).toHaveLength(1);
     expect(await mine('airport@example.com', 'late_booking')).toHaveLength(0);
+  });
+
+  it('a late captain and an expired besoin raise one each for the dispatchers, never for the airport desk', async () => {
+    const disp = await login(t.app, 'dispatcher@example.com');
+    const aboutBooking = async (email: string, kind: string, id: number) =>
+      (await mine(email, kind)).filter((n) => n.params?.id === id);
+
+    // late captain: dispatched 20 minutes after the pickup time, the timer finds the captain not there
+    const late = await makeBooking(t.db, { datetime: new Date(Date.now() - 20 * 60_000) });
+    const { captain } = await makeCaptain(t.db);
+    expect((await call('PUT', `dispatch/${late.id}/${captain.id}`, disp)).statusCode).toBe(200);
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(and(eq(jobs.kind, JOB_KINDS.lateCaptain), sql`(${jobs.payload}->>'booking_id')::int = ${late.id}`));
+    await t.app.jobs.runDue(100);
+    const [lateRow] = await aboutBooking('dispatcher@example.com', 'late_captain', late.id);
+    expect(lateRow).toMatchObject({
+      template: NOTIFICATION_TEMPLATES.lateCaptain,
+      params: { id: late.id, captain: `${captain.firstName} ${captain.lastName}` },
+      link: `/rides/${late.id}`,
+    });
+    expect(await aboutBooking('airport@example.com', 'late_captain', late.id)).toHaveLength(0);
+
+    // besoin expired: its expiry job runs once the besoin date has passed
+    const besoin = await makeBooking(t.db, { besoin: true, besoinDate: new Date(Date.now() - 60_000) });
+    await t.app.jobs.schedule(JOB_KINDS.besoinExpire, { booking_id: besoin.id }, new Date(Date.now() - 1000));
+    await t.app.jobs.runDue(100);
+    expect(await aboutBooking('dispatcher@example.com', 'besoin_expired', besoin.id)).toMatchObject([
+      { template: NOTIFICATION_TEMPLATES.besoinExpired, link: `/rides/${besoin.id}` },
+    ]);
+    expect(await aboutBooking('airport@example.com', 'besoin_expired', besoin.id)).toHaveLength(0);
+    // a booking whose besoin was renewed meanwhile raises nothing
+    const renewed = await makeBooking(t.db, { besoin: true, besoinDate: new Date(Date.now() + 10 * 60_000) });
+    await t.app.jobs.schedule(JOB_KINDS.besoinExpire, { booking_id: renewed.id }, new Date(Date.now() - 1000));
+    await t.app.jobs.runDue(100);
+    expect(await aboutBooking('dispatcher@example.com', 'besoin_expired', renewed.id)).toHaveLength(0);
   });
 
   it('a complaint filed raises one for COMPLAINTS holders; a new passenger for PASSENGERS holders', async () => {

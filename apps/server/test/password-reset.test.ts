@@ -1,33 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import { MSG } from '@taxi/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SmtpStandIn } from '../../../e2e/smtp-stand-in';
 import { ManualClock } from '../src/lib/clock';
 import { RESET_TOKEN_TTL_MS } from '../src/modules/auth/password-reset';
 import { bearer, buildTestApp, lastCode, login, loginBody, type TestApp } from './helpers';
 
 /** A real SMTP server on a random loopback port: the app's mailer (nodemailer, SMTP_URL) delivers to it. */
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
+const smtp = new SmtpStandIn();
+const received = smtp.received;
 
 const ACCOUNT_LIMIT = 5;
 const NEW_PASSWORD = 'Fresh#Pass9';
@@ -35,8 +15,7 @@ const clock = new ManualClock();
 let t: TestApp;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  const port = await smtp.listen();
   t = await buildTestApp({
     clock,
     env: {
@@ -48,15 +27,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-
-/** The body of a quoted-printable (or plain) mail, decoded. */
-function decoded(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 const forgot = (email: string, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email }, remoteAddress: ip });
@@ -72,7 +44,7 @@ async function requestLink(email: string): Promise<URL> {
   await t.app.passwordResets.idle();
   const mails = received.slice(before).filter((m) => m.to.includes(email));
   expect(mails).toHaveLength(1);
-  const href = decoded(mails[0].raw).match(/https:\/\/console\.example\.test\/reset-password\?token=[\w%-]+/)?.[0];
+  const href = mails[0].text.match(/https:\/\/console\.example\.test\/reset-password\?token=[\w%-]+/)?.[0];
   if (!href) throw new Error(`no link in ${mails[0].raw}`);
   return new URL(href);
 }

@@ -1,7 +1,7 @@
 import { AI_OPEN_STATUSES } from '@taxi/shared';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { aiSuggestions, bookingSuggestions, bookings } from '../../db/schema';
-import { matchBatch } from '../../dispatch/batch';
+import { leftOutBackoffMs, matchBatch } from '../../dispatch/batch';
 import { HttpError } from '../../http/errors';
 import { dateOf } from '../../lib/clock';
 import { sweepNotMoving } from '../bookings/not-moving';
@@ -22,6 +22,8 @@ const BATCH_LIMIT = 60;
  */
 export class AiSweep {
   private readonly retryAt = new Map<number, number>();
+  /** Bookings the batch left out, and how many sweeps in a row (leftOutBackoffMs). */
+  private readonly leftOut = new Map<number, number>();
 
   constructor(private readonly ai: AiDeps) {}
 
@@ -125,6 +127,7 @@ export class AiSweep {
     }
     if (batch) await this.sendBatch(plans, now);
     if (this.retryAt.size > 5000) this.retryAt.clear();
+    if (this.leftOut.size > 5000) this.leftOut.clear();
   }
 
   /**
@@ -140,9 +143,17 @@ export class AiSweep {
     );
     for (const plan of singles) {
       const captainId = assigned.get(plan.bookingId);
-      // Left out, or kept for a captain whose trip is about to end: looked at again next sweep.
-      if (captainId === undefined || plan.fresh.some((c) => c.captain_id === captainId && c.clears_in_s !== null))
+      // Kept for a captain whose trip is about to end: looked at again next sweep.
+      if (captainId !== undefined && plan.fresh.some((c) => c.captain_id === captainId && c.clears_in_s !== null))
         continue;
+      // Left out: looked at again after a back-off that grows while it keeps being left out.
+      if (captainId === undefined) {
+        const times = (this.leftOut.get(plan.bookingId) ?? 0) + 1;
+        this.leftOut.set(plan.bookingId, times);
+        this.retryAt.set(plan.bookingId, now.getTime() + leftOutBackoffMs(times));
+        continue;
+      }
+      this.leftOut.delete(plan.bookingId);
       this.noteOffered(plan.bookingId, await sendOffer(this.ai, plan, now, captainId), now);
     }
     for (const plan of plans) if (plan.step.kind !== 'single') await sendOffer(this.ai, plan, now);

@@ -30,7 +30,7 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // boardWhere reads the filters only (paging is the list's)
-      const { where, newestFirst } = boardWhere({ ...request.query, page: 1, perPage: 1 });
+      const { where, newestFirst } = await boardWhere(app.db, { ...request.query, page: 1, perPage: 1 });
       // The list counts up to COUNT_CAP; the export counts every row (its progress bar needs the total).
       const [{ n }] = await app.db.select({ n: count() }).from(bookings).where(where);
       const tr = csvTranslator(request);

@@ -71,13 +71,31 @@ const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const anyOf = (column: typeof bookings.passengerId | typeof bookings.rideId, subquery: SQL): SQL =>
   sql`${column} = ANY(ARRAY(${subquery}))`;
 
+/** A resolved id list larger than this stays a subquery (a literal array of it would cost more than it saves). */
+const RESOLVED_IDS_MAX = 5_000;
+
+/** `column = ANY('{…}'::int[])`: unlike an initplan's array, the planner sees how many ids there are. */
+const idsLiteral = (
+  column: typeof bookings.id | typeof bookings.passengerId | typeof bookings.rideId,
+  ids: readonly number[],
+) => sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+
+/**
+ * Phone numbers hold digits and + ( ) - . and spaces only: a text with a letter is not looked for among them
+ * (a trigram scan of 100,000 phone numbers that cannot match cost about 10 ms of the board's search).
+ */
+const mayBePhone = (text: string) => !/\p{L}/u.test(text);
+
+const passengerText = (text: string) =>
+  mayBePhone(text)
+    ? sql`(${passengers.firstName} || ' ' || ${passengers.lastName}) ilike ${like(text)} or ${passengers.phoneNumber} ilike ${like(text)}`
+    : sql`(${passengers.firstName} || ' ' || ${passengers.lastName}) ilike ${like(text)}`;
 const passengerMatches = (text: string) =>
-  anyOf(
-    bookings.passengerId,
-    sql`select ${passengers.id} from ${passengers} where (${passengers.firstName} || ' ' || ${passengers.lastName}) ilike ${like(text)} or ${passengers.phoneNumber} ilike ${like(text)}`,
-  );
+  anyOf(bookings.passengerId, sql`select ${passengers.id} from ${passengers} where ${passengerText(text)}`);
 const captainText = (text: string) =>
-  sql`(${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)} or ${captains.phoneNumber} ilike ${like(text)}`;
+  mayBePhone(text)
+    ? sql`(${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)} or ${captains.phoneNumber} ilike ${like(text)}`
+    : sql`(${captains.firstName} || ' ' || ${captains.lastName}) ilike ${like(text)}`;
 const captainMatches = (text: string) =>
   anyOf(
     bookings.rideId,
@@ -107,7 +125,24 @@ async function rideIdsMatching(db: DbOrTx, by: 'captain' | 'plate', text: string
           .from(rides)
           .innerJoin(cars, eq(cars.id, rides.carId))
           .where(ilike(cars.number, like(text)));
-  return sql`${bookings.rideId} = ANY(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`;
+  return idsLiteral(
+    bookings.rideId,
+    rows.map((r) => r.id),
+  );
+}
+/** The passengers' ids resolved first, for the same reason as rideIdsMatching (count and page both use them). */
+async function passengerIdsMatching(db: DbOrTx, text: string): Promise<SQL> {
+  const rows = await db
+    .select({ id: passengers.id })
+    .from(passengers)
+    .where(passengerText(text))
+    .limit(RESOLVED_IDS_MAX + 1);
+  return rows.length > RESOLVED_IDS_MAX
+    ? passengerMatches(text)
+    : idsLiteral(
+        bookings.passengerId,
+        rows.map((r) => r.id),
+      );
 }
 const sectorMatches = (column: typeof bookings.pickupSectorId | typeof bookings.dropoffSectorId, value: string) =>
   /^\d+$/.test(value)
@@ -125,10 +160,12 @@ function dateRange(field: 'from_date' | 'to_date', value: string | undefined): S
 
 /**
  * The board's free-text search: order id, passenger or captain (name, phone), plate, or place name.
- * Each part finds booking ids through its own index; their union is handed over as an array, so the
- * planner fetches those bookings by primary key instead of filtering the whole (history) table.
+ * Each part finds booking ids through its own index. Their union is looked up once, before the page's
+ * count and rows (which would each run it again), and handed to both as a literal list, so the planner
+ * fetches those bookings by primary key instead of filtering the whole (history) table. A text that
+ * matches very many bookings keeps the union as a subquery.
  */
-function boardTextMatches(text: string): SQL {
+async function boardTextMatches(db: DbOrTx, text: string): Promise<SQL> {
   const pattern = like(text);
   const parts: SQL[] = [
     sql`select ${bookings.id} from ${bookings} where ${passengerMatches(text)}`,
@@ -137,11 +174,17 @@ function boardTextMatches(text: string): SQL {
     sql`select ${bookings.id} from ${bookings} where ${bookings.pickUpLocationName} ilike ${pattern}`,
     sql`select ${bookings.id} from ${bookings} where ${bookings.pullDownLocationName} ilike ${pattern}`,
   ];
-  if (/^\d{1,9}$/.test(text)) parts.unshift(sql`select ${Number(text)}::int`);
-  return sql`${bookings.id} = ANY(ARRAY(${sql.join(parts, sql` union `)}))`;
+  if (/^\d{1,9}$/.test(text)) parts.unshift(sql`select ${Number(text)}::int as id`);
+  const union = sql.join(parts, sql` union `);
+  const found = await db
+    .select({ id: sql<number>`found.id` })
+    .from(sql`(${union}) as found`)
+    .limit(RESOLVED_IDS_MAX + 1);
+  const ids = found.map((r) => Number(r.id));
+  return ids.length > RESOLVED_IDS_MAX ? sql`${bookings.id} = ANY(ARRAY(${union}))` : idsLiteral(bookings.id, ids);
 }
 
-export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst: boolean } {
+export async function boardWhere(db: DbOrTx, q: BoardQuery): Promise<{ where: SQL | undefined; newestFirst: boolean }> {
   const statuses = STATUS_GROUPS[q.group];
   const conditions: (SQL | undefined)[] = [inArray(bookings.status, [...statuses])];
   if (q.service_id) conditions.push(eq(bookings.serviceId, q.service_id));
@@ -152,7 +195,7 @@ export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst
       anyOf(bookings.rideId, sql`select ${rides.id} from ${rides} where ${rides.captainId} = ${q.captain_id}`),
     );
   conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
-  if (q.search) conditions.push(boardTextMatches(q.search.replace(/^#/, '')));
+  if (q.search) conditions.push(await boardTextMatches(db, q.search.replace(/^#/, '')));
   const newestFirst = q.group === 'finished' || q.group === 'cancelled';
   return { where: and(...conditions), newestFirst };
 }
@@ -160,7 +203,7 @@ export function boardWhere(q: BoardQuery): { where: SQL | undefined; newestFirst
 /** The advanced search's conditions; the captain's and the plate's rides are looked up first (see rideIdsMatching). */
 export async function searchWhere(db: DbOrTx, q: SearchQuery): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [];
-  if (q.customer) conditions.push(passengerMatches(q.customer));
+  if (q.customer) conditions.push(await passengerIdsMatching(db, q.customer));
   if (q.driver) conditions.push(await rideIdsMatching(db, 'captain', q.driver));
   if (q.pickup_sector) conditions.push(sectorMatches(bookings.pickupSectorId, q.pickup_sector));
   if (q.dropoff_sector) conditions.push(sectorMatches(bookings.dropoffSectorId, q.dropoff_sector));

@@ -72,7 +72,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/booking', { config: READ, schema: boardSchema }, async (request) => {
-    const { where, newestFirst } = boardWhere(request.query);
+    const { where, newestFirst } = await boardWhere(app.db, request.query);
     const page = await paginate(bookingPageSource(app.db, where, newestFirst, { unassignedFirst: !newestFirst }), {
       page: request.query.page,
       perPage: request.query.perPage,
