@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { BOOKING_UI, CHAT_MSG, MAP_CENTER } from '@taxi/shared';
+import { screenshots, WANT_SHOTS } from './axe';
 import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
@@ -57,6 +58,11 @@ test('a captain message arrives live: the red dot lights, the thread shows it wi
   await page.getByTestId('conversation-row').first().click();
   const thread = page.getByTestId('chat-thread');
   await expect(thread.getByText('Where is the passenger?')).toBeVisible();
+  // The thread says whom it is with, a link to the captain's page.
+  await expect(thread.getByTestId('conversation-header').getByRole('link')).toHaveAttribute(
+    'href',
+    `/captains/${captainId}`,
+  );
   // Live while open: no reload, no poll of the thread.
   await captainWrites(page, captainId, 'I am at the main entrance');
   await expect(thread.getByText('I am at the main entrance')).toBeVisible({ timeout: 10_000 });
@@ -141,4 +147,38 @@ test('a late booking raises a notification in the bell; a click reads it and ope
   await page.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'Unread' }).click();
   await expect(table.getByText(`Order #${id} is still waiting for dispatching`)).toBeHidden();
+});
+
+test('screenshots of the inbox, a booking chat, all notifications and the SMS codes in both languages and schemes', async ({
+  page,
+  request,
+}) => {
+  test.skip(!WANT_SHOTS, 'pictures only: E2E_SHOTS=1 takes them');
+  test.setTimeout(180_000);
+  await login(page, request, USERS.admin);
+  const inbox = await api<{ data: { data: Row[] } }>(page, 'GET', 'conversations?perPage=1');
+  const conversation = inbox.json.data.data[0].id;
+  const list = await api<{ data: { data: { id: number; origin: string; now: boolean; status: string }[] } }>(
+    page,
+    'GET',
+    'booking?perPage=100',
+  );
+  const chatBooking = list.json.data.data.find((b) => b.origin === 'app' && !b.now && b.status !== 'PENDING')?.id;
+  for (const [path, name, ready] of [
+    [`/messages?conversation=${conversation}`, 'messages', 'chat-thread'],
+    [`/booking-chat/${chatBooking}`, 'booking-chat', 'chat-thread'],
+    ['/notifications', 'all-notifications', 'drawer-toggle'],
+    ['/sms_codes', 'sms-codes', 'sms-codes-table'],
+  ] as const) {
+    await page.goto(path);
+    await screenshots(page, name, async () => {
+      await expect(page.getByTestId(ready)).toBeVisible();
+      await page.waitForTimeout(800);
+    });
+  }
+  await page.goto('/requests');
+  await screenshots(page, 'notifications-bell', async () => {
+    await page.getByTestId('toolbar-bell').click();
+    await expect(page.getByTestId('notification-card')).toBeVisible();
+  });
 });

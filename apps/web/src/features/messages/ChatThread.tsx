@@ -23,6 +23,7 @@ import { useApiMutation } from '../../api/mutation';
 import { formatDateTime } from '../../i18n/format';
 import { useAuthedImage } from '../people/api';
 import { chatKeys, threadMessages, useConversation, useThread } from './api';
+import { ConversationHeader } from './ConversationHeader';
 import { useVoiceRecorder } from './useVoiceRecorder';
 
 function Attachment({ message }: { message: ChatMessageDto }) {
@@ -137,6 +138,7 @@ export function ChatThread({ conversationId }: { conversationId: number }) {
 
   return (
     <Stack sx={{ height: '100%', minHeight: 0 }} data-testid="chat-thread">
+      {conversation.data && <ConversationHeader conversation={conversation.data} />}
       <Box sx={{ flex: 1, overflowY: 'auto', p: 2, minHeight: 0 }}>
         {thread.hasNextPage && (
           <Box sx={{ textAlign: 'center', mb: 1 }}>
