@@ -191,6 +191,10 @@ test('an inbound call rings the operator, who answers into a pre-filled booking;
   await expect(page.getByRole('row').filter({ hasText: 'Completed' }).first()).toContainText(me.first_name);
   await page.screenshot({ path: 'test-results/voice-calls.png' });
   expect(await axeBothSchemes(page)).toEqual([]);
+  // An operator narrows the log to their own calls: the colleague's completed call goes.
+  await page.getByTestId('calls-mine').click();
+  await expect(page.getByRole('row').filter({ hasText: me.first_name })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Transferred' }).first()).toContainText('Carla');
 
   // The call is on the booking's log and on the passenger's page.
   await page.goto(`/log/${bookingId}`);

@@ -172,6 +172,31 @@ export class SipClient {
     return this.final(callId, 'REGISTER');
   }
 
+  /** MESSAGE to another SIP user, answering the proxy's digest challenge with these credentials; the final response. */
+  async message(to: string, username: string, password: string, text = 'hello'): Promise<SipMessage> {
+    const callId = token();
+    const uri = `sip:${to}@${this.domain}`;
+    const base = [`To: <${uri}>`, 'Content-Type: text/plain'];
+    this.request('MESSAGE', uri, callId, base, text);
+    const challenge = await this.final(callId, 'MESSAGE');
+    if (challenge.status !== 407) return challenge;
+    const proxy = header(challenge, 'proxy-authenticate');
+    const realm = /realm="([^"]+)"/.exec(proxy)?.[1] ?? '';
+    const nonce = /nonce="([^"]+)"/.exec(proxy)?.[1] ?? '';
+    const response = md5(`${md5(`${username}:${realm}:${password}`)}:${nonce}:${md5(`MESSAGE:${uri}`)}`);
+    this.request(
+      'MESSAGE',
+      uri,
+      callId,
+      [
+        ...base,
+        `Proxy-Authorization: Digest username="${username}", realm="${realm}", nonce="${nonce}", uri="${uri}", response="${response}", algorithm=MD5`,
+      ],
+      text,
+    );
+    return this.final(callId, 'MESSAGE');
+  }
+
   /** Calls a number without authentication (the inbound number is public, as a company's number is). */
   invite(number: string): OutgoingCall {
     const callId = `${token()}@test`;

@@ -93,11 +93,15 @@ describe('the queue, as the SIP server asks', () => {
     expect((await sip('next?call=c4&from=1234')).statusCode).toBe(204);
   });
 
-  it('refuses a registration whose session ended or whose user takes no calls', async () => {
+  it('refuses a registration, a call or a transfer whose session ended, or whose user takes no calls', async () => {
     const [token] = await loginAll(t.app, 'dispatcher@example.com');
     const user = sipUserOf(await credentials(token));
+    // the SIP server asks before relaying an operator's INVITE, MESSAGE or REFER
+    expect((await sip(`session?user=${user}`)).statusCode).toBe(200);
     await call('PUT', 'logout', token);
     expect((await sip(`registration?user=${user}`)).statusCode).toBe(403);
+    expect((await sip(`session?user=${user}`)).statusCode).toBe(403);
+    expect((await sip('session?user=not-an-operator')).statusCode).toBe(403);
     expect((await sip('registration?user=op1s999999')).statusCode).toBe(403);
     expect((await sip('registration?user=not-an-operator')).statusCode).toBe(403);
   });
@@ -126,6 +130,13 @@ describe('the call log and the caller lookup', () => {
     const res = await call('GET', 'voice/caller?number=%2B33%206%2099%2099%2099%2099', callcenter);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data as CallerLookup).toMatchObject({ kind: 'passenger', id: p.id, name: 'Ringo Caller' });
+    // The number on file written another way (spaces, country code) is the same subscriber as the caller ID.
+    const [spaced] = await t.db
+      .insert(passengers)
+      .values({ firstName: 'Nadia', lastName: 'National', phoneNumber: '+33 6 40 12 34 56' })
+      .returning();
+    const national = (await call('GET', 'voice/caller?number=0640123456', callcenter)).json().data;
+    expect(national).toMatchObject({ kind: 'passenger', id: spaced.id, name: 'Nadia National' });
     const unknown = (await call('GET', 'voice/caller?number=%2B1555000111', callcenter)).json().data;
     expect(unknown).toMatchObject({ kind: 'unknown', id: null, active_bookings: [] });
     expect((await call('GET', 'voice/caller?number=abc', callcenter)).statusCode).toBe(422);

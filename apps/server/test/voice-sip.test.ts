@@ -158,6 +158,9 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     [logged] = await callsFrom(admin, '+21698000001');
     expect(logged.talk_s).not.toBeNull();
     expect(logged.wait_s).toBeGreaterThanOrEqual(RING_SECONDS - 1);
+    // The caller waited through the first round; the phone that answered rang only from the second.
+    expect(logged.ring_s).not.toBeNull();
+    expect(logged.ring_s).toBeLessThan(logged.wait_s as number);
   }, 40_000);
 
   it('skips a softphone whose connection closed and rings a live one', async () => {
@@ -196,14 +199,18 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     await expect.poll(async () => (await callsFrom(admin, '+21698000002'))[0]?.outcome).toBe('abandoned');
   });
 
-  it('ends the softphone with the session: logout drops the registration, and it cannot register again', async () => {
+  it('ends the softphone with the session: logout drops the registration; it cannot register, call or message again', async () => {
     const [token] = await loginAll(t.app, 'supervisor@example.com');
     const c = await credentials(token);
     const user = c.uri.slice(4).split('@')[0];
     const client = await SipClient.connect(WS, ORIGIN, DOMAIN, user);
     clients.push(client);
     expect((await client.register(c.username, c.password)).status).toBe(200);
+    // Authenticated and live: a message to an operator who is not registered is relayed to no one (480).
+    expect((await client.message('op1s999999', c.username, c.password)).status).toBe(480);
     expect((await call('PUT', 'logout', token)).statusCode).toBe(200);
+    // The same credentials, not expired yet, belong to a session that ended: refused.
+    expect((await client.message('op1s999999', c.username, c.password)).status).toBe(403);
     await expect
       .poll(async () => {
         const res = await fetch(`http://127.0.0.1:${wsPort}/RPC`, {

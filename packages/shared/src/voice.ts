@@ -25,6 +25,18 @@ export function parseOperatorSipUser(user: string): { userId: number; sessionId:
 }
 
 /** Digits, optionally after a +: what a caller id or a dialled number may be (spaces and dashes dropped). */
+/**
+ * Caller ID and the numbers on file are compared by their last PHONE_MATCH_DIGITS digits, the subscriber
+ * number without its country or trunk prefix: a caller shown as 0640123456 is the passenger stored as
+ * "+33 6 40 12 34 56". Shorter numbers (extensions, short codes) are compared whole.
+ */
+export const PHONE_MATCH_DIGITS = 9;
+
+/** The part of a number the caller lookup compares (see PHONE_MATCH_DIGITS); the server's SQL mirrors it. */
+export function phoneMatchKey(value: string): string {
+  return value.replace(/\D/g, '').slice(-PHONE_MATCH_DIGITS);
+}
+
 export function normalisePhone(value: string): string {
   const trimmed = value.trim();
   const digits = trimmed.replace(/[^\d]/g, '');
@@ -114,6 +126,8 @@ export const callSchema = z
     /** Seconds from arrival to answer (or to the caller hanging up). */
     wait_s: z.number().nullable(),
     talk_s: z.number().nullable(),
+    /** Seconds the phone that answered rang (or, unanswered, the last ring round). */
+    ring_s: z.number().nullable(),
     outcome: z.enum(CALL_OUTCOMES),
     /** Operators rung in turn before it was answered or given up. */
     rung: z.number().int(),
@@ -162,6 +176,7 @@ export const VOICE_UI = texts({
   resume: 'Resume',
   transfer: 'Transfer',
   transferTo: 'Transfer to an operator',
+  myCalls: 'My calls only',
   noOperators: 'No other operator is free to take it',
   transferFailed: "The caller's phone refused the transfer: the call stays with you",
   call: (number: string) => tr('Call {{number}}', { number }),
@@ -208,6 +223,7 @@ export const VOICE_UI = texts({
     to: 'To',
     operator: 'Operator',
     wait: 'Wait',
+    ring: 'Ring time',
     talk: 'Talk time',
     outcome: 'Outcome',
     booking: 'Booking',

@@ -70,6 +70,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/voice/operators': DESK_WRITE,
   'POST /api/voice/calls/transfer': DESK_WRITE,
   'GET /api/voice/sip/registration': PUBLIC,
+  'GET /api/voice/sip/session': PUBLIC,
   'GET /api/voice/sip/next': PUBLIC,
   'GET /api/voice/sip/event': PUBLIC,
   // the OpenAPI document and its reference UI

@@ -43,6 +43,9 @@ export const passengers = pgTable(
   },
   (t) => [
     index('passengers_phone_idx').on(t.phoneNumber),
+    // the caller lookup's key (phoneMatchKey; voice/caller-match.ts)
+    index('passengers_phone_key_idx').on(sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
+    index('passengers_whatsapp_key_idx').on(sql`right(regexp_replace(${t.whatsappNumber}, '[^0-9]', '', 'g'), 9)`),
     index('passengers_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
     // prefix search (LIKE 'term%') on any collation; pg_trgm is not available in PGlite
     index('passengers_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
@@ -118,6 +121,7 @@ export const captains = pgTable(
     index('captains_full_name_prefix_idx').on(sql`(lower(${t.firstName} || ' ' || ${t.lastName})) text_pattern_ops`),
     index('captains_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
     index('captains_phone_prefix_idx').on(sql`${t.phoneNumber} text_pattern_ops`),
+    index('captains_phone_key_idx').on(sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
     index('captains_blocked_until_idx').on(t.blockedUntil),
   ],
 );

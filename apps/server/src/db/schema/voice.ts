@@ -22,6 +22,8 @@ export const calls = pgTable(
     answeredAt: ts('answered_at'),
     endedAt: ts('ended_at'),
     outcome: text('outcome').$type<CallOutcome>().notNull(),
+    /** When the latest ring round began (the phones that answered, or rang last, rang from then). */
+    lastRingAt: ts('last_ring_at'),
     /** The operators' SIP users rung so far, in order (op<user>s<session>). */
     rungUsers: text('rung_users').array().notNull().default([]),
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),

@@ -29,6 +29,7 @@ import type { RequestUser } from '../../http/auth';
 import { HttpError, validationError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { permissionsOfRole, rolesOfUser } from '../users/queries';
+import { sameNumber } from './caller-match';
 import { ephemeralPassword, type VoiceKeys } from './keys';
 import { type AvailableOperator, nextOperators } from './queue';
 
@@ -105,6 +106,15 @@ export class VoiceService {
       .values({ sipUser, userId: parsed.userId, sessionId: parsed.sessionId, expiresAt })
       .onConflictDoUpdate({ target: voiceRegistrations.sipUser, set: { expiresAt, registeredAt: this.now() } });
     return true;
+  }
+
+  /**
+   * Whether an operator's SIP user may still call, message or transfer: its credentials are good until they
+   * expire, the session they were issued for may have ended since (logout, revocation).
+   */
+  async sessionLive(sipUser: string): Promise<boolean> {
+    const parsed = parseOperatorSipUser(sipUser);
+    return parsed !== null && (await this.takesCalls(parsed.userId, parsed.sessionId));
   }
 
   /** The session is live and its user holds PHONE_BOOKING (and is no airport or partner desk). */
@@ -203,13 +213,14 @@ export class VoiceService {
           outcome: next.length ? 'ringing' : 'missed',
           startedAt: this.now(),
           endedAt: next.length ? null : this.now(),
+          lastRingAt: next.length ? this.now() : null,
           rungUsers: next,
         })
         .onConflictDoUpdate({
           target: calls.sipCallId,
           set: {
             rungUsers: sql`${calls.rungUsers} || ${sql.param(next)}::text[]`,
-            ...(next.length ? {} : { outcome: 'missed' as const, endedAt: this.now() }),
+            ...(next.length ? { lastRingAt: this.now() } : { outcome: 'missed' as const, endedAt: this.now() }),
           },
           where: eq(calls.outcome, 'ringing'),
         });
@@ -378,7 +389,7 @@ export class VoiceService {
     const [passenger] = await db
       .select({ id: passengers.id, first: passengers.firstName, last: passengers.lastName })
       .from(passengers)
-      .where(or(eq(passengers.phoneNumber, number), eq(passengers.whatsappNumber, number)))
+      .where(or(sameNumber(passengers.phoneNumber, number), sameNumber(passengers.whatsappNumber, number)))
       .orderBy(desc(passengers.id))
       .limit(1);
     if (passenger) {
@@ -394,13 +405,13 @@ export class VoiceService {
     const [captain] = await db
       .select({ id: captains.id, first: captains.firstName, last: captains.lastName })
       .from(captains)
-      .where(or(eq(captains.phoneNumber, number), eq(captains.whatsappNumber, number)))
+      .where(or(sameNumber(captains.phoneNumber, number), sameNumber(captains.whatsappNumber, number)))
       .limit(1);
     if (captain) return { ...empty, kind: 'captain', id: captain.id, name: `${captain.first} ${captain.last}`.trim() };
     const [partner] = await db
       .select({ id: partners.id, name: partners.name })
       .from(partners)
-      .where(eq(partners.contactPhone, number))
+      .where(sameNumber(partners.contactPhone, number))
       .limit(1);
     if (partner)
       return {
@@ -481,6 +492,7 @@ function toDto(row: CallRow, operatorName: string | null): CallDto {
     ended_at: iso(row.endedAt),
     wait_s: seconds(row.startedAt, waitEnd),
     talk_s: seconds(row.answeredAt, row.endedAt),
+    ring_s: seconds(row.lastRingAt, row.answeredAt ?? row.endedAt),
     outcome: row.outcome,
     rung: row.rungUsers.length,
     booking_id: row.bookingId,

@@ -42,6 +42,21 @@ export const sipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get(
+    '/voice/sip/session',
+    {
+      config: SIP,
+      schema: {
+        querystring: z.object({ user: z.string().max(64) }),
+        response: { 200: contract.sipOk },
+      },
+    },
+    async (request) => {
+      // Asked for every call, message and transfer an operator starts (REGISTER asks /registration).
+      if (!(await app.voice.sessionLive(request.query.user))) throw new HttpError(403, VOICE_MSG.notYourCall);
+      return ok({ ok: true as const });
+    },
+  );
+  app.get(
     '/voice/sip/next',
     {
       config: SIP,

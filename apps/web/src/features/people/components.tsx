@@ -196,8 +196,8 @@ export const translatedOptions = <V extends string>(
 /** For a paged list: a filter's setter that also takes the list back to its first page. */
 export const filterSetter =
   (paging: { reset(): void }) =>
-  (set: (value: string) => void) =>
-  (value: string): void => {
+  <T = string>(set: (value: T) => void) =>
+  (value: T): void => {
     set(value);
     paging.reset();
   };

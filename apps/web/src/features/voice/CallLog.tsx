@@ -46,6 +46,7 @@ const columns = (): PagedColumn<CallDto>[] => [
   { key: 'to', label: VOICE_UI.columns.to, render: (r) => <PhoneText value={r.to_number} /> },
   { key: 'operator', label: VOICE_UI.columns.operator, render: (r) => r.operator_name ?? '—' },
   { key: 'wait', label: VOICE_UI.columns.wait, render: (r) => <Seconds value={r.wait_s} /> },
+  { key: 'ring', label: VOICE_UI.columns.ring, render: (r) => <Seconds value={r.ring_s} /> },
   { key: 'talk', label: VOICE_UI.columns.talk, render: (r) => <Seconds value={r.talk_s} /> },
   {
     key: 'outcome',

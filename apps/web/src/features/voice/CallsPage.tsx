@@ -1,10 +1,11 @@
-import { Stack, TextField } from '@mui/material';
+import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
 import { CALL_DIRECTIONS, CALL_OUTCOMES, type CallOutcome, normalisePhone, VOICE_UI } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../components/PagedTable';
-import { useDebounced } from '../../components/pickers';
+import { type PickerOption, UserPicker, useDebounced } from '../../components/pickers';
 import { SelectField, type SelectOption } from '../../components/SelectField';
+import { useCan, useCurrentUser } from '../auth/currentUser';
 import { DateRangeFields } from '../bookings/DateRangeFields';
 import { filterSetter } from '../people/components';
 import { type CallFilters, CallLog } from './CallLog';
@@ -15,6 +16,7 @@ type Direction = (typeof CALL_DIRECTIONS)[number];
 const FIELD_WIDTH = {
   search: { width: { xs: '100%', md: 220 } },
   select: { width: { xs: '100%', md: 160 } },
+  operator: { width: { xs: '100%', md: 220 } },
   date: { width: 140 },
 } as const;
 
@@ -30,6 +32,11 @@ export default function CallsPage() {
   const [outcome, setOutcome] = useState<CallOutcome | ''>('');
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
+  const [operator, setOperator] = useState<PickerOption | null>(null);
+  const [mine, setMine] = useState(false);
+  const me = useCurrentUser();
+  // Whoever may read the staff list picks any operator; an operator can narrow the log to their own calls.
+  const pickOperator = useCan()('USERS');
   const paging = usePaging();
   const term = normalisePhone(useDebounced(number.trim()));
   const filters: CallFilters = {
@@ -38,6 +45,8 @@ export default function CallsPage() {
     ...(term ? { number: term } : {}),
     ...(fromDate ? { from: fromDate } : {}),
     ...(toDate ? { to: toDate } : {}),
+    ...(pickOperator && operator ? { operator_id: operator.id } : {}),
+    ...(!pickOperator && mine ? { operator_id: me.id } : {}),
   };
   const filter = filterSetter(paging);
 
@@ -67,6 +76,23 @@ export default function CallsPage() {
           onChange={filter((v) => setOutcome(v as CallOutcome | ''))}
           sx={FIELD_WIDTH.select}
         />
+        {pickOperator ? (
+          <Stack sx={FIELD_WIDTH.operator}>
+            <UserPicker
+              label={VOICE_UI.columns.operator}
+              value={operator}
+              onChange={filter(setOperator)}
+              size="small"
+              testId="calls-operator"
+            />
+          </Stack>
+        ) : (
+          <FormControlLabel
+            control={<Switch checked={mine} onChange={(e) => filter(setMine)(e.target.checked)} />}
+            label={VOICE_UI.myCalls}
+            data-testid="calls-mine"
+          />
+        )}
         {/* The two dates stay together when the filters wrap. */}
         <Stack direction="row" spacing={2}>
           <DateRangeFields

@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "last_ring_at" timestamp with time zone;

@@ -1,0 +1,3 @@
+CREATE INDEX "captains_phone_key_idx" ON "captains" USING btree (right(regexp_replace("phone_number", '[^0-9]', '', 'g'), 9));--> statement-breakpoint
+CREATE INDEX "passengers_phone_key_idx" ON "passengers" USING btree (right(regexp_replace("phone_number", '[^0-9]', '', 'g'), 9));--> statement-breakpoint
+CREATE INDEX "passengers_whatsapp_key_idx" ON "passengers" USING btree (right(regexp_replace("whatsapp_number", '[^0-9]', '', 'g'), 9));
