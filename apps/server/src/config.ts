@@ -155,6 +155,20 @@ const envSchema = z
     /** Where Kamailio listens for plain SIP (trunks) on its host; the WebSocket port is VOICE_WS_URL's. */
     VOICE_SIP_PORT: int(5060, 1),
     /**
+     * The carrier's SIP trunk calls to numbers go out through (`sip:host[:port][;transport=udp|tcp]`); unset,
+     * Kamailio refuses them (503 "No Trunk Configured"). Inbound calls from a trunk need no setting.
+     */
+    VOICE_TRUNK: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(
+          /^sips?:[A-Za-z0-9.-]+(:\d{1,5})?(;transport=(udp|tcp|tls))?$/,
+          'sip:host[:port][;transport=udp|tcp|tls]',
+        )
+        .optional(),
+    ),
+    /**
      * Web push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them); a pair is generated
      * and kept in DATA_DIR/vapid.json when unset. Several nodes must share it (one value everywhere, or one
      * DATA_DIR): browsers subscribed with one public key only accept messages signed with its private key.
@@ -237,6 +251,8 @@ export interface Config {
     ringSeconds: number;
     credentialTtlSeconds: number;
     sipPort: number;
+    /** The carrier's trunk for calls to numbers (VOICE_TRUNK); none: refused. */
+    trunk?: string;
   };
   /** APP_SECRET: keys the login-code HMACs (DATA_DIR/secret when unset). */
   appSecret?: string;
@@ -326,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ringSeconds: e.VOICE_RING_SECONDS,
           credentialTtlSeconds: e.VOICE_CREDENTIAL_TTL_SECONDS,
           sipPort: e.VOICE_SIP_PORT,
+          trunk: e.VOICE_TRUNK,
         }
       : undefined,
     appSecret: e.APP_SECRET,

@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import type { CallDto, CallerLookup, DashboardDto, VoiceCredentials } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { calls, passengers } from '../src/db/schema';
 import { cityDayStart } from '../src/modules/reports/facts';
+import { kamailioArgs } from '../src/modules/voice/kamailio-args';
 import { nextOperators, parseTried } from '../src/modules/voice/queue';
 import { apiCaller, loginAll, testAppForFile } from './helpers';
 
@@ -203,5 +206,17 @@ describe('the call log and the caller lookup', () => {
         Math.round((settled.filter((c) => c.outcome === 'abandoned').length / settled.length) * 1000) / 1000,
     });
     expect(before.calls.waiting).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the SIP trunk setting', () => {
+  const base = { APP_ENV: 'development', LOG_LEVEL: 'silent', VOICE_WS_URL: 'ws://127.0.0.1:1' };
+  it('passes a trunk to Kamailio, refuses a malformed one, and leaves it out when unset', () => {
+    const withTrunk = loadConfig({ ...base, VOICE_TRUNK: 'sip:carrier.example:5060;transport=udp' });
+    expect(kamailioArgs(withTrunk, { runtimeDir: tmpdir() })).toContain(
+      'VOICE_TRUNK="sip:carrier.example:5060;transport=udp"',
+    );
+    expect(kamailioArgs(loadConfig(base), { runtimeDir: tmpdir() }).join(' ')).not.toContain('VOICE_TRUNK');
+    expect(() => loadConfig({ ...base, VOICE_TRUNK: 'sip:carrier" evil' })).toThrow(/VOICE_TRUNK/);
   });
 });

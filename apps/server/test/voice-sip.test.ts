@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +27,11 @@ const freePort = () =>
   });
 
 const [wsPort, sipPort] = [await freePort(), await freePort()];
+// The carrier's trunk, as a UDP socket that keeps what Kamailio sends it.
+const trunk = createSocket('udp4');
+const trunkReceived: string[] = [];
+trunk.on('message', (m) => trunkReceived.push(m.toString('utf8')));
+await new Promise<void>((resolve) => trunk.bind(0, '127.0.0.1', resolve));
 const ORIGIN = 'http://console.test';
 const DOMAIN = 'voice.test';
 const RING_SECONDS = 3;
@@ -36,6 +42,7 @@ const t = listeningAppForFile({
     VOICE_DOMAIN: DOMAIN,
     VOICE_RING_SECONDS: String(RING_SECONDS),
     VOICE_RING_STRATEGY: 'round_robin',
+    VOICE_TRUNK: `sip:127.0.0.1:${trunk.address().port};transport=udp`,
   },
 });
 const call = apiCaller(() => t.app);
@@ -102,6 +109,7 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     for (const c of clients) c.close();
     if (process.env.KAMAILIO_LOG) console.log(log);
     kamailio?.kill('SIGTERM');
+    trunk.close();
   });
 
   it('refuses a WebSocket from another origin', async () => {
@@ -222,6 +230,18 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
       })
       .toBe(true);
     expect((await client.register(c.username, c.password)).status).toBe(403);
+  });
+
+  it("sends an operator's message or call to a number out through the carrier's trunk (VOICE_TRUNK)", async () => {
+    const [token] = await loginAll(t.app, 'admin@example.com');
+    const c = await credentials(token);
+    const client = await SipClient.connect(WS, ORIGIN, DOMAIN, c.uri.slice(4).split('@')[0]);
+    clients.push(client);
+    // Not awaited: the stand-in trunk never answers; what matters is that the request reached it.
+    void client.message('0612345678', c.username, c.password, 'to the trunk').catch(() => {});
+    await expect
+      .poll(() => trunkReceived.some((m) => m.startsWith('MESSAGE sip:0612345678@') && m.includes('to the trunk')))
+      .toBe(true);
   });
 
   it('transfers a call: the caller, referred back to the queue, rings the colleague first', async () => {

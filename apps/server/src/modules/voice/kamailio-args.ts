@@ -51,5 +51,6 @@ export function kamailioArgs(
     ...quoted('VOICE_API_KEY', keys.api),
     ...quoted('VOICE_API', opts.apiUrl ?? `http://127.0.0.1:${config.port}/api`),
     ...quoted('VOICE_ORIGINS', opts.origins ?? originPattern(config)),
+    ...(voice.trunk ? quoted('VOICE_TRUNK', voice.trunk) : []),
   ];
 }
