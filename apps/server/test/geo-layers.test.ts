@@ -309,6 +309,56 @@ describe('map layer catalogues: writes reach the lookups at once, audited', () =
   });
 });
 
+describe('landmarks made in the console', () => {
+  const places = async (search: string) =>
+    (await call('GET', `places?search=${encodeURIComponent(search)}`, admin)).json().data.data as {
+      id: number;
+      name: string;
+      category: string;
+      lat: number;
+      source?: string;
+    }[];
+
+  it('are offered by the place pickers, by name and alias, and a booking from one names it as its landmark', async () => {
+    const made = await call('POST', 'landmarks', admin, {
+      name: 'Zqx Sculpture Garden',
+      category: 'park',
+      aliases: 'Zqx statues',
+      lon: CASINO[0] + 0.001,
+      lat: CASINO[1] + 0.001,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [offered] = await places('zqx statues');
+    expect(offered).toMatchObject({ name: 'Zqx Sculpture Garden', category: 'landmark' });
+    expect((await places('Sculpture Garden')).map((p) => p.id)).toEqual([offered.id]);
+
+    const [disp] = await loginAll(t.app, 'dispatcher@example.com');
+    const passenger = (await call('GET', 'passenger?perPage=1', admin)).json().data.data[0];
+    const booked = await call('POST', 'bookings', disp, {
+      passenger_id: passenger.id,
+      service_id: 2,
+      pickup: { name: offered.name, lon: CASINO[0] + 0.001, lat: CASINO[1] + 0.001, place_id: offered.id },
+      dropoff: { name: 'To', lon: CASINO[0] + 0.01, lat: CASINO[1] + 0.005 },
+      now: true,
+      origin: 'phone',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().data.landmark_pickup).toMatchObject({ id: offered.id, name: 'Zqx Sculpture Garden' });
+
+    // Renamed and moved: the pickers follow. Deleted: no longer offered, the booking keeps its landmark.
+    const id = made.json().data.id;
+    expect(
+      (await call('PUT', `landmarks/${id}`, admin, { name: 'Zqx Statue Park', lat: CASINO[1] + 0.002 })).statusCode,
+    ).toBe(200);
+    const [moved] = await places('zqx statues');
+    expect(moved).toMatchObject({ id: offered.id, name: 'Zqx Statue Park', lat: CASINO[1] + 0.002 });
+    expect((await call('DELETE', `landmarks/${id}`, admin)).statusCode).toBe(200);
+    expect(await places('zqx')).toEqual([]);
+    const card = (await call('GET', `bookings/${booked.json().data.id}`, disp)).json().data;
+    expect(card.landmark_pickup).toMatchObject({ id: offered.id });
+  });
+});
+
 describe('GeoJSON layers (GET/PUT geo/layers/:layer)', () => {
   it('exports outlines and points as FeatureCollections', async () => {
     const sectorsFc = (await call('GET', 'geo/layers/sectors', admin)).json().data;

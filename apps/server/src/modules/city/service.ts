@@ -1,4 +1,5 @@
 import { centroid, haversine, type LonLat, type PolygonGeometry } from '@taxi/shared/geo';
+import { gte } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { places as placesTable, sectors as sectorsTable, streets as streetsTable } from '../../db/schema/city';
 import { buildBasemap } from './basemap';
@@ -44,7 +45,10 @@ export function foldText(s: string): string {
 export class CityService {
   readonly graph: StreetGraph | null;
   private sectorIndex: SectorIndex<CitySector>;
-  private readonly placeList: CityPlace[];
+  /** The imported places, as loaded. */
+  private readonly imported: CityPlace[];
+  /** What the pickers search: the imported places with the landmarks catalogue laid over them (setLandmarks). */
+  private placeList: CityPlace[];
   private folded: string[];
   /** The locations catalogue (maps layers), offered before the imported places. */
   private saved: { place: CityPlace; folded: string }[] = [];
@@ -57,7 +61,8 @@ export class CityService {
     this.graph = data.roads.length > 0 ? StreetGraph.build(data.roads) : null;
     this.sectorIndex = new SectorIndex(data.sectors);
     this.sectorById = new Map(data.sectors.map((s) => [s.id, s]));
-    this.placeList = [...data.places].sort((a, b) => a.name.localeCompare(b.name));
+    this.imported = [...data.places].sort((a, b) => a.name.localeCompare(b.name));
+    this.placeList = this.imported;
     this.folded = this.foldPlaces(new Map());
   }
 
@@ -68,9 +73,38 @@ export class CityService {
     );
   }
 
-  /** The landmarks' other names (by place id), searched like the names (the landmarks catalogue). */
-  setAliases(aliases: ReadonlyMap<number, string>): void {
-    this.folded = this.foldPlaces(aliases);
+  /**
+   * The landmarks catalogue, each with the city place it stands for (one is made for a landmark created in the
+   * console): its name and position replace the imported ones, its aliases are searched like names, and a
+   * landmark without an imported place is offered as a place of its own (a booking's landmark_pickup).
+   */
+  setLandmarks(list: readonly { placeId: number; name: string; lon: number; lat: number; aliases: string | null }[]) {
+    const byPlace = new Map(list.map((l) => [l.placeId, l]));
+    const laid = (p: CityPlace): CityPlace => {
+      const l = byPlace.get(p.id);
+      return l ? { ...p, name: l.name, lat: l.lat, lng: l.lon } : p;
+    };
+    const known = new Set(this.imported.map((p) => p.id));
+    const own = list
+      .filter((l) => !known.has(l.placeId))
+      .map((l): CityPlace => {
+        const sector = this.sectorOf([l.lon, l.lat]);
+        return {
+          id: l.placeId,
+          osm_id: 0,
+          name: l.name,
+          category: 'landmark',
+          lat: l.lat,
+          lng: l.lon,
+          addr_street: null,
+          stars: null,
+          cuisine: null,
+          sector_id: sector?.id ?? null,
+          sector_name: sector?.name ?? null,
+        };
+      });
+    this.placeList = [...this.imported.map(laid), ...own].sort((a, b) => a.name.localeCompare(b.name));
+    this.folded = this.foldPlaces(new Map(list.flatMap((l) => (l.aliases ? [[l.placeId, l.aliases] as const] : []))));
   }
 
   /** The locations catalogue's named points, with their container (searched too) and sector. */
@@ -148,7 +182,9 @@ export class CityService {
   ): Promise<CityService> {
     const [streetRows, placeRows, sectorRows] = await Promise.all([
       db.select().from(streetsTable),
-      db.select().from(placesTable),
+      // The places made for landmarks in the console (osm_id < 0) come with the landmarks (setLandmarks): one
+      // whose landmark was deleted is kept for the bookings that name it, but offered no more.
+      db.select().from(placesTable).where(gte(placesTable.osmId, 0)),
       db.select().from(sectorsTable),
     ]);
     const sectors: CitySector[] = sectorRows.map((s) => ({

@@ -52,7 +52,7 @@ export class GeoService {
         const snapshot = await loadSnapshot(this.deps.db);
         this.current = snapshot;
         this.deps.city.setSectors(snapshot.sectors);
-        this.deps.city.setAliases(snapshot.aliases);
+        this.deps.city.setLandmarks(snapshot.landmarks);
         this.deps.city.setSavedLocations(snapshot.locations);
         this.deps.queues?.keepOnly(new Set(snapshot.stationById.keys()));
       });

@@ -41,8 +41,8 @@ export interface GeoSnapshot {
   blacklistPoints: CircleIndex<BlacklistEntry>;
   stations: CircleIndex<Station>;
   stationById: Map<number, Station>;
-  /** The landmarks' aliases by the city place they stand for (the place pickers search them). */
-  aliases: Map<number, string>;
+  /** The landmarks with the city place each stands for (the place pickers offer and search them). */
+  landmarks: { placeId: number; name: string; lon: number; lat: number; aliases: string | null }[];
   /** The locations catalogue's named points with their container's name (the place pickers offer them). */
   locations: { id: number; name: string; container: string | null; address: string | null; lon: number; lat: number }[];
 }
@@ -56,7 +56,15 @@ export async function loadSnapshot(db: DbOrTx): Promise<GeoSnapshot> {
       db.select().from(restrictedAreas),
       db.select().from(blacklistLocations),
       db.select().from(stations),
-      db.select({ placeId: landmarks.placeId, aliases: landmarks.aliases }).from(landmarks),
+      db
+        .select({
+          placeId: landmarks.placeId,
+          name: landmarks.name,
+          lon: landmarks.lon,
+          lat: landmarks.lat,
+          aliases: landmarks.aliases,
+        })
+        .from(landmarks),
       db.select().from(locations),
       db.select({ id: locationContainers.id, name: locationContainers.name }).from(locationContainers),
     ]);
@@ -121,8 +129,6 @@ export async function loadSnapshot(db: DbOrTx): Promise<GeoSnapshot> {
       lon: l.lon,
       lat: l.lat,
     })),
-    aliases: new Map(
-      landmarkRows.flatMap((l) => (l.placeId !== null && l.aliases ? [[l.placeId, l.aliases] as const] : [])),
-    ),
+    landmarks: landmarkRows.flatMap((l) => (l.placeId === null ? [] : [{ ...l, placeId: l.placeId }])),
   };
 }
