@@ -86,6 +86,33 @@ describe('POST fare/quote', () => {
     await call('PUT', 'setting/season', admin, { season: 'day' });
   });
 
+  it('a seasonal destination of the season is offered by the place pickers and prices a trip ending there', async () => {
+    const near = { lon: dropoff.lon + 0.0005, lat: dropoff.lat };
+    const made = await call('POST', 'seasonal_destinations', admin, {
+      season: 'day',
+      name: 'Zqy Summer Beach',
+      lon: dropoff.lon,
+      lat: dropoff.lat,
+      price: 18,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const offered = (await call('GET', 'places?search=zqy', disp)).json().data.data;
+    expect(offered).toEqual([expect.objectContaining({ name: 'Zqy Summer Beach', source: 'destination' })]);
+
+    const q = await quote({ dropoff: near });
+    expect(q.cents).toBe(1800);
+    expect(q.lines.find((l) => l.kind === 'destination')).toMatchObject({ name: 'Zqy Summer Beach' });
+    expect(q.lines.reduce((sum, l) => sum + l.cents, 0)).toBe(1800);
+
+    // Another season: neither offered nor priced.
+    expect((await call('PUT', 'setting/season', admin, { season: 'night' })).statusCode).toBe(200);
+    expect((await call('GET', 'places?search=zqy', disp)).json().data.data).toEqual([]);
+    expect((await quote({ dropoff: near })).lines.some((l) => l.kind === 'destination')).toBe(false);
+    await call('PUT', 'setting/season', admin, { season: 'day' });
+    expect((await call('DELETE', `seasonal_destinations/${made.json().data.id}`, admin)).statusCode).toBe(200);
+    expect((await quote({ dropoff: near })).lines.some((l) => l.kind === 'destination')).toBe(false);
+  });
+
   it('time-window rules follow the city clock of the booking', async () => {
     const late = await quote({ datetime: '2027-01-05 22:30' });
     expect(ruleNames(late)).toEqual(['Night surcharge']);

@@ -140,6 +140,7 @@ export const BOOKING_UI = texts({
     hotel: 'Hotels',
     all: 'All places',
   },
+  seasonalDestination: 'Seasonal destination',
   pickOnMap: (which: string) => tr('Click the map to set the {{which}}', { which }),
   mapTarget: 'Map click sets',
   when: 'When',

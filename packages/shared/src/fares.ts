@@ -158,7 +158,7 @@ export const fareQuoteBody = z.object({
 export type FareQuoteInput = z.infer<typeof fareQuoteBody>;
 
 const fareLineSchema = z.object({
-  kind: z.enum(['base', 'distance', 'time', 'waiting', 'minimum', 'rule', 'voucher']),
+  kind: z.enum(['base', 'distance', 'time', 'waiting', 'minimum', 'destination', 'rule', 'voucher']),
   cents: z.number().int(),
   rule_id: z.number().int().optional(),
   name: z.string().optional(),

@@ -20,6 +20,9 @@ export const GEO_MSG = texts({
   flagged: (reason: string) => tr('Flagged for review: blacklisted location ({{reason}})', { reason }),
 } as const);
 
+/** A trip ends at a seasonal destination when its dropoff is this close to it (metres): its fixed price applies. */
+export const SEASONAL_DESTINATION_RADIUS_M = 150;
+
 /** Which end of a booking a point is. */
 export const BOOKING_POINT_ROLES = ['pickup', 'dropoff'] as const;
 export type BookingPointRole = (typeof BOOKING_POINT_ROLES)[number];

@@ -167,6 +167,24 @@ describe('quoteFare', () => {
     );
   });
 
+  it("a seasonal destination's price replaces the tariff's, the rules still apply, and the breakdown says so", () => {
+    const noZones = trip({ zonesCrossed: [], pickupZoneId: null, dropoffZoneId: null });
+    const metered = quoteFare(noZones, DAY, compilePriceRules([]));
+    expect(metered.cents).toBe(2350);
+    const beach = quoteFare(
+      { ...noZones, destination: { name: 'Larvotto beach', price: 15 } },
+      DAY,
+      compilePriceRules([]),
+    );
+    expect(beach.cents).toBe(1500);
+    expect(beach.lines.at(-1)).toEqual({ kind: 'destination', cents: 1500 - 2350, name: 'Larvotto beach' });
+    expect(beach.lines.reduce((sum, l) => sum + l.cents, 0)).toBe(1500);
+    const double = rule({ order: 2, effect: { kind: 'multiplier', factor: 2 } });
+    expect(
+      quoteFare({ ...noZones, destination: { name: 'Beach', price: 15 } }, DAY, compilePriceRules([double])).cents,
+    ).toBe(3000);
+  });
+
   it('fareMoment reads the city wall clock', () => {
     // 26 November 2026 is a Thursday.
     expect(fareMoment({ year: 2026, month: 11, day: 26, hour: 22, minute: 15 })).toEqual({

@@ -7,8 +7,11 @@ export const cityPlaceSchema = z
     osm_id: z.number(),
     name: z.string(),
     category: z.string(),
-    /** 'location': a row of the locations catalogue (then `id` is its id, not a city place's). */
-    source: z.enum(['place', 'location']).default('place'),
+    /**
+     * 'location': a row of the locations catalogue; 'destination': a seasonal destination of the current season
+     * (then `id` is that row's id, not a city place's).
+     */
+    source: z.enum(['place', 'location', 'destination']).default('place'),
     lat: z.number(),
     lng: z.number(),
     addr_street: z.string().nullable(),

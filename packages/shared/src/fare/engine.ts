@@ -91,8 +91,8 @@ export function ruleApplies(c: CompiledRule, trip: FareTrip): boolean {
 }
 
 /**
- * The price of a trip: the season's tariff on the route's distance and time (never below its minimum),
- * then the price rules in order — each rule that applies replaces (fixed), scales (multiplier), adds to
+ * The price of a trip: the season's tariff on the route's distance and time (never below its minimum), or the
+ * fixed price of the seasonal destination it ends at, then the price rules in order — each rule that applies replaces (fixed), scales (multiplier), adds to
  * (surcharge) or caps the running price; a rule marked `stop` ends the run (first-match). Pure: the server
  * quotes and charges with it, the phone booking shows the same estimate, and the breakdown says why.
  */
@@ -109,6 +109,11 @@ export function quoteFare(trip: FareTrip, tariff: Tariff, rules: CompiledRules):
   if (price < minimum) {
     lines.push({ kind: 'minimum', cents: minimum - price });
     price = minimum;
+  }
+  if (trip.destination) {
+    const fixed = cents(Math.max(0, trip.destination.price));
+    lines.push({ kind: 'destination', cents: fixed - price, name: trip.destination.name });
+    price = fixed;
   }
   const ruleIds: number[] = [];
   for (const c of rules.rules) {

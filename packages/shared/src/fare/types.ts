@@ -35,6 +35,11 @@ export interface FareTrip {
   /** A city event whose area the trip starts or ends in. */
   event?: boolean;
   passengerClass?: LoyaltyClass | null;
+  /**
+   * The seasonal destination of the trip's season its dropoff is at, when it has a price
+   * (/SeasonalDestinations/update): that price replaces the tariff's, and the price rules still apply.
+   */
+  destination?: { name: string; price: number } | null;
 }
 
 /** Where a zone condition looks: the pickup, the dropoff, or anywhere along the route. */
@@ -78,6 +83,8 @@ export interface PriceRule {
 export type FareLine =
   | { kind: 'base' | 'distance' | 'time' | 'waiting'; cents: number }
   | { kind: 'minimum'; cents: number }
+  /** The seasonal destination's fixed price, as the change it made to the tariff's; `name` is the destination. */
+  | { kind: 'destination'; cents: number; name: string }
   | { kind: 'rule'; cents: number; ruleId: number; name: string; effect: PriceRuleEffect['kind'] }
   /** The voucher's discount (negative), after every rule; `name` is its code. */
   | { kind: 'voucher'; cents: number; name: string };

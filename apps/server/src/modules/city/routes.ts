@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema, paginateArray } from '../../http/pagination';
+import { destinationPlaces } from '../geo/destination-places';
 import type { CityService } from './service';
 import { PLACE_QUERY_CATEGORIES } from './types';
 
@@ -42,7 +43,13 @@ export default async function cityRoutes(plain: FastifyInstance, opts: CityRoute
     },
     async (request) => {
       const q = request.query;
-      const list = city.places(q.category, q.search).map((p) => ({ ...p, source: p.source ?? 'place' }));
+      const places = city.places(q.category, q.search).map((p) => ({ ...p, source: p.source ?? 'place' }));
+      // The current season's destinations come first where locations are asked for (or everything).
+      const seasonal =
+        (!q.category || q.category === 'location') && plain.hasDecorator('geo')
+          ? destinationPlaces(plain.geo, city, await plain.settings.getSeason(), q.search)
+          : [];
+      const list = seasonal.length ? [...seasonal, ...places] : places;
       return ok(await paginateArray(list, { page: q.page, perPage: q.perPage, url: request.url }));
     },
   );

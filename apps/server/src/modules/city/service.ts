@@ -19,8 +19,11 @@ export interface CityPlace {
   osm_id: number;
   name: string;
   category: PlaceCategory;
-  /** An imported place of the city, or a named location of the locations catalogue (`id` is then its id). */
-  source?: 'place' | 'location';
+  /**
+   * An imported place of the city (or a landmark's), a named location of the locations catalogue, or a seasonal
+   * destination (`id` is then that row's id, not a city place's).
+   */
+  source?: 'place' | 'location' | 'destination';
   lat: number;
   lng: number;
   addr_street: string | null;

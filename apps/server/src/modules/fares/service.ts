@@ -109,8 +109,8 @@ export function presentQuote(q: FareQuote, season: Season, metres: number, secon
     lines: q.lines.map((l) =>
       l.kind === 'rule'
         ? { kind: 'rule', cents: l.cents, rule_id: l.ruleId, name: l.name, effect: l.effect }
-        : l.kind === 'voucher'
-          ? { kind: 'voucher', cents: l.cents, name: l.name }
+        : l.kind === 'voucher' || l.kind === 'destination'
+          ? { kind: l.kind, cents: l.cents, name: l.name }
           : { kind: l.kind, cents: l.cents },
     ),
     rule_ids: q.ruleIds,
@@ -322,11 +322,18 @@ export class FareService {
         airport: !!facts.airport,
         event,
         passengerClass,
+        destination: this.pricedDestination(facts.dropoff, season),
       },
       toEngineTariff(presentTariff(tariffRow)),
       rules,
     );
     return presentQuote(facts.voucher ? applyVoucher(quote, facts.voucher) : quote, season, metres, seconds);
+  }
+
+  /** The season's priced destination the trip ends at (its price replaces the tariff's), or null. */
+  private pricedDestination(dropoff: LonLat, season: Season): { name: string; price: number } | null {
+    const d = this.deps.geo?.pricedDestinationAt(dropoff, season);
+    return d && d.price !== null ? { name: d.name, price: d.price } : null;
   }
 
   /** The booking's facts as the engine takes them (its own time, places, stops, passenger, service). */

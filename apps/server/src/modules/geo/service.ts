@@ -4,15 +4,23 @@ import {
   type GeoCheckDto,
   type GeoLookupDto,
   restrictedAreaRefuses,
+  SEASONAL_DESTINATION_RADIUS_M,
+  type Season,
 } from '@taxi/shared';
-import type { LonLat } from '@taxi/shared/geo';
+import { haversine, type LonLat } from '@taxi/shared/geo';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { CityService } from '../city/service';
 import type { FleetRules } from '../fleet/rules';
 import { serviceNames } from '../fleet/service-ids';
-import { type BlacklistEntry, type GeoSnapshot, loadSnapshot, type Station } from './snapshot';
+import {
+  type BlacklistEntry,
+  type GeoSnapshot,
+  loadSnapshot,
+  type SeasonalDestination,
+  type Station,
+} from './snapshot';
 import type { StationQueues } from './station-queues';
 
 export interface GeoDeps {
@@ -68,6 +76,22 @@ export class GeoService {
   private get snap(): GeoSnapshot {
     if (!this.current) throw new Error('map layers not loaded');
     return this.current;
+  }
+
+  /** The season's destinations (/SeasonalDestinations/update), by name: the place pickers offer them first. */
+  destinationsOf(season: Season): SeasonalDestination[] {
+    return this.snap.destinations.filter((d) => d.season === season).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /** The season's priced destination a dropoff is at (the nearest within SEASONAL_DESTINATION_RADIUS_M), or null. */
+  pricedDestinationAt(p: LonLat, season: Season): SeasonalDestination | null {
+    let best: { d: SeasonalDestination; metres: number } | null = null;
+    for (const d of this.snap.destinations) {
+      if (d.season !== season || d.price === null) continue;
+      const metres = haversine(p, [d.lon, d.lat]);
+      if (metres <= SEASONAL_DESTINATION_RADIUS_M && (!best || metres < best.metres)) best = { d, metres };
+    }
+    return best?.d ?? null;
   }
 
   /** The station whose radius holds the point (nearest centre first), or null. */

@@ -1,6 +1,7 @@
-import type { RestrictedAreaRule } from '@taxi/shared';
+import type { RestrictedAreaRule, Season } from '@taxi/shared';
 import type { LonLat, PolygonGeometry } from '@taxi/shared/geo';
 import { CircleIndex, PolygonIndex } from '@taxi/shared/geo-index';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   areaClusters,
@@ -9,6 +10,7 @@ import {
   locationContainers,
   locations,
   restrictedAreas,
+  seasonalDestinations,
   sectors,
   stations,
 } from '../../db/schema';
@@ -31,6 +33,16 @@ export interface Station {
   radiusM: number;
 }
 
+export interface SeasonalDestination {
+  id: number;
+  season: Season;
+  name: string;
+  lon: number;
+  lat: number;
+  /** A fixed price in euros for a trip ending there in its season; null: offered, priced by the meter. */
+  price: number | null;
+}
+
 /** Every map layer the server looks points up in, indexed; built whole from the tables and swapped in. */
 export interface GeoSnapshot {
   sectors: CitySector[];
@@ -43,31 +55,43 @@ export interface GeoSnapshot {
   stationById: Map<number, Station>;
   /** The landmarks with the city place each stands for (the place pickers offer and search them). */
   landmarks: { placeId: number; name: string; lon: number; lat: number; aliases: string | null }[];
+  /** The active seasonal destinations of every season (the pickers offer the season's; the fare prices them). */
+  destinations: SeasonalDestination[];
   /** The locations catalogue's named points with their container's name (the place pickers offer them). */
   locations: { id: number; name: string; container: string | null; address: string | null; lon: number; lat: number }[];
 }
 
 /** Reads the layers (active rows only) and builds their indexes. */
 export async function loadSnapshot(db: DbOrTx): Promise<GeoSnapshot> {
-  const [sectorRows, clusterRows, areaRows, blackRows, stationRows, landmarkRows, locationRows, containerRows] =
-    await Promise.all([
-      db.select().from(sectors),
-      db.select().from(areaClusters),
-      db.select().from(restrictedAreas),
-      db.select().from(blacklistLocations),
-      db.select().from(stations),
-      db
-        .select({
-          placeId: landmarks.placeId,
-          name: landmarks.name,
-          lon: landmarks.lon,
-          lat: landmarks.lat,
-          aliases: landmarks.aliases,
-        })
-        .from(landmarks),
-      db.select().from(locations),
-      db.select({ id: locationContainers.id, name: locationContainers.name }).from(locationContainers),
-    ]);
+  const [
+    sectorRows,
+    clusterRows,
+    areaRows,
+    blackRows,
+    stationRows,
+    landmarkRows,
+    locationRows,
+    containerRows,
+    destinationRows,
+  ] = await Promise.all([
+    db.select().from(sectors),
+    db.select().from(areaClusters),
+    db.select().from(restrictedAreas),
+    db.select().from(blacklistLocations),
+    db.select().from(stations),
+    db
+      .select({
+        placeId: landmarks.placeId,
+        name: landmarks.name,
+        lon: landmarks.lon,
+        lat: landmarks.lat,
+        aliases: landmarks.aliases,
+      })
+      .from(landmarks),
+    db.select().from(locations),
+    db.select({ id: locationContainers.id, name: locationContainers.name }).from(locationContainers),
+    db.select().from(seasonalDestinations).where(eq(seasonalDestinations.active, true)),
+  ]);
   const containerName = new Map(containerRows.map((c) => [c.id, c.name]));
   const citySectors: CitySector[] = sectorRows.map((s) => ({
     id: s.id,
@@ -128,6 +152,14 @@ export async function loadSnapshot(db: DbOrTx): Promise<GeoSnapshot> {
       address: l.address,
       lon: l.lon,
       lat: l.lat,
+    })),
+    destinations: destinationRows.map((d) => ({
+      id: d.id,
+      season: d.season as Season,
+      name: d.name,
+      lon: d.lon,
+      lat: d.lat,
+      price: d.price,
     })),
     landmarks: landmarkRows.flatMap((l) => (l.placeId === null ? [] : [{ ...l, placeId: l.placeId }])),
   };

@@ -20,6 +20,8 @@ export function FareBreakdown({ quote, dense = true }: { quote: FareQuoteDto; de
         return t('Up to the minimum fare');
       case 'voucher':
         return t('Voucher {{code}}', { code: line.name ?? '' });
+      case 'destination':
+        return t('Seasonal destination {{name}}', { name: line.name ?? '' });
       default:
         return t('Rule: {{name}}', { name: line.name ?? '' });
     }

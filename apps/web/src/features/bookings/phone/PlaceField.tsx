@@ -14,10 +14,17 @@ interface PlaceOption {
   lat: number;
   lng: number;
   sector_name: string | null;
-  source: 'place' | 'location';
+  source: 'place' | 'location' | 'destination';
 }
 export type PlaceValue = NonNullable<BookingCreateInput['pickup']>;
 const CATEGORIES = ['all', 'location', 'landmark', 'station', 'hotel'] as const;
+
+/** What an option is: a saved location, the season's destination, or the city place's category. */
+function sourceLabel(o: PlaceOption): string {
+  if (o.source === 'location') return BOOKING_UI.placeCategories.location;
+  if (o.source === 'destination') return BOOKING_UI.seasonalDestination;
+  return o.category;
+}
 
 /** A pickup or drop-off: a place of the city (by category), with its coordinates. */
 export function PlaceField({
@@ -96,12 +103,7 @@ export function PlaceField({
         }
         renderOption={(props, o) => (
           <li {...props} key={`${o.source}-${o.id}-${o.name}`}>
-            <ListItemText
-              primary={o.name}
-              secondary={[o.source === 'location' ? BOOKING_UI.placeCategories.location : o.category, o.sector_name]
-                .filter(Boolean)
-                .join(' · ')}
-            />
+            <ListItemText primary={o.name} secondary={[sourceLabel(o), o.sector_name].filter(Boolean).join(' · ')} />
           </li>
         )}
         renderInput={(params) => (
