@@ -372,6 +372,34 @@ describe('GeoJSON layers (GET/PUT geo/layers/:layer)', () => {
     expect((await call('GET', 'geo/layers/nowhere', admin)).statusCode).toBe(422);
   });
 
+  it("seasonal destinations are a layer too: exported as points, imported with the catalogue's rules", async () => {
+    const fc = (await call('GET', 'geo/layers/seasonal_destinations', admin)).json().data;
+    const menton = fc.features.find((f: { properties: { name: string } }) => f.properties.name === 'Menton');
+    expect(menton).toMatchObject({ geometry: { type: 'Point' }, properties: { season: 'hot', price: 45 } });
+    const point = (season: string) => ({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [7.42, 43.74] },
+      properties: { name: 'Imported cove', season, price: 12, active: true },
+    });
+    const bad = await call('PUT', 'geo/layers/seasonal_destinations', admin, {
+      type: 'FeatureCollection',
+      features: [point('monsoon')],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['features.0.season']);
+    const saved = await call('PUT', 'geo/layers/seasonal_destinations', admin, {
+      type: 'FeatureCollection',
+      features: [point('day')],
+    });
+    expect(saved.json().data).toMatchObject({ created: 1 });
+    // Writers only: the supervisor reads the maps but does not edit destinations.
+    const refused = await call('PUT', 'geo/layers/seasonal_destinations', supervisor, {
+      type: 'FeatureCollection',
+      features: [],
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('imports all or nothing: one bad feature refuses the whole collection, listing it', async () => {
     const before = (await t.db.select({ n: count() }).from(restrictedAreas))[0].n;
     const good = {

@@ -10,8 +10,20 @@ export const GEO_LAYERS = [
   'stations',
   'landmarks',
   'locations',
+  'seasonal_destinations',
 ] as const;
 export type GeoLayer = (typeof GEO_LAYERS)[number];
+
+/** How a layer's rows are drawn and written as GeoJSON: outlines, points, or either (blacklist locations). */
+export const GEO_LAYER_SHAPES: Record<GeoLayer, 'polygon' | 'point' | 'either'> = {
+  sectors: 'polygon',
+  restricted_areas: 'polygon',
+  blacklist_locations: 'either',
+  stations: 'point',
+  landmarks: 'point',
+  locations: 'point',
+  seasonal_destinations: 'point',
+};
 
 /** A refusal or a flag of a point: which layer's row, its name and what the console shows. */
 export const geoHitSchema = z

@@ -1,5 +1,6 @@
 import {
   type FeatureCollectionDto,
+  GEO_LAYER_SHAPES,
   GEO_LAYERS,
   GEO_MSG,
   type GeoLayer,
@@ -9,15 +10,7 @@ import {
 import { HttpError } from '../../http/errors';
 import type { ResourceService, Values } from '../resources/service';
 
-/** How a layer's rows are drawn: outlines, points, or either (blacklist locations). */
-const SHAPES: Record<GeoLayer, 'polygon' | 'point' | 'either'> = {
-  sectors: 'polygon',
-  restricted_areas: 'polygon',
-  blacklist_locations: 'either',
-  stations: 'point',
-  landmarks: 'point',
-  locations: 'point',
-};
+const SHAPES = GEO_LAYER_SHAPES;
 
 export const isGeoLayer = (v: string): v is GeoLayer => (GEO_LAYERS as readonly string[]).includes(v);
 

@@ -1,24 +1,32 @@
 import {
   blacklistLocationsResource,
   type FieldDef,
+  GEO_LAYER_SHAPES,
+  GEO_LAYERS,
   type GeoLayer,
   landmarksResource,
   locationsResource,
   type ResourceDef,
   restrictedAreasResource,
+  seasonalDestinationsResource,
   sectorsResource,
   stationsResource,
 } from '@taxi/shared';
 
-/** Each layer's catalogue (its fields are the features' properties) and how its rows are drawn. */
-export const LAYER_DEFS: Record<GeoLayer, { def: ResourceDef; shape: 'polygon' | 'point' | 'either' }> = {
-  sectors: { def: sectorsResource, shape: 'polygon' },
-  restricted_areas: { def: restrictedAreasResource, shape: 'polygon' },
-  blacklist_locations: { def: blacklistLocationsResource, shape: 'either' },
-  stations: { def: stationsResource, shape: 'point' },
-  landmarks: { def: landmarksResource, shape: 'point' },
-  locations: { def: locationsResource, shape: 'point' },
+const DEFS: Record<GeoLayer, ResourceDef> = {
+  sectors: sectorsResource,
+  restricted_areas: restrictedAreasResource,
+  blacklist_locations: blacklistLocationsResource,
+  stations: stationsResource,
+  landmarks: landmarksResource,
+  locations: locationsResource,
+  seasonal_destinations: seasonalDestinationsResource,
 };
+
+/** Each layer's catalogue (its fields are the features' properties) and how its rows are drawn. */
+export const LAYER_DEFS = Object.fromEntries(
+  GEO_LAYERS.map((layer) => [layer, { def: DEFS[layer], shape: GEO_LAYER_SHAPES[layer] }]),
+) as Record<GeoLayer, { def: ResourceDef; shape: 'polygon' | 'point' | 'either' }>;
 
 type JsonSchema = Record<string, unknown>;
 

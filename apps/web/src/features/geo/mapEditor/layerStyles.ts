@@ -12,6 +12,7 @@ export function layerColours(theme: Theme): Record<GeoLayer, string> {
     stations: p.success.main,
     landmarks: p.secondary.main,
     locations: p.primary.main,
+    seasonal_destinations: p.secondary.dark,
   };
 }
 
