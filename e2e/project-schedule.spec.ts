@@ -138,8 +138,10 @@ test('the planner plans a shift, books an applicant into a slot and records the 
   await page.getByRole('button', { name: 'New shift' }).click();
   await page.getByTestId('shift-captain').getByRole('combobox').fill(captain);
   await page.getByRole('option', { name: captain }).first().click();
-  await page.getByRole('combobox', { name: 'Zone' }).click();
+  // The zone from an area cluster: its sectors are added.
+  await page.getByTestId('shift-cluster').getByRole('combobox').click();
   await page.getByRole('option').first().click();
+  await expect(page.getByRole('dialog').locator('.MuiChip-root').first()).toBeVisible();
   await page.getByTestId('shift-starts').fill(cityText(start));
   await page.getByTestId('shift-ends').fill(cityText(start + 4 * 3600_000));
   await page.getByRole('button', { name: 'Save' }).click();

@@ -20,6 +20,8 @@ export const SHIFT_MSG = texts({
   notStarted: 'Never started',
   captain: 'Captain',
   zone: 'Zone',
+  addCluster: 'Add an area cluster',
+  addClusterHelp: "Adds the cluster's sectors to the zone",
   startsAt: 'Start',
   endsAt: 'End',
   status: 'Status',

@@ -16,8 +16,9 @@ import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
-import { CaptainPicker, type PickerOption } from '../../components/pickers';
+import { AreaClusterPicker, CaptainPicker, type PickerOption } from '../../components/pickers';
 import { useSectors } from '../bookings/api';
+import { useAreaClusterSectors } from './api';
 
 /** 'YYYY-MM-DD HH:mm' (the API, city time) ⇄ 'YYYY-MM-DDTHH:mm' (the date field). */
 const toField = (iso: string) => dateToCityLocal(iso).replace(' ', 'T');
@@ -46,6 +47,7 @@ export function ShiftDialog({
 }) {
   const { t } = useTranslation();
   const sectors = useSectors().data ?? [];
+  const clusterSectors = useAreaClusterSectors().data;
   const [form, setForm] = useState<Form>(() => ({
     captain: shift ? { id: shift.captain.id, label: shift.captain.full_name } : null,
     sectorIds: shift?.sectors.map((s) => s.id) ?? [],
@@ -93,6 +95,16 @@ export function ShiftDialog({
             value={form.sectorIds}
             onChange={(_, v) => set('sectorIds', v)}
             renderInput={(p) => <TextField {...p} label={M.zone} {...err('sector_ids')} />}
+          />
+          <AreaClusterPicker
+            label={M.addCluster}
+            helperText={M.addClusterHelp}
+            value={null}
+            onChange={(cluster) => {
+              const add = cluster ? (clusterSectors?.get(cluster.id) ?? []) : [];
+              if (add.length) set('sectorIds', [...new Set([...form.sectorIds, ...add])]);
+            }}
+            testId="shift-cluster"
           />
           <DateTextField
             kind="datetime"

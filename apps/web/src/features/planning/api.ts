@@ -123,3 +123,13 @@ export function useInterviews(params: { page: number; perPage: number; waiting?:
     placeholderData: keepPreviousData,
   });
 }
+
+/** The area clusters (the picker's 50) with their sectors: the shift form adds a cluster's sectors to a zone. */
+export function useAreaClusterSectors() {
+  return useQuery({
+    queryKey: ['area-clusters', 'sectors'],
+    queryFn: ({ signal }) => apiData(endpoints.areaClusters, { query: { perPage: 50 }, signal }),
+    staleTime: 60_000,
+    select: (page) => new Map(page.data.map((c) => [c.id, c.sector_ids])),
+  });
+}

@@ -57,7 +57,12 @@ export const systemEndpoints = {
   /** The street route between two points (`lon,lat`), or a straight line where the streets do not join. */
   cityRoute: endpoint<{ from: string; to: string }>()('GET', 'city/route', cityContract.route),
   // Lists without a server route yet: their pickers say "not available yet" on the 404.
-  areaClusters: endpoint<PageQuery>()('GET', 'beesline/area_cluster', pageEnvelope(refSchema)),
+  // An area cluster's sectors: the shift form adds them to a zone.
+  areaClusters: endpoint<PageQuery>()(
+    'GET',
+    'beesline/area_cluster',
+    pageEnvelope(refSchema.extend({ sector_ids: z.array(z.number().int()) })),
+  ),
   projects: endpoint<PageQuery>()('GET', 'project', pageEnvelope(refSchema)),
   contractTemplateLevels: endpoint<PageQuery>()(
     'GET',
