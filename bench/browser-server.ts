@@ -34,8 +34,8 @@ async function load(sql: (text: string) => Promise<void>, captains: number, book
     INSERT INTO captains (id, first_name, last_name, phone_number, active, online, last_lon, last_lat, last_location_at)
       SELECT ${CAPTAIN_ID_BASE} + g, (${FIRST})[1 + g % 16], (${LAST})[1 + (g / 16) % 16] || ' B' || g,
         '+3365' || lpad(g::text, 7, '0'), true, true,
-        ${CENTRE[0]} + (((g * 7919) % 1000) / 1000.0 - 0.5) * ${SPREAD},
-        ${CENTRE[1]} + (((g * 104729) % 1000) / 1000.0 - 0.5) * ${SPREAD}, now()
+        ${CENTRE[0]} + (((g::bigint * 7919) % 1000) / 1000.0 - 0.5) * ${SPREAD},
+        ${CENTRE[1]} + (((g::bigint * 104729) % 1000) / 1000.0 - 0.5) * ${SPREAD}, now()
       FROM generate_series(1, ${captains}) g;
     INSERT INTO cars (captain_id, number)
       SELECT ${CAPTAIN_ID_BASE} + g, 'MB-' || lpad(g::text, 5, '0') FROM generate_series(1, ${captains}) g;

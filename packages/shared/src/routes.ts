@@ -12,7 +12,8 @@ import { ticketPolicy } from './policies/tickets';
  *
  * `permission: null` means any signed-in staff member. Where the spec's drawer table (§2.3) names a
  * permission it is used; routes outside the drawer take the permission of their drawer parent.
- * `planned: true` marks pages a later capability builds: they render "This page is planned".
+ * A route no feature or catalogue gives a page renders "This page is planned" (apps/web/src/app/router.tsx);
+ * apps/web/test/every-route-built.test.ts keeps that list empty.
  */
 export interface RouteMeta<N extends string = RouteName> {
   name: N;
@@ -20,7 +21,6 @@ export interface RouteMeta<N extends string = RouteName> {
   title: string;
   permission: Permission | null;
   breadcrumb?: boolean;
-  planned?: boolean;
   /** The page sizes itself to the window (its own scrolling list or map): no room kept under it. */
   fullHeight?: boolean;
   /** A page that exists to take one action also needs that action's rule (the server checks the same). */
@@ -48,14 +48,13 @@ const r = <const N extends string>(
   path: string,
   title: string,
   permission: Permission | null,
-  extra: Partial<Pick<RouteMeta<N>, 'breadcrumb' | 'planned' | 'fullHeight'>> = {},
+  extra: Partial<Pick<RouteMeta<N>, 'breadcrumb' | 'fullHeight'>> = {},
 ): RouteMeta<N> => ({
   name,
   path,
   title,
   permission,
   breadcrumb: extra.breadcrumb ?? true,
-  planned: extra.planned ?? true,
   ...(extra.fullHeight ? { fullHeight: true } : {}),
   ...(Object.hasOwn(ACTION_PAGES, name) ? { rule: ACTION_PAGES[name] } : {}),
 });
