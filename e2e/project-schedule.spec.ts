@@ -52,9 +52,18 @@ test('a user starts and ends their project schedule from the calendar page, with
   await expect(page.getByText('Schedule Ended!')).toBeVisible();
   await expect(form).toHaveAttribute('data-action', 'started');
 
-  // The same form on the user's own profile.
+  // The same form on the user's own profile. A server error says the spec's words and keeps the form.
   await page.goto(`/users/${me.id}`);
   await expect(page.getByTestId('project-schedule-form')).toHaveAttribute('data-action', 'started');
+  await page.route('**/api/user-project-schedules', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+  );
+  await page.getByRole('combobox', { name: M.project }).click();
+  await page.getByRole('option', { name: 'Airport desk' }).click();
+  await page.getByRole('button', { name: M.start }).click();
+  await expect(page.getByText(M.failed)).toBeVisible();
+  await expect(page.getByTestId('project-schedule-form')).toHaveAttribute('data-action', 'started');
+  await page.unroute('**/api/user-project-schedules');
 });
 
 test('the planner opens /shifts: coverage per sector and hour with its gaps, the shifts list, both clean under axe', async ({

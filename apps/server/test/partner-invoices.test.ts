@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { makeBooking } from './factories';
@@ -117,5 +118,111 @@ describe("staff: a partner's invoices on its page, and as CSV", () => {
         .trim()
         .split('\r\n'),
     ).toHaveLength(1);
+  });
+});
+
+/** WinAnsi's bytes 0x80-0x9F (Latin-1 has control codes there): the euro sign, typographic quotes… */
+const WIN_ANSI_80 = [...'€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ'];
+
+/**
+ * The text a PDF draws: pdfkit writes the standard fonts' text as hex strings (WinAnsi bytes) in TJ arrays, in
+ * deflated content streams. Each TJ array's strings are joined (kerning splits words), one array a line.
+ */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  for (const stream of pdf.toString('latin1').matchAll(/(?<!end)stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(stream[1], 'latin1')).toString('latin1');
+    } catch {
+      content = stream[1];
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...array[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1'));
+      out.push(hex.join('').replace(/[\x80-\x9f]/g, (c) => WIN_ANSI_80[c.charCodeAt(0) - 0x80] ?? c));
+    }
+  }
+  return out.join('\n');
+}
+
+const pdfOf = (token: string | null, query: string, language?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/partners/${partnerId}/invoices/export.pdf${query}`,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(language ? { 'accept-language': language } : {}),
+    },
+  });
+
+describe("staff: one of a partner's invoices as a PDF", () => {
+  type Invoice = { key: string; total: number; lines: { booking_id: number }[] };
+  const staffInvoices = async () => {
+    const res = await call('GET', `partners/${partnerId}/invoices`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.invoices as Invoice[];
+  };
+
+  it('the PDF of the invoice named by key: the partner, a line per ride by booking number, the total', async () => {
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'monthly' })).statusCode).toBe(200);
+    const invoices = await staffInvoices();
+    const november = invoices.find((i) => i.key === '2026-11');
+    const october = invoices.find((i) => i.key === '2026-10');
+    expect(november?.lines).toHaveLength(2);
+    const { name } = (await call('GET', 'partner', hotel)).json().data as { name: string };
+
+    const res = await pdfOf(admin, '?key=2026-11');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="partner_${partnerId}_invoice_2026-11-\\d{4}-\\d{2}-\\d{2}\\.pdf"$`),
+    );
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text.replace(/\n/g, ' ')).toContain(name);
+    expect(text).toContain('Invoice');
+    expect(text).toContain('Billing');
+    expect(text).toContain('Monthly invoice');
+    for (const line of november?.lines ?? []) expect(text).toContain(`#${line.booking_id}`);
+    for (const line of october?.lines ?? []) expect(text).not.toContain(`#${line.booking_id}`);
+    expect(text).toMatch(/Total\n\u20ac54\.15/);
+    expect(text).toContain('\u20ac30.05');
+    expect(text).toContain('\u20ac24.10');
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it("speaks the caller's language like the CSV (Arabic falls back to English: no Arabic font)", async () => {
+    const fr = await pdfOf(admin, '?key=2026-10', 'fr');
+    expect(fr.statusCode).toBe(200);
+    const french = pdfText(fr.rawPayload);
+    expect(french).toContain('Montant');
+    expect(french).toContain('Facture mensuelle');
+    expect(french).toMatch(/18,40\u00a0\u20ac/);
+    const ar = await pdfOf(admin, '?key=2026-10', 'ar');
+    expect(ar.statusCode).toBe(200);
+    expect(pdfText(ar.rawPayload)).toContain('Amount');
+  });
+
+  it('per-ride billing: each ride its own PDF', async () => {
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'per_ride' })).statusCode).toBe(200);
+    const ride = (await staffInvoices()).find((i) => i.total === 30.05);
+    expect(ride?.key).toMatch(/^ride-\d+$/);
+    const res = await pdfOf(admin, `?key=${ride?.key}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Per ride');
+    expect(text).toContain(`#${ride?.lines[0].booking_id}`);
+    expect(text).toMatch(/Total\n\u20ac30\.05/);
+    expect(text).not.toContain('\u20ac24.10');
+    expect((await call('PUT', `hotels/${partnerId}`, admin, { billing: 'monthly' })).statusCode).toBe(200);
+  });
+
+  it('404 for an unknown key or partner, 422 without a key; closed to the partners and without a token', async () => {
+    expect((await pdfOf(admin, '?key=1999-01')).statusCode).toBe(404);
+    expect((await call('GET', 'partners/999999/invoices/export.pdf?key=2026-11', admin)).statusCode).toBe(404);
+    expect((await pdfOf(admin, '')).statusCode).toBe(422);
+    expect((await pdfOf(hotel, '?key=2026-11')).statusCode).toBe(403);
+    expect((await pdfOf(restaurant, '?key=2026-11')).statusCode).toBe(403);
+    expect((await pdfOf(null, '?key=2026-11')).statusCode).toBe(401);
   });
 });

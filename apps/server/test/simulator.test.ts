@@ -13,6 +13,8 @@ import {
   messages,
   passengers,
   payments,
+  ratingCauses,
+  rideRatings,
   users,
 } from '../src/db/schema';
 import { HttpError } from '../src/http/errors';
@@ -131,6 +133,26 @@ describe('world simulator', () => {
       expect(mine, `payment of ${b.id}`).toHaveLength(1);
       expect(Number(mine[0].amount)).toBeGreaterThan(3);
     }
+    // Both apps rated every paid ride; a low rating (3 stars or fewer) names a cause about the rated person.
+    const rated = await t.db
+      .select({
+        bookingId: rideRatings.bookingId,
+        by: rideRatings.by,
+        stars: rideRatings.stars,
+        about: ratingCauses.target,
+      })
+      .from(rideRatings)
+      .leftJoin(ratingCauses, eq(ratingCauses.id, rideRatings.causeId))
+      .where(
+        inArray(
+          rideRatings.bookingId,
+          paid.map((b) => b.id),
+        ),
+      );
+    expect(rated).toHaveLength(paid.length * 2);
+    for (const r of rated.filter((r) => r.stars <= 3))
+      expect(r.about, `rating of ${r.bookingId} by ${r.by}`).toBe(r.by === 'passenger' ? 'captain' : 'passenger');
+    expect(rated.filter((r) => r.about !== null).length, 'ratings with a cause').toBeGreaterThan(0);
     // The ledger: every paid ride wrote the captain's ride entry of what the payments charged, less the
     // commission of the captain's contract level.
     const rideEntries = await t.db

@@ -39,6 +39,7 @@ export * from './people';
 export * from './permissions';
 export * from './policies';
 export * from './project-schedule';
+export * from './ratings';
 export * from './realtime';
 export * from './reports/index';
 export * from './resources';

@@ -111,4 +111,28 @@ export const PARTNER_INVOICE_UI = texts({
   /** Staff, on the partner's page. */
   staffEmpty: "No paid ride on this partner's account yet",
   exportOne: (key: string) => tr('Export the rides of {{key}} as CSV', { key }),
+  /** The button that downloads one invoice as a PDF, and its accessible name. */
+  pdf: 'Export PDF',
+  exportPdf: (key: string) => tr('Export the invoice {{key}} as PDF', { key }),
+} as const);
+
+/**
+ * The PDF of one invoice (English sources, translated by the server to the caller's language as the CSV's
+ * header is). The columns are the CSV's words.
+ */
+export const PARTNER_INVOICE_PDF = texts({
+  invoice: 'Invoice',
+  period: 'Period',
+  billing: 'Billing',
+  issuedOn: 'Issued on',
+  rides: 'Rides',
+  total: 'Total',
+  date: 'Date and time',
+  booking: 'Booking',
+  guest: 'Guest',
+  from: 'From',
+  to: 'To',
+  amount: 'Amount',
+  note: 'Amounts in euros, tips included',
+  page: (page: number, pages: number) => tr('Page {{page}} of {{pages}}', { page, pages }),
 } as const);

@@ -24,6 +24,7 @@ import { paymentsRoutes } from './payments/routes';
 import { peopleModule } from './people/module';
 import { planningModule } from './planning/module';
 import { pushModule } from './push/module';
+import { ratingsModule } from './ratings/module';
 import { reportsModule } from './reports/module';
 import { reservationRoutes } from './reservations/routes';
 import { resourcesRoutes } from './resources/routes';
@@ -64,6 +65,7 @@ export const MODULES: readonly ServerModule[] = [
   smsModule,
   trackingModule,
   bookingsModule,
+  ratingsModule,
   chatModule,
   complaintsModule,
   ticketsModule,

@@ -1,10 +1,11 @@
-import { fareOf, MAP_CENTER, PICKUP_GEOFENCE_M } from '@taxi/shared';
+import { fareOf, MAP_CENTER, PICKUP_GEOFENCE_M, RATING_SIDES } from '@taxi/shared';
 import { haversine, type LonLat } from '@taxi/shared/geo';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { bookingSuggestions, bookings, captainCancellationReasons, captains, cars, rides, shifts } from '../db/schema';
 import type { CityPlace } from '../modules/city/service';
 import { captainInbox } from './inbox';
 import { DrivePath } from './path';
+import type { SimRatings } from './ratings';
 import type { SimWorld } from './world';
 
 type Mode = 'off' | 'idle' | 'to_pickup' | 'at_pickup' | 'to_dropoff';
@@ -60,6 +61,8 @@ export class SimCaptains {
     private readonly count: number,
     /** Where idle captains cruise to (the passengers' destinations). */
     private readonly destinations: () => readonly CityPlace[],
+    /** The apps' ratings of each paid ride (none: the rides go unrated). */
+    private readonly ratings: SimRatings | null = null,
   ) {}
 
   /** The fleet (sedans and luxury cars), placed where they last were or at a pickup place; all log off. */
@@ -367,6 +370,9 @@ export class SimCaptains {
         await this.w.app.bookings.pay(c.id, b, fare?.euros ?? fareOf(c.tripMetres), tip, fare);
         this.w.counters.paid++;
         this.free(c);
+        // Paid: the passenger app rates the captain, the captain app rates the passenger.
+        const ratings = this.ratings;
+        if (ratings) for (const by of RATING_SIDES) await this.w.guard(() => ratings.rate(b, by, now));
       }
     }
   }

@@ -6,6 +6,7 @@ import { type SimClock, seededRandom } from './clock';
 import { simComplaints } from './complaints';
 import { captainInbox } from './inbox';
 import { type PassengerOptions, SimPassengers } from './passengers';
+import { SimRatings } from './ratings';
 import { simSurveys } from './surveys';
 import { SimTickets } from './tickets';
 import { SimWorld } from './world';
@@ -27,7 +28,8 @@ export interface SimulatorOptions extends PassengerOptions {
  * traffic (BookingService.create, the AI's offers, the captain-side transitions, LocationService).
  * Captains (captains.ts) log on and off by shift and drive along street routes; passengers (passengers.ts)
  * book now or later from the city's stations, landmarks and hotels; some cancel, some captains are late or
- * give up; the apps chat, file tickets, answer surveys and complain. This file runs the clock loop.
+ * give up; the apps rate their rides, chat, file tickets, answer surveys and complain. This file runs the clock
+ * loop.
  */
 export class Simulator {
   readonly clock: SimClock;
@@ -50,7 +52,9 @@ export class Simulator {
     this.clock = opts.clock ?? app.clock;
     this.world = new SimWorld(app, this.clock, opts.random ?? Math.random);
     this.passengers = new SimPassengers(this.world, opts);
-    this.captains = new SimCaptains(this.world, opts.captains, () => this.passengers.dropoffs);
+    // The apps' ratings after each paid ride: their own sequence too.
+    const ratings = new SimRatings(app, opts.random ? seededRandom(13) : Math.random);
+    this.captains = new SimCaptains(this.world, opts.captains, () => this.passengers.dropoffs, ratings);
     this.reportEvery = (opts.reportEverySeconds ?? 4) * 1000;
     // Its own sequence: with a seeded world, the chat does not shift the bookings' draws.
     this.chat = new SimChat(app, opts.random ? seededRandom(7) : Math.random);

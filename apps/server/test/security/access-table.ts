@@ -179,6 +179,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/export.csv': DESK,
   'GET /api/captain/search': DESK,
   'GET /api/captain/:id': DESK,
+  'GET /api/captain/:id/rating': DESK,
   'GET /api/captain/:id/cars': DESK,
   'GET /api/captain/:id/terms': DESK,
   'GET /api/captain/:id/contract': DESK,
@@ -209,6 +210,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/partners': DESK_WRITE,
   'GET /api/partners/:id/invoices': 'A',
   'GET /api/partners/:id/invoices/export.csv': 'A',
+  'GET /api/partners/:id/invoices/export.pdf': 'A',
   // partners and their staff accounts (ACCOMMODATION)
   ...catalogue('hotels', 'A', 'A'),
   ...catalogue('restaurants', 'A', 'A'),
@@ -235,6 +237,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/user_cancellation_reason': DESK,
   'GET /api/bookings/:id': DESK,
   'GET /api/booking/:id/statuses': DESK,
+  'GET /api/booking/:id/ratings': DESK,
   'GET /api/booking/:id/candidates': DESK,
   'GET /api/booking/:id/airport_details': DESK,
   'GET /api/booking/:id/logs': DESK_WRITE,

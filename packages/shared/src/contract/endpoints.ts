@@ -14,6 +14,7 @@ import { partnerEndpoints, partnerStaffEndpoints } from './endpoints/partners';
 import { peopleEndpoints } from './endpoints/people';
 import { planningEndpoints } from './endpoints/planning';
 import { pushEndpoints } from './endpoints/push';
+import { ratingEndpoints } from './endpoints/ratings';
 import { reportsEndpoints } from './endpoints/reports';
 import { rideEndpoints } from './endpoints/rides';
 import { smsEndpoints } from './endpoints/sms';
@@ -42,6 +43,7 @@ export const endpoints = {
   ...bookingEndpoints,
   ...rideEndpoints,
   ...complaintEndpoints,
+  ...ratingEndpoints,
   ...exportEndpoints,
   ...chatEndpoints,
   ...pushEndpoints,

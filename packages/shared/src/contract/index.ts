@@ -24,6 +24,7 @@ export * from './partners';
 export * from './people';
 export * from './planning';
 export * from './push';
+export * from './ratings';
 export * from './reports';
 export * from './session';
 export * from './settings';

@@ -3,7 +3,7 @@ import { partnerInvoiceSchema } from '../partner-invoices';
 import { partnerOptionSchema, partnerPassengerSchema, partnerSummarySchema } from '../partners';
 import { bookingSchema } from './booking-dto';
 import { csvExport } from './endpoints/exports';
-import { envelope, pageEnvelope } from './envelope';
+import { binaryBody, envelope, pageEnvelope } from './envelope';
 
 /** The partner desk's calls (hotels, restaurants, companies staff). */
 export const partnersContract = {
@@ -16,6 +16,8 @@ export const partnersContract = {
   invoices: envelope(z.object({ billing: z.string(), invoices: z.array(partnerInvoiceSchema) })),
   /** Staff: a partner's invoice lines as CSV (all its invoices, or the one named by `key`). */
   invoicesCsv: csvExport('Partner invoice lines'),
+  /** Staff: one of a partner's invoices (named by `key`) as a PDF. */
+  invoicePdf: binaryBody("One of the partner's invoices (the one named by key) as a PDF", 'application/pdf'),
   /** Staff: the hotels, restaurants and companies a phone booking may be made for, by name. */
   options: pageEnvelope(partnerOptionSchema),
 };

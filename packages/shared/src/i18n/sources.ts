@@ -22,10 +22,11 @@ import { MAP_EDITOR_UI } from '../map-editor-ui';
 import { MSG } from '../messages';
 import { NOT_MOVING_UI } from '../not-moving';
 import { NOTIFICATION_TEMPLATES } from '../notifications';
-import { PARTNER_INVOICE_CSV_HEADER, PARTNER_INVOICE_UI } from '../partner-invoices';
+import { PARTNER_INVOICE_CSV_HEADER, PARTNER_INVOICE_PDF, PARTNER_INVOICE_UI } from '../partner-invoices';
 import { PARTNER_KIND_LABELS, PARTNER_MSG, PARTNER_UI } from '../partners';
 import { PEOPLE_MSG } from '../people';
 import { PROJECT_SCHEDULE_MSG } from '../project-schedule';
+import { RATING_MSG, RATING_UI } from '../ratings';
 import { REPORTS_MSG, REPORTS_UI } from '../reports/texts';
 import { EVENTS_MSG } from '../resources/catalogues/city-events.resource';
 import { LOST_FOUND_MSG } from '../resources/catalogues/lost-and-found.resource';
@@ -69,6 +70,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     ENTITY_LABELS,
     PARTNER_INVOICE_UI,
     PARTNER_INVOICE_CSV_HEADER,
+    PARTNER_INVOICE_PDF,
     SYSTEM_STATUS_UI,
     SELF_TEST_UI,
     VOICE_UI,
@@ -91,6 +93,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     CODE_LABELS,
     HISTORY_LABELS,
     COMPLAINT_MSG,
+    RATING_MSG,
+    RATING_UI,
     UNAVAILABILITY_ANSWER,
     POSITION_MSG,
     PEOPLE_MSG,

@@ -28,6 +28,8 @@ export const bookingPolicy = {
     'bookings.services',
     (a) => holdsAny(a, ['DISPATCHING', 'PHONE_BOOKING']) || atAirportDesk(a) || atPartnerDesk(a),
   ),
+  /** A booking's ratings (passenger and captain) on the ride page. */
+  ratings: rule('bookings.ratings', (a) => holds(a, 'DISPATCHING')),
   /** A booking's audit log. */
   logs: rule('bookings.logs', dispatcher, governmentRefusal),
   /** Manual dispatch, cancel, touch, reminders, besoin extension, notes, time and service changes. */

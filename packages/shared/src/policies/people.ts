@@ -1,4 +1,4 @@
-import { holds, holdsAny, isGovernment, mayChange, rule } from './core';
+import { type Actor, holds, holdsAny, isGovernment, mayChange, rule } from './core';
 
 /**
  * Passengers and captains (people.md). Pickers in other features list them too, so the lists open to
@@ -13,10 +13,13 @@ export const passengerPolicy = {
   change: rule('passengers.change', (a) => mayChange(a, 'PASSENGERS')),
 } as const;
 
+/** Who reads captains: their page, and the captain pickers of other features. */
+const readsCaptains = (a: Actor) => holdsAny(a, ['DISPATCHING', 'CAPTAINS', 'PUNISHMENT', 'MONITORING', 'COMPLAINTS']);
+
 export const captainPolicy = {
-  read: rule('captains.read', (a) =>
-    holdsAny(a, ['DISPATCHING', 'CAPTAINS', 'PUNISHMENT', 'MONITORING', 'COMPLAINTS']),
-  ),
+  read: rule('captains.read', readsCaptains),
+  /** The captain's rating by passengers (average, count, latest low ratings with causes) on the captain page. */
+  rating: rule('captains.rating', readsCaptains),
   /** Create a captain or a car, activate a captain. */
   change: rule('captains.change', (a) => mayChange(a, 'DISPATCHING')),
   punish: rule('captains.punish', (a) => mayChange(a, 'PUNISHMENT')),

@@ -21,6 +21,7 @@ export * from './password-resets';
 export * from './people';
 export * from './planning';
 export * from './push';
+export * from './ratings';
 export * from './reports';
 export * from './reservations';
 export * from './settings';

@@ -5,20 +5,28 @@ import {
   MSG,
   PARTNER_INVOICE_CSV_HEADER,
   partnerInvoiceLines,
+  partnerInvoices,
   partnerPolicy,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTranslator, sendCsv } from '../../http/csv';
 import { ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
 import { replies } from '../../http/schema';
+import { invoicePdf, invoicePdfLanguage } from './invoice-pdf';
+import { partnerBilledRides, partnerSummary } from './queries';
 import { invoicesOfPartner } from './service';
 
 const idParams = z.object({ id: dbId(MSG.notFound) });
 const csvQuery = z.object({ key: z.string().trim().min(1).max(40).optional() });
+const pdfQuery = z.object({ key: z.string().trim().min(1).max(40) });
 const STAFF = { policy: partnerPolicy.invoices };
 
-/** Staff: any partner's invoices on its page, and their lines as CSV (for the accounts department). */
+/**
+ * Staff: any partner's invoices on its page, their lines as CSV (for the accounts department) and each one
+ * as a PDF (to send the partner).
+ */
 export const partnerInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/partners/:id/invoices',
@@ -51,6 +59,34 @@ export const partnerInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           l.amount,
         ],
       });
+    },
+  );
+  app.get(
+    '/partners/:id/invoices/export.pdf',
+    { config: STAFF, schema: replies(contract.invoicePdf, { params: idParams, querystring: pdfQuery }) },
+    async (request, reply) => {
+      const partner = await partnerSummary(app.db, request.params.id);
+      const invoices = partnerInvoices(partner.billing, await partnerBilledRides(app.db, partner.id));
+      const invoice = invoices.find((i) => i.key === request.query.key);
+      if (!invoice) throw notFound();
+      const issued = app.clock.now();
+      const pdf = await invoicePdf({
+        partner,
+        billing: partner.billing,
+        invoice,
+        issued,
+        language: invoicePdfLanguage(request.headers['accept-language']),
+      });
+      const date = dateToCityLocal(new Date(issued)).slice(0, 10);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="partner_${partner.id}_invoice_${invoice.key}-${date}.pdf"`,
+        )
+        .header('cache-control', 'no-store')
+        .header('access-control-expose-headers', 'Content-Disposition')
+        .send(pdf);
     },
   );
 };

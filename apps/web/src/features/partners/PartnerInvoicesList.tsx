@@ -22,6 +22,7 @@ import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { FetchState } from '../../components/FetchState';
 import { formatDateTime, formatEuros } from '../../i18n/format';
 import { partnerKeys } from './api';
+import { InvoicePdfButton } from './InvoicePdfButton';
 
 function Lines({ invoice }: { invoice: PartnerInvoiceDto }) {
   const ui = PARTNER_INVOICE_UI;
@@ -53,7 +54,8 @@ function Lines({ invoice }: { invoice: PartnerInvoiceDto }) {
 
 /**
  * A partner's invoices as its billing makes them: a month's paid rides, or each ride on its own. The desk reads
- * its own; staff (`partnerId`) read any partner's, with a CSV of each invoice's rides and of them all.
+ * its own; staff (`partnerId`) read any partner's, with a CSV of each invoice's rides and of them all, and
+ * each invoice as a PDF.
  */
 export function PartnerInvoicesList({ partnerId }: { partnerId?: number } = {}) {
   useTranslation();
@@ -120,7 +122,14 @@ export function PartnerInvoicesList({ partnerId }: { partnerId?: number } = {}) 
                         {open === invoice.key ? <ExpandLessIcon /> : <ExpandMoreIcon />}
                       </IconButton>
                     </TableCell>
-                    {partnerId !== undefined && <TableCell padding="checkbox">{csv(invoice.key)}</TableCell>}
+                    {partnerId !== undefined && (
+                      <TableCell padding="checkbox">
+                        <Stack direction="row" spacing={1}>
+                          {csv(invoice.key)}
+                          <InvoicePdfButton partnerId={partnerId} invoiceKey={invoice.key} />
+                        </Stack>
+                      </TableCell>
+                    )}
                   </TableRow>
                   <TableRow>
                     <TableCell

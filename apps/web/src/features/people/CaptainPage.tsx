@@ -1,5 +1,5 @@
 import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
-import { type CaptainCarDto, CONTRACT_MSG, captainPolicy, MSG, pathTo, TERMS_MSG } from '@taxi/shared';
+import { type CaptainCarDto, CONTRACT_MSG, captainPolicy, MSG, pathTo, RATING_UI, TERMS_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { CaptainCapabilities } from '../fleet/CaptainCapabilities';
+import { CaptainLowRatings, CaptainRatingSummary } from '../ratings/CaptainRating';
 import { PhoneLink } from '../voice/PhoneLink';
 import { Account } from './Account';
 import { useAuthedImage, useCaptain, useCaptainCars } from './api';
@@ -129,6 +130,9 @@ export default function CaptainPage() {
           [t('Created'), formatDateTime(c.created_at)],
           [TERMS_MSG.heading, <TermsChip key="terms" audience="captain" id={c.id} />],
           [CONTRACT_MSG.heading, <CaptainContract key="contract" id={c.id} editable={allows(captainPolicy.change)} />],
+          ...(allows(captainPolicy.rating)
+            ? [[RATING_UI.average, <CaptainRatingSummary key="rating" captainId={c.id} />] as const]
+            : []),
         ]}
         footer={
           c.conversation_id && (
@@ -157,6 +161,9 @@ export default function CaptainPage() {
             label: t('Capabilities'),
             content: <CaptainCapabilities captainId={c.id} canEdit={allows(captainPolicy.change)} />,
           },
+          ...(allows(captainPolicy.rating)
+            ? [{ id: 'ratings', label: RATING_UI.ratings, content: <CaptainLowRatings captainId={c.id} /> }]
+            : []),
         ]}
       />
       <ActivateCaptainDialog captainId={c.id} open={activating} onClose={() => setActivating(false)} />

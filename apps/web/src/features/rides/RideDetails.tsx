@@ -17,6 +17,7 @@ import {
 import {
   type BookingDto,
   type BookingStatusDto,
+  bookingPolicy,
   CANCELLED_STATUSES,
   COUNTED_PAYMENT_STATUS,
   codeLabel,
@@ -25,6 +26,7 @@ import {
   farePolicy,
   historyLabel,
   PARTNER_UI,
+  RATING_UI,
   RIDE_UI,
   STATUS_LABELS,
   visibleHistory,
@@ -37,6 +39,7 @@ import { formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { bookingPartnerLabel } from '../bookings/format';
 import { BookingFare } from '../fares/BookingFare';
+import { RideRatings } from '../ratings/RideRatings';
 import { PhoneLink } from '../voice/PhoneLink';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
@@ -269,6 +272,11 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
           <Geofence booking={b} />
           <History statuses={history} />
           <Payments payments={b.payments} />
+          {allows(bookingPolicy.ratings) && (
+            <Section title={RATING_UI.ratings} testId="ride-ratings">
+              <RideRatings bookingId={b.id} status={b.status} />
+            </Section>
+          )}
           {allows(farePolicy.bookingFare) && (
             <Section title={RIDE_UI.fare} testId="ride-fare">
               <BookingFare bookingId={b.id} />

@@ -22,7 +22,10 @@ export const partnerEndpoints = {
   partnerInvoices: endpoint()('GET', 'partner/invoices', partnersContract.invoices),
 };
 
-/** Staff: the partners a phone booking may be made for; any partner's invoices (its edit page) and their CSV. */
+/**
+ * Staff: the partners a phone booking may be made for; any partner's invoices (its edit page), their CSV and
+ * each one's PDF.
+ */
 export const partnerStaffEndpoints = {
   partnerOptions: endpoint<Pick<PageQuery, 'page' | 'perPage' | 'search'> & { kind?: PartnerKind }>()(
     'GET',
@@ -34,5 +37,10 @@ export const partnerStaffEndpoints = {
     'GET',
     'partners/:id/invoices/export.csv',
     partnersContract.invoicesCsv,
+  ),
+  partnerInvoicePdf: endpoint<{ key: string }>()(
+    'GET',
+    'partners/:id/invoices/export.pdf',
+    partnersContract.invoicePdf,
   ),
 };
