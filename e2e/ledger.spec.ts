@@ -34,6 +34,44 @@ test('a captain account: balance and entries, a manual entry adds to both', asyn
   await page.screenshot({ path: `${ARTIFACTS}/ledger-captain-account.png` });
 });
 
+test('a captain is paid out by transfer to the bank account recorded with a bank of /banks', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin);
+  const list = await api<{ data: { data: { id: number }[] } }>(page, 'GET', 'captain?active=1&perPage=3');
+  const id = list.json.data.data[2].id;
+  // A balance in the captain's favour to pay out.
+  const start = await api<{ data: { balance: number } }>(page, 'GET', `captain/${id}/account`);
+  const credit = await api(page, 'POST', `captain/${id}/account/entries`, {
+    type: 'payment_approval',
+    amount: 40 + Math.max(0, -start.json.data.balance) / 100,
+    note: 'Transfer test',
+  });
+  expect(credit.status, JSON.stringify(credit.json)).toBe(200);
+
+  await page.goto(`/captains/${id}`);
+  await page.getByRole('tab', { name: 'Account entries' }).click();
+  const account = page.getByTestId('captain-account');
+  await account.getByTestId('edit-bank-account').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('bank-account-bank').getByRole('combobox').click();
+  await page.getByRole('option').first().click();
+  await dialog.getByTestId('bank-account-iban').fill('FR15 2004 1010 0505 0001 3M02 606');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(LEDGER_MSG.invalidIban)).toBeVisible();
+  await dialog.getByTestId('bank-account-iban').fill('FR14 2004 1010 0505 0001 3M02 606');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(account.getByTestId('bank-account')).toContainText('FR ···· 2606');
+
+  await account.getByTestId('pay-out').click();
+  await page.getByTestId('pay-out-transfer').click();
+  await page.getByRole('dialog').getByRole('button', { name: LEDGER_MSG.payOut }).click();
+  await expect(page.getByText(LEDGER_MSG.paidOut)).toBeVisible();
+  await expect(account.getByTestId('account-entries')).toContainText('Paid by transfer to');
+  await expect(account.getByTestId('account-balance')).toContainText('0.00');
+});
+
 test('the account tab and the bonus pages pass axe in dark and right to left', async ({ page, request }) => {
   await login(page, request, USERS.admin);
   // the account's saved choice rules after sign-in

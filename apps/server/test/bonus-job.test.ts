@@ -10,6 +10,7 @@ import {
   conditionalBonuses,
   jobs,
   rides,
+  sectors,
 } from '../src/db/schema';
 import { DAILY_BONUS_JOB } from '../src/modules/ledger/bonuses';
 import { makeBooking, makeCaptain } from './factories';
@@ -133,5 +134,71 @@ describe('the daily bonus job', () => {
       .from(accountEntries)
       .where(and(eq(accountEntries.ownerId, partly), like(accountEntries.reference, '%:2026-11-24')));
     expect(tuesdayEntries).toEqual([]);
+  });
+
+  it('a zone bonus counts the paid rides picked up in its sector; an acceptance-rate bonus the share of offers accepted', async () => {
+    const WED = '2026-11-25';
+    const [sector, other] = await t.db.select({ id: sectors.id }).from(sectors).limit(2);
+    const [pkg] = await t.db
+      .insert(bonusPackages)
+      .values({ name: 'Zones and answers', validFrom: '2026-11-01', validTo: '2026-11-30' })
+      .returning();
+    const [zone] = await t.db
+      .insert(bonuses)
+      .values({
+        bonusPackageId: pkg.id,
+        name: 'Two from the sector',
+        kind: 'zone_rides',
+        threshold: 2,
+        amount: 7,
+        sectorId: sector.id,
+      })
+      .returning();
+    const [rate] = await t.db
+      .insert(bonuses)
+      .values({
+        bonusPackageId: pkg.id,
+        name: 'Accepts three in four',
+        kind: 'acceptance_rate',
+        threshold: 75,
+        amount: 5,
+      })
+      .returning();
+    const [inZone, elsewhere, accepting, refusing] = await Promise.all(
+      ['Zone', 'Elsewhere', 'Accepting', 'Refusing'].map(
+        async (lastName) => (await makeCaptain(t.db, { lastName })).captain.id,
+      ),
+    );
+    const paidRide = async (captainId: number, sectorId: number | null) => {
+      const [r] = await t.db.insert(rides).values({ captainId }).returning();
+      await makeBooking(t.db, { rideId: r.id, status: 'PAID', datetime: at('15:00', WED), pickupSectorId: sectorId });
+    };
+    await paidRide(inZone, sector.id);
+    await paidRide(inZone, sector.id);
+    await paidRide(elsewhere, other?.id ?? null);
+    await paidRide(elsewhere, other?.id ?? null);
+    await paidRide(accepting, null);
+    await paidRide(refusing, null);
+    const answer = async (captainId: number, status: 'ACCEPTED' | 'REFUSED') => {
+      const booking = await makeBooking(t.db, { status: 'PENDING' });
+      await t.db
+        .insert(bookingSuggestions)
+        .values({ bookingId: booking.id, captainId, status, createdAt: at('16:00', WED) });
+    };
+    for (const status of ['ACCEPTED', 'ACCEPTED', 'ACCEPTED', 'REFUSED'] as const) await answer(accepting, status);
+    for (const status of ['ACCEPTED', 'REFUSED'] as const) await answer(refusing, status);
+
+    await t.app.bonuses.payDay(WED);
+    const refs = async (captainId: number) =>
+      (
+        await t.db
+          .select({ reference: accountEntries.reference })
+          .from(accountEntries)
+          .where(and(eq(accountEntries.ownerId, captainId), eq(accountEntries.type, 'captain_bonus')))
+      ).map((e) => e.reference);
+    expect(await refs(inZone)).toContain(`bonus:${zone.id}:${WED}`);
+    expect(await refs(elsewhere)).not.toContain(`bonus:${zone.id}:${WED}`);
+    expect(await refs(accepting)).toContain(`bonus:${rate.id}:${WED}`);
+    expect(await refs(refusing)).not.toContain(`bonus:${rate.id}:${WED}`);
   });
 });

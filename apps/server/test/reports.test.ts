@@ -13,7 +13,13 @@ import {
 } from '@taxi/shared';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingAggregateCancellations, bookingAggregates, bookingAggregatesDaily, bookings } from '../src/db/schema';
+import {
+  areaClusters,
+  bookingAggregateCancellations,
+  bookingAggregates,
+  bookingAggregatesDaily,
+  bookings,
+} from '../src/db/schema';
 import { cityDayStart } from '../src/modules/reports/facts';
 import { makeCaptain, makeReason, makeService } from './factories';
 import { bearer, loginAll, testAppForFile } from './helpers';
@@ -229,6 +235,27 @@ describe('GET reports/statistics', () => {
     const sup = await call(`reports/statistics?from=${day.day}&to=${day.day}&group=origin`, supervisor);
     expect((sup.json().data as StatisticsDto).totals).not.toHaveProperty('revenue_eur');
     expect((sup.json().data as StatisticsDto).rows.find((r) => r.key === 'phone')?.bookings).toBeGreaterThanOrEqual(6);
+  });
+
+  it('by area cluster: a cluster adds up its sectors, the totals count each booking once', async () => {
+    const day = (await call('reports/dashboard', admin)).json().data as DashboardDto;
+    const bySector = (await call(`reports/statistics?from=${day.day}&to=${day.day}&group=sector`, admin)).json()
+      .data as StatisticsDto;
+    const sectorRows = bySector.rows.filter((r) => r.key !== '0');
+    expect(sectorRows.length).toBeGreaterThan(0);
+    const ids = sectorRows.map((r) => Number(r.key));
+    // Two clusters sharing the first sector.
+    await t.db.insert(areaClusters).values([
+      { name: 'Zqz all', sectorIds: ids },
+      { name: 'Zqz first', sectorIds: [ids[0]] },
+    ]);
+    const res = await call(`reports/statistics?from=${day.day}&to=${day.day}&group=area_cluster`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const dto = res.json().data as StatisticsDto;
+    const row = (label: string) => dto.rows.find((r) => r.label === label)?.bookings;
+    expect(row('Zqz all')).toBe(sectorRows.reduce((a, r) => a + r.bookings, 0));
+    expect(row('Zqz first')).toBe(sectorRows[0].bookings);
+    expect(dto.totals.bookings).toBe(day.bookings.value);
   });
 
   it('the CSV is the same table: its columns, a line per row, revenue only for the payments desk', async () => {

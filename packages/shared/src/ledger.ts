@@ -95,7 +95,60 @@ export const LEDGER_MSG = texts({
   paidOut: 'Balance paid out',
   noCashRegister: 'Activate the captain with a cash register before paying out.',
   nothingToPayOut: 'The balance is not in the captain’s favour: there is nothing to pay out.',
+  // Bank accounts (/banks) and payouts by transfer
+  bankAccount: 'Bank account',
+  bank: 'Bank',
+  iban: 'IBAN',
+  noBankAccount: 'No bank account on file',
+  editBankAccount: 'Bank account of the captain',
+  bankAccountSaved: 'Bank account saved',
+  unknownBank: 'Unknown bank',
+  invalidIban: 'Not a valid IBAN (check its country code, length and check digits).',
+  needsBankAccount: 'Record the captain’s bank account before paying out by transfer.',
+  payoutMethod: 'How the balance is paid out',
+  cashAt: (register: string) => tr('In cash at {{register}}', { register }),
+  transferTo: (bank: string, iban: string) => tr('By transfer to {{bank}} {{iban}}', { bank, iban }),
+  paidByTransferNote: (bank: string, iban: string) => tr('Paid by transfer to {{bank}} {{iban}}', { bank, iban }),
 } as const);
+
+/** How a captain's balance is paid out: in cash at their cash register, or by transfer to their bank account. */
+export const PAYOUT_METHODS = ['cash', 'transfer'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** POST captain/{id}/account/payout (no body: in cash, as before). */
+export const payoutBody = z.object({ method: z.enum(PAYOUT_METHODS).default('cash') }).nullish();
+
+/**
+ * An IBAN (ISO 13616): two letters, two check digits, up to 30 letters or digits; the check digits hold
+ * when the number, its first four characters moved to the end and letters as 10–35, is 1 modulo 97.
+ * Spaces are allowed where people write them.
+ */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
+/** An IBAN as the console shows it: its country and last four characters only. */
+export function maskIban(value: string): string {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  return `${iban.slice(0, 2)} ···· ${iban.slice(-4)}`;
+}
+
+/** PUT captain/{id}/bank_account: the bank (of /banks) and the IBAN payouts by transfer go to. */
+export const bankAccountBody = z.object({
+  bank_id: z.number({ error: LEDGER_MSG.unknownBank }).int().positive(LEDGER_MSG.unknownBank),
+  iban: z
+    .string({ error: LEDGER_MSG.invalidIban })
+    .trim()
+    .max(42, LEDGER_MSG.invalidIban)
+    .refine(isValidIban, LEDGER_MSG.invalidIban)
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase()),
+});
+export type BankAccountInput = z.infer<typeof bankAccountBody>;
 
 /** POST captain|passenger/{id}/account/entries: a manual entry; `amount` in euros, its sign from the type. */
 export const manualEntryBody = z.object({

@@ -171,6 +171,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/captain/:id/account': 'ADS',
   'POST /api/captain/:id/account/entries': 'A',
   'POST /api/captain/:id/account/payout': 'A',
+  'PUT /api/captain/:id/bank_account': 'A',
   'GET /api/passenger/:id/bookings': 'ADCS',
   'GET /api/passenger/:id/terms': 'ADCS',
 

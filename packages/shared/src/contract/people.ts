@@ -93,6 +93,13 @@ export const accountSchema = z
     owner_id: z.number(),
     balance: z.number().int(),
     entries: paginated(accountEntrySchema),
+    /** A captain's: where a payout goes (their cash register, their bank account with the IBAN masked). */
+    payout: z
+      .object({
+        cash_register: z.string().nullable(),
+        bank_account: z.object({ bank_id: z.number(), bank_name: z.string(), iban: z.string() }).nullable(),
+      })
+      .optional(),
   })
   .meta({ id: 'Account' });
 

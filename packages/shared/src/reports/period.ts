@@ -3,7 +3,7 @@ import { cityDayEnd, cityLocalToDate } from '../city-time';
 import { REPORTS_MSG } from './texts';
 
 /** What the statistics page groups by. */
-export const STAT_GROUPS = ['hour', 'day', 'sector', 'service', 'origin'] as const;
+export const STAT_GROUPS = ['hour', 'day', 'sector', 'area_cluster', 'service', 'origin'] as const;
 export type StatGroup = (typeof STAT_GROUPS)[number];
 
 /** The longest period the statistics answer (a year, leap day included). */

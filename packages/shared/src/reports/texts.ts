@@ -53,7 +53,14 @@ export const REPORTS_UI = texts({
   exportCsv: 'Export CSV',
   period: 'Period',
   noData: 'No booking in this period',
-  group: { hour: 'Hour', day: 'Day', sector: 'Sector', service: 'Service', origin: 'Origin' },
+  group: {
+    hour: 'Hour',
+    day: 'Day',
+    sector: 'Sector',
+    area_cluster: 'Area cluster',
+    service: 'Service',
+    origin: 'Origin',
+  },
   noSector: 'No sector',
   chartTitle: 'Bookings per group',
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { banks } from './catalogue';
 import { ts } from './columns';
 
 /** Services (bookings.md: ids 1 pooling, 2 full car, 7 VIP, and others). Ids are explicit. */
@@ -101,6 +102,9 @@ export const captains = pgTable(
     registered: boolean('registered').notNull().default(true),
     activatedAt: ts('activated_at'),
     cashRegisterId: integer('cash_register_id').references(() => cashRegisters.id),
+    /** Where a payout by transfer goes: a bank of /banks and the IBAN (normalised, validated). */
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'set null' }),
+    iban: text('iban'),
     blockedUntil: ts('blocked_until'),
     blockReason: text('block_reason'),
     serviceIds: jsonb('service_ids').$type<number[]>().notNull().default([]),

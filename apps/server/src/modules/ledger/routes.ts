@@ -1,11 +1,13 @@
 import {
   ACCOUNT_ENTRY_TYPES,
   type AccountOwnerKind,
+  bankAccountBody,
   peopleContract as contract,
   dbId,
   LEDGER_MSG,
   ledgerPolicy,
   manualEntryBody,
+  payoutBody,
   type Rule,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,7 +15,7 @@ import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { pageQuerySchema } from '../../http/pagination';
 import { replies } from '../../http/schema';
-import { payOutCaptain } from './payout';
+import { payOutCaptain, setBankAccount } from './payout';
 
 const idParams = z.object({ id: dbId() });
 const accountQuery = pageQuerySchema
@@ -59,11 +61,34 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/captain/:id/account/payout',
-    { config: { policy: ledgerPolicy.adjust }, schema: replies(contract.accountEntry, { params: idParams }) },
+    {
+      config: { policy: ledgerPolicy.adjust },
+      schema: replies(contract.accountEntry, { params: idParams, body: payoutBody }),
+    },
     async (request) =>
       ok(
-        await payOutCaptain({ db: app.db, clock: app.clock, ledger: app.ledger }, request.user.id, request.params.id),
+        await payOutCaptain(
+          { db: app.db, clock: app.clock, ledger: app.ledger },
+          request.user.id,
+          request.params.id,
+          request.body?.method ?? 'cash',
+        ),
         LEDGER_MSG.paidOut,
       ),
+  );
+
+  app.put(
+    '/captain/:id/bank_account',
+    {
+      config: { policy: ledgerPolicy.adjust },
+      schema: replies(contract.account, { params: idParams, body: bankAccountBody }),
+    },
+    async (request) => {
+      await setBankAccount(app.db, request.user.id, request.params.id, request.body);
+      return ok(
+        await app.ledger.account('captain', request.params.id, { page: 1, perPage: 25, url: request.url }),
+        LEDGER_MSG.bankAccountSaved,
+      );
+    },
   );
 };

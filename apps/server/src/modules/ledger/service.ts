@@ -15,6 +15,7 @@ import { notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
 import { appendEntries } from './entries';
+import { payoutTargets } from './payout';
 import { presentAccountEntry } from './present';
 
 export interface EntryQuery {
@@ -77,8 +78,12 @@ export class LedgerService {
 
   async account(kind: AccountOwnerKind, id: number, q: EntryQuery): Promise<AccountDto> {
     await this.assertOwner(this.db, kind, id);
-    const [balance, entries] = await Promise.all([this.balance(kind, id), this.entries(kind, id, q)]);
-    return { owner_kind: kind, owner_id: id, balance, entries };
+    const [balance, entries, payout] = await Promise.all([
+      this.balance(kind, id),
+      this.entries(kind, id, q),
+      kind === 'captain' ? payoutTargets(this.db, id) : undefined,
+    ]);
+    return { owner_kind: kind, owner_id: id, balance, entries, ...(payout ? { payout } : {}) };
   }
 
   /** A wallet adjustment by staff: an entry of a manual type with a note, and its audit row. */

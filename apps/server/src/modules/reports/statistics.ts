@@ -1,7 +1,14 @@
 import { codeLabel, periodRange, REPORTS_UI, type StatisticsDto, type StatisticsQuery } from '@taxi/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { captains, bookingAggregatesDaily as d, bookingAggregates as h, sectors, services } from '../../db/schema';
+import {
+  areaClusters,
+  captains,
+  bookingAggregatesDaily as d,
+  bookingAggregates as h,
+  sectors,
+  services,
+} from '../../db/schema';
 import { HOUR_TOTAL, rows } from './dashboard';
 import { ALL_SECTORS, ALL_SERVICES, type Measure, type Measures, zeroMeasures } from './facts';
 
@@ -22,17 +29,33 @@ export async function statistics(db: Db, q: StatisticsQuery, withRevenue: boolea
   const hourly = q.group === 'hour';
   const table = hourly ? h : d;
   const at = hourly ? h.hour : d.day;
-  const groupColumn = { hour: h.hour, day: d.day, sector: d.sectorId, service: d.serviceId, origin: d.origin }[q.group];
+  const bySectors = q.group === 'sector' || q.group === 'area_cluster';
+  // An area cluster's rows are its sectors' rows: a sector in two clusters counts in both.
+  const clusters =
+    q.group === 'area_cluster' ? sql` join ${areaClusters} c on c.sector_ids @> to_jsonb(${d.sectorId})` : sql``;
+  const groupColumn = {
+    hour: h.hour,
+    day: d.day,
+    sector: d.sectorId,
+    area_cluster: sql`c.id`,
+    service: d.serviceId,
+    origin: d.origin,
+  }[q.group];
   // The daily roll-up a group reads: per sector, or per service and origin (every sector together).
   const rollup = hourly
     ? sql`and ${HOUR_TOTAL}`
-    : q.group === 'sector'
+    : bySectors
       ? sql`and ${d.serviceId} = ${ALL_SERVICES}`
       : sql`and ${d.sectorId} = ${ALL_SECTORS}`;
-  const [result, [fleet]] = await Promise.all([
-    db.execute(sql`select ${groupColumn} as key, ${measureSums(table, STAT_MEASURES)} from ${table}
-      where ${at} >= ${from.toISOString()} and ${at} < ${to.toISOString()} ${rollup} group by 1 order by 1`),
+  const period = sql`${at} >= ${from.toISOString()} and ${at} < ${to.toISOString()} ${rollup}`;
+  const [result, [fleet], overall] = await Promise.all([
+    db.execute(sql`select ${groupColumn} as key, ${measureSums(table, STAT_MEASURES)} from ${table}${clusters}
+      where ${period} group by 1 order by 1`),
     db.select({ n: sql<number>`count(*)::int` }).from(captains).where(eq(captains.active, true)),
+    // Clusters may share sectors: their totals are the period's, each booking once.
+    q.group === 'area_cluster'
+      ? db.execute(sql`select ${measureSums(table, STAT_MEASURES)} from ${table} where ${period}`)
+      : null,
   ]);
   const labels = await labelsOf(db, q.group);
   const fleetSize = Math.max(fleet?.n ?? 0, 1);
@@ -51,12 +74,13 @@ export async function statistics(db: Db, q: StatisticsQuery, withRevenue: boolea
     const key = time ? time.toISOString() : String(r.key);
     return { key, label: time ? key : (labels.get(key) ?? key), ...figures(m, spanOf(time) * fleetSize, withRevenue) };
   });
+  const totals = overall ? toMeasures(rows(overall)[0] ?? {}) : total;
   return {
     from: q.from,
     to: q.to,
     group: q.group,
     rows: out,
-    totals: figures(total, periodS * fleetSize, withRevenue),
+    totals: figures(totals, periodS * fleetSize, withRevenue),
   };
 }
 
@@ -75,6 +99,10 @@ async function labelsOf(db: Db, group: StatisticsQuery['group']): Promise<Map<st
   if (group === 'sector') {
     const list = await db.select({ id: sectors.id, name: sectors.name }).from(sectors);
     return new Map([['0', REPORTS_UI.noSector], ...list.map((s) => [String(s.id), s.name] as [string, string])]);
+  }
+  if (group === 'area_cluster') {
+    const list = await db.select({ id: areaClusters.id, name: areaClusters.name }).from(areaClusters);
+    return new Map(list.map((c) => [String(c.id), c.name]));
   }
   if (group === 'service') {
     const list = await db.select({ id: services.id, name: services.name }).from(services);

@@ -1,6 +1,7 @@
 import type { CaptainSearchItem, PassengerDto, RoleRef } from '@taxi/shared';
 import {
   ADMIN_ROLE_ID,
+  banksResource,
   CAR_MODEL_PICKER_PAGE_SIZE,
   carBrandsResource,
   carModelsResource,
@@ -201,6 +202,21 @@ export function CashRegisterPicker(props: Common) {
       endpoint={catalogueEndpoints(cashRegistersResource).list}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what={t('The cash register list')}
+      toOption={named}
+    />
+  );
+}
+
+/** Banks (/banks): where a captain's payouts by transfer go. */
+export function BankPicker(props: Common) {
+  const { t } = useTranslation();
+  return (
+    <RemotePicker<Named>
+      {...props}
+      label={props.label ?? t('Bank')}
+      endpoint={catalogueEndpoints(banksResource).list}
+      query={{ perPage: PICKER_PAGE_SIZE }}
+      what={t('The bank list')}
       toOption={named}
     />
   );

@@ -20,6 +20,7 @@ import { formatComplaintTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { AccountEntryDialog } from './AccountEntryDialog';
 import { useAccount } from './api';
+import { BankAccountButton } from './BankAccountButton';
 import { EMPTY_ROW_SX } from './components';
 import { PayOutButton } from './PayOutButton';
 
@@ -88,7 +89,10 @@ export function Account({ kind, id }: { kind: AccountOwnerKind; id: number }) {
           </Button>
         )}
         {kind === 'captain' && account && allows(ledgerPolicy.adjust) && (
-          <PayOutButton captainId={id} balance={account.balance} />
+          <>
+            <PayOutButton captainId={id} balance={account.balance} payout={account.payout} />
+            <BankAccountButton captainId={id} payout={account.payout} />
+          </>
         )}
       </Stack>
       <FetchState query={query} />

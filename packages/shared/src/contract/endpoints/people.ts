@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ACCOUNT_ENTRY_TYPES } from '../../constants';
-import type { ManualEntryInput } from '../../ledger';
+import type { BankAccountInput, ManualEntryInput, PayoutMethod } from '../../ledger';
 import type {
   blockCaptainSchema,
   captainActivationSchema,
@@ -61,7 +61,16 @@ export const peopleEndpoints = {
     'captain/:id/account/entries',
     peopleContract.accountEntry,
   ),
-  payOutCaptain: endpoint()('POST', 'captain/:id/account/payout', peopleContract.accountEntry),
+  payOutCaptain: endpoint<undefined, { method: PayoutMethod }>()(
+    'POST',
+    'captain/:id/account/payout',
+    peopleContract.accountEntry,
+  ),
+  setCaptainBankAccount: endpoint<undefined, BankAccountInput>()(
+    'PUT',
+    'captain/:id/bank_account',
+    peopleContract.account,
+  ),
   captainCars: endpoint()('GET', 'captain/:id/cars', peopleContract.cars),
   createCar: endpoint<undefined, z.input<typeof createCarSchema>>()('POST', 'captain/:id/cars', peopleContract.car),
   activateCaptain: endpoint<undefined, Partial<z.input<typeof captainActivationSchema>>>()(
