@@ -84,6 +84,7 @@ const ACTION_SOURCES = {
   prices: 'prices changed',
   entry: 'account entry written',
   payout: 'payout made',
+  bank: 'bank account set',
   flag: 'flagged',
   enter: 'entered',
   leave: 'left',
