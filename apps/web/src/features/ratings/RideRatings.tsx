@@ -1,24 +1,11 @@
-import { Box, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import { CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { RATING_SIDES, RATING_UI, type RatingSide, type RideRatingDto } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { FetchState } from '../../components/FetchState';
 import { formatDateTime } from '../../i18n/format';
+import { Field } from '../rides/Field';
 import { useBookingRatings } from './api';
 import { Stars } from './Stars';
-
-/** A labelled value of a rating (cause, comment). */
-function Line({ label, children }: { label: string; children: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="textSecondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** One side's rating of the ride, or 'Not rated'. */
 function SideRating({ by, rating }: { by: RatingSide; rating: RideRatingDto | null }) {
@@ -35,8 +22,8 @@ function SideRating({ by, rating }: { by: RatingSide; rating: RideRatingDto | nu
               {formatDateTime(rating.created_at)}
             </Typography>
           </Stack>
-          {rating.cause_name && <Line label={RATING_UI.cause}>{rating.cause_name}</Line>}
-          {rating.comment && <Line label={RATING_UI.comment}>{rating.comment}</Line>}
+          {rating.cause_name && <Field label={RATING_UI.cause}>{rating.cause_name}</Field>}
+          {rating.comment && <Field label={RATING_UI.comment}>{rating.comment}</Field>}
         </>
       ) : (
         <Typography variant="body2" color="textSecondary">

@@ -43,6 +43,7 @@ import { RideRatings } from '../ratings/RideRatings';
 import { PhoneLink } from '../voice/PhoneLink';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
+import { Field } from './Field';
 import { RideMap } from './RideMap';
 import { useRideStatusUpdates } from './realtime';
 
@@ -56,19 +57,6 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="textSecondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children || RIDE_UI.none}
-      </Typography>
-    </Box>
   );
 }
 
