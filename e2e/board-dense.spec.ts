@@ -4,8 +4,7 @@ import { login, USERS } from './helpers';
 /** The Requests board's dense view: rows, keyboard selection, order, and a page that fits the window. */
 test('dense rows: toggle, arrow keys, Enter opens details, the page fits 1366×768', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/requests');
+  await login(page, request, USERS.dispatcher, '/requests');
   const board = page.getByTestId('requests-board');
   await expect(board).toHaveAttribute('data-view', 'cards');
   await expect(page.locator('[data-testid^="booking-card-"]').first()).toBeVisible();

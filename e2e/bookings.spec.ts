@@ -97,8 +97,7 @@ test('a phone booking made in another context appears live on the board; advance
   page,
   request,
 }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/requests');
+  await login(page, request, USERS.admin, '/requests');
   await expect(page.getByTestId('requests-board')).toBeVisible();
   await expect(page.getByTestId('group-all')).toContainText(/\(\d+\)/);
   const before = Number(((await page.getByTestId('group-all').textContent()) ?? '').match(/\((\d+)\)/)?.[1]);
@@ -185,8 +184,7 @@ test('a phone booking made in another context appears live on the board; advance
 });
 
 test('the board filters by service from the services list', async ({ page, request }) => {
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/requests');
+  await login(page, request, USERS.dispatcher, '/requests');
   await expect(page.getByTestId('group-all')).toContainText(/\(\d+\)/);
   await page.getByLabel(BOOKING_UI.service).click();
   const options = page.getByRole('option');

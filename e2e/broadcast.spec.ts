@@ -9,8 +9,7 @@ async function onlineCaptains(page: Page): Promise<number> {
 }
 
 test('the admin sends a message to every online captain and sees how far it went', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/broadcast');
+  await login(page, request, USERS.admin, '/broadcast');
   await expect(page.locator('header h1')).toHaveText('Broadcast');
   const online = await onlineCaptains(page);
   // The target defaults to every online captain: the page says how many before sending.
@@ -56,8 +55,7 @@ test('the supervisor schedules a daily message on the city’s clock, sees it li
   page,
   request,
 }) => {
-  await login(page, request, USERS.supervisor);
-  await page.goto('/scheduled_messages');
+  await login(page, request, USERS.supervisor, '/scheduled_messages');
   await page.getByRole('link', { name: 'New scheduled message' }).click();
   await expect(page.locator('header h1')).toHaveText('New scheduled message');
   const text = `Daily briefing ${Date.now()}`;

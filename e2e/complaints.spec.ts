@@ -34,8 +34,7 @@ function toneWav(): Buffer {
 const DESCRIPTION = `The captain shouted at me (e2e ${Date.now()})`;
 
 test('a dispatcher files a complaint against a captain with a wav recording', async ({ page, request }) => {
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/complaints');
+  await login(page, request, USERS.dispatcher, '/complaints');
   await expect(page.locator('header h1')).toHaveText('Complaints');
   const rows = page.getByTestId('complaints-table').locator('tbody tr');
   await expect(rows.first()).toBeVisible();
@@ -61,8 +60,7 @@ test('the Goverment role filters by status, plays a recording, comments with a v
   page,
   request,
 }) => {
-  await login(page, request, USERS.gov);
-  await page.goto('/complaints');
+  await login(page, request, USERS.gov, '/complaints');
   await expect(page.getByTestId('file-complaint')).toHaveCount(0);
   const rows = page.getByTestId('complaints-table').locator('tbody tr');
   await expect(rows.first()).toBeVisible();

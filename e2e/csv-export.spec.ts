@@ -3,8 +3,7 @@ import { expect, test } from './fixtures';
 import { login, USERS } from './helpers';
 
 test('the Requests board exports its filter as a CSV file with the header row', async ({ page, request }) => {
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/requests');
+  await login(page, request, USERS.dispatcher, '/requests');
   await page.getByTestId('group-finished').click();
   const button = page.getByTestId('export-csv');
   await expect(button).toBeVisible();

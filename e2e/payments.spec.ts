@@ -5,8 +5,7 @@ import { login, USERS } from './helpers';
 const ARTIFACTS = 'e2e/artifacts';
 
 test('the admin opens /payments, expands a ride and sees its bookings with payments', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/payments');
+  await login(page, request, USERS.admin, '/payments');
   await expect(page.getByRole('main').getByRole('heading', { name: PAYMENTS_MSG.title, level: 1 })).toBeVisible();
   const table = page.getByTestId('table-payment_rides');
   // Read-only: no New button, no edit/delete.

@@ -19,8 +19,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
 }
 
 test('passengers list, passenger page and approval through the wizard', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/passengers');
+  await login(page, request, USERS.admin, '/passengers');
   await expect(page.getByTestId('passengers-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByText(PEOPLE_MSG.noClass).first()).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/people-passengers.png` });

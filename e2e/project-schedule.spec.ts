@@ -70,8 +70,7 @@ test('the planner opens /shifts: coverage per sector and hour with its gaps, the
   page,
   request,
 }) => {
-  await login(page, request, USERS.supervisor);
-  await page.goto('/shifts');
+  await login(page, request, USERS.supervisor, '/shifts');
   await expect(page.locator('header h1')).toHaveText('Shifts');
   await expect(page.getByTestId('planned-page')).toHaveCount(0);
   // The demo seed plans the simulator's captains: today's grid has sectors and the list has rows.
@@ -88,8 +87,7 @@ test('/vacations: the admin sees the team’s requests and the planner’s warni
   page,
   request,
 }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/vacations');
+  await login(page, request, USERS.admin, '/vacations');
   await expect(page.locator('header h1')).toHaveText('Vacations');
   await expect(page.getByTestId('vacations-table').locator('tbody tr').first()).toBeVisible();
   await expect(page.getByTestId('vacations-calendar')).toBeVisible();

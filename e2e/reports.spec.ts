@@ -7,8 +7,7 @@ import { api, login, USERS } from './helpers';
 const digits = (s: string | null) => (s ?? '').replace(/\D/g, '');
 
 test("the dashboard shows today's figures as the API counts them", async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/dashboard');
+  await login(page, request, USERS.admin, '/dashboard');
   const value = page.getByTestId('figure-bookings-value');
   await expect(value).toBeVisible();
   const { status, json } = await api<{ data: DashboardDto }>(page, 'GET', 'reports/dashboard');
@@ -21,8 +20,7 @@ test("the dashboard shows today's figures as the API counts them", async ({ page
 });
 
 test('the monitor shows the queue and the figures without interaction', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/monitor');
+  await login(page, request, USERS.admin, '/monitor');
   await expect(page.getByTestId('monitor-waiting')).toBeVisible();
   const { json } = await api<{ data: { waiting: { count: number } } }>(page, 'GET', 'reports/monitor');
   expect(digits(await page.getByTestId('monitor-waiting').textContent())).toBe(String(json.data.waiting.count));
@@ -30,8 +28,7 @@ test('the monitor shows the queue and the figures without interaction', async ({
 });
 
 test('the statistics page groups the period as asked and draws the chart and the table', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/BarStatistics');
+  await login(page, request, USERS.admin, '/BarStatistics');
   await page.getByRole('button', { name: '30 days' }).click();
   await expect(page.getByTestId('statistics-chart')).toBeVisible();
   const responded = page.waitForResponse(

@@ -5,8 +5,7 @@ test('the admin edits the dispatching settings: a bad value is refused under its
   page,
   request,
 }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/dispatching');
+  await login(page, request, USERS.admin, '/dispatching');
   await expect(page.locator('header h1')).toHaveText('Dispatching');
   await expect(page.getByRole('heading', { level: 2, name: 'Dispatching' })).toBeVisible();
   const radius = page.getByTestId('setting-DISPATCH_RADIUS_KM');
@@ -37,8 +36,7 @@ test('the configuration pages open: settings, max bookings, reservation queue, s
   page,
   request,
 }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/settings');
+  await login(page, request, USERS.admin, '/settings');
   await expect(page.getByTestId('setting-SEASON')).toBeAttached();
   await page.goto('/MaxBookingCount');
   await expect(page.locator('header h1')).toHaveText('Max Bookings Counts');

@@ -132,8 +132,7 @@ test('tracking map: the supply and demand layer, off by default, shows the API c
     if (!localStorage.getItem('taxi.prefs'))
       localStorage.setItem('taxi.prefs', JSON.stringify({ language: 'en', theme: 'system' }));
   });
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/rides_tracker');
+  await login(page, request, USERS.dispatcher, '/rides_tracker');
   const map = page.locator('[data-map="tracking"]');
   await expect(map).toHaveAttribute('data-map-ready', '1', { timeout: 30_000 });
   await expect(page.getByTestId('supply-demand-legend')).toHaveCount(0);

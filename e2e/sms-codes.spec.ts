@@ -8,8 +8,7 @@ interface Row {
 }
 
 test('the admin opens /sms_codes, sees the codes sent (masked) and filters them', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/sms_codes');
+  await login(page, request, USERS.admin, '/sms_codes');
   await expect(page.locator('header h1')).toHaveText('SMS codes');
   await expect(page.getByTestId('planned-page')).toHaveCount(0);
   const table = page.getByTestId('sms-codes-table');

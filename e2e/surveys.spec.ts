@@ -13,8 +13,7 @@ test('a survey with a choice, a rating and a text question is built, sent, answe
   page,
   request,
 }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/surveys/create');
+  await login(page, request, USERS.admin, '/surveys/create');
   const title = `Night shifts ${Date.now()}`;
   await page.getByTestId('survey-title').fill(title);
   // The builder starts with a choice question.

@@ -3,8 +3,7 @@ import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
 test('the debug view shows this server as the API reads it, refreshed, clean under axe', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/debug_view');
+  await login(page, request, USERS.admin, '/debug_view');
   await expect(page.getByTestId('status-summary')).toBeVisible();
   const { json } = await api<{ data: { database: { engine: string }; server: { node: string } } }>(
     page,
@@ -28,15 +27,13 @@ test('the debug view shows this server as the API reads it, refreshed, clean und
 });
 
 test('the debug view is the administrators’: a dispatcher is sent to their start page', async ({ page, request }) => {
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/debug_view');
+  await login(page, request, USERS.dispatcher, '/debug_view');
   await expect(page).toHaveURL(/\/requests$/);
   expect((await api(page, 'GET', 'system/status')).status).toBe(403);
 });
 
 test('the self-test makes each part work once; the live event reaches this console', async ({ page, request }) => {
-  await login(page, request, USERS.admin);
-  await page.goto('/test');
+  await login(page, request, USERS.admin, '/test');
   await expect(page.getByText('No check has run yet.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Run the checks' }).click();
   for (const check of ['database', 'jobs', 'storage', 'routing', 'realtime'])

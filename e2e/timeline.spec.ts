@@ -8,8 +8,7 @@ test('the timeline streams a cancellation live, filters by kind, and replays the
   request,
 }) => {
   test.setTimeout(180_000);
-  await login(page, request, USERS.admin);
-  await page.goto('/timeline');
+  await login(page, request, USERS.admin, '/timeline');
   await expect(page.locator('header h1')).toHaveText('Timeline');
   await expect(page.getByTestId('timeline-row').first()).toBeVisible();
 

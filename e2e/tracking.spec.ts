@@ -60,8 +60,7 @@ test('the tracking map keeps drawing while 5,000 captains move', async ({ page, 
     ws.connectToServer();
     sockets.push(ws);
   });
-  await login(page, request, USERS.dispatcher);
-  await page.goto('/rides_tracker');
+  await login(page, request, USERS.dispatcher, '/rides_tracker');
   const map = page.locator('[data-map="tracking"]');
   await expect(map).toHaveAttribute('data-map-ready', '1');
   await expect.poll(() => sockets.length).toBeGreaterThan(0);
