@@ -494,6 +494,98 @@ describe('GeoJSON layers (GET/PUT geo/layers/:layer)', () => {
     expect((await lookup([7.5, 43.6])).sector).toBeNull();
   });
 
+  it('area clusters are a layer: the outline of their sectors out, sector_ids or a drawn outline in', async () => {
+    const fc = (await call('GET', 'geo/layers/area_clusters', admin)).json().data;
+    expect(fc.features.length).toBeGreaterThan(0);
+    const first = fc.features[0];
+    expect(first.geometry.type).toBe('MultiPolygon');
+    expect(first.properties.sector_ids.length).toBeGreaterThan(0);
+    // Its outline is its sectors' outlines, polygon for polygon.
+    const sectorsFc = (await call('GET', 'geo/layers/sectors', admin)).json().data;
+    const polygonsOf = (g: { type: string; coordinates: unknown[] }) =>
+      g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
+    const expected = first.properties.sector_ids.flatMap((id: number) =>
+      polygonsOf(sectorsFc.features.find((f: { id: number }) => f.id === id).geometry),
+    );
+    expect(first.geometry.coordinates).toEqual(expected);
+
+    // A cluster drawn around one sector takes that sector, not the neighbours its edge grazes.
+    const larvotto = sectorsFc.features.find((f: { properties: { name: string } }) => f.properties.name === 'Larvotto');
+    const imported = await call('PUT', 'geo/layers/area_clusters', admin, {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: larvotto.geometry, properties: { name: 'Drawn around Larvotto' } }],
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data).toEqual({ created: 1, updated: 0, deleted: 0 });
+    const again = (await call('GET', 'geo/layers/area_clusters', admin)).json().data;
+    const drawn = again.features.find(
+      (f: { properties: { name: string } }) => f.properties.name === 'Drawn around Larvotto',
+    );
+    expect(drawn.properties.sector_ids).toEqual([larvotto.id]);
+    expect((await lookup(CASINO)).area_clusters.map((c: { name: string }) => c.name)).not.toContain(
+      'Drawn around Larvotto',
+    );
+
+    // An outline over the sea covers no sector; an unknown sector id is refused by the catalogue's rule.
+    const refused = await call('PUT', 'geo/layers/area_clusters', admin, {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: square(SEA), properties: { name: 'Sea cluster' } }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'features.0.geometry': [GEO_MSG.coversNoSector] });
+    const ghosts = await call('PUT', 'geo/layers/area_clusters', admin, {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'MultiPolygon', coordinates: [] },
+          properties: { name: 'Ghosts', sector_ids: [999999] },
+        },
+      ],
+    });
+    expect(ghosts.statusCode).toBe(422);
+    expect(Object.keys(ghosts.json().errors)).toEqual(['features.0.sector_ids']);
+
+    // Round trip of the export (ids kept, outlines recomputed): nothing is created or lost.
+    const round = await call('PUT', 'geo/layers/area_clusters?replace=true', admin, again);
+    expect(round.json().data).toEqual({ created: 0, updated: again.features.length, deleted: 0 });
+    // Readers: the supervisor holds LOCATIONS; the dispatcher reads the clusters' picker but not the layer.
+    expect((await call('GET', 'geo/layers/area_clusters', supervisor)).statusCode).toBe(200);
+  });
+
+  it('location containers are a layer: the points of their locations out, name and description in', async () => {
+    const container = (await call('POST', 'location_containers', admin, { name: 'Quays of Fontvieille' })).json().data;
+    for (const [name, lon] of [
+      ['Quay one', 7.418],
+      ['Quay two', 7.419],
+    ] as const)
+      await call('POST', 'locations', admin, { name, container_id: container.id, lat: 43.728, lon });
+    const fc = (await call('GET', 'geo/layers/location_containers', admin)).json().data;
+    const feature = fc.features.find((f: { id: number }) => f.id === container.id);
+    expect(feature.geometry).toEqual({
+      type: 'MultiPoint',
+      coordinates: [
+        [7.418, 43.728],
+        [7.419, 43.728],
+      ],
+    });
+    expect(feature.properties.location_ids).toHaveLength(2);
+    feature.properties.description = 'Where the ferries berth';
+    const saved = await call('PUT', 'geo/layers/location_containers', admin, {
+      type: 'FeatureCollection',
+      features: [feature],
+    });
+    expect(saved.json().data).toEqual({ created: 0, updated: 1, deleted: 0 });
+    const row = (await call('GET', `location_containers/${container.id}`, admin)).json().data;
+    expect(row.description).toBe('Where the ferries berth');
+    const blank = await call('PUT', 'geo/layers/location_containers', admin, {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'MultiPoint', coordinates: [] }, properties: { name: '' } }],
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().errors)).toEqual(['features.0.name']);
+  });
+
   it('the place pickers offer the locations catalogue first, by name, container or address, as edited', async () => {
     const search = async (q: string, category = '') =>
       (

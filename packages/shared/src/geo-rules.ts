@@ -15,6 +15,7 @@ export const GEO_MSG = texts({
   pointOrArea: 'Give a point with a radius, or an area',
   unknownLayer: 'Unknown layer',
   featureErrors: 'Some features are invalid',
+  coversNoSector: 'The outline covers no sector: list sector_ids or draw it around some sectors',
   restricted: (name: string) => tr('Refused here: restricted area {{name}}', { name }),
   blacklisted: (reason: string) => tr('Refused here: blacklisted location ({{reason}})', { reason }),
   flagged: (reason: string) => tr('Flagged for review: blacklisted location ({{reason}})', { reason }),

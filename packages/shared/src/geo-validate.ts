@@ -88,3 +88,20 @@ export function overlapArea(a: PolygonGeometry, b: PolygonGeometry): number {
 export function overlaps(a: PolygonGeometry, b: PolygonGeometry): boolean {
   return overlapArea(a, b) > SECTOR_OVERLAP_TOLERANCE_M2;
 }
+
+/** An outline's area in m². */
+export const areaOf = (g: PolygonGeometry): number => turfArea(asFeature(g));
+
+/**
+ * The sectors an outline covers: those with more than half their area inside it (an area cluster drawn
+ * around some sectors in a GIS tool takes them, not the neighbours its edge grazes).
+ */
+export function sectorsCoveredBy<S extends { geometry: PolygonGeometry }>(
+  outline: PolygonGeometry,
+  sectors: readonly S[],
+): S[] {
+  return sectors.filter((s) => {
+    const area = areaOf(s.geometry);
+    return area > 0 && overlapArea(outline, s.geometry) > area / 2;
+  });
+}

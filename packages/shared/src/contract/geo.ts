@@ -25,6 +25,20 @@ export const GEO_LAYER_SHAPES: Record<GeoLayer, 'polygon' | 'point' | 'either'> 
   seasonal_destinations: 'point',
 };
 
+/**
+ * Layers that are groups of another layer's rows, imported and exported as GeoJSON beside the drawn ones:
+ * an area cluster is the outline of its sectors (a MultiPolygon; on import, `sector_ids` or, without them,
+ * the sectors the outline covers), a location container the points of its locations (a MultiPoint, for
+ * reading: which container a location is in belongs to the locations layer).
+ */
+export const GEO_GROUP_LAYERS = ['area_clusters', 'location_containers'] as const;
+export type GeoGroupLayer = (typeof GEO_GROUP_LAYERS)[number];
+/** Every layer GET/PUT geo/layers/:layer serves. */
+export const GEO_FILE_LAYERS = [...GEO_LAYERS, ...GEO_GROUP_LAYERS] as const;
+export type GeoFileLayer = (typeof GEO_FILE_LAYERS)[number];
+export const isGeoGroupLayer = (layer: string): layer is GeoGroupLayer =>
+  (GEO_GROUP_LAYERS as readonly string[]).includes(layer);
+
 /** A refusal or a flag of a point: which layer's row, its name and what the console shows. */
 export const geoHitSchema = z
   .object({

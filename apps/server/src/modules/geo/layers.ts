@@ -1,18 +1,19 @@
 import {
   type FeatureCollectionDto,
   GEO_LAYER_SHAPES,
-  GEO_LAYERS,
   GEO_MSG,
+  type GeoFileLayer,
   type GeoLayer,
+  isGeoGroupLayer,
   type ResourceRow,
   resourceSchemas,
 } from '@taxi/shared';
+import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../http/errors';
 import type { ResourceService, Values } from '../resources/service';
+import { groupContext, groupFeatures, groupValues } from './group-layers';
 
 const SHAPES = GEO_LAYER_SHAPES;
-
-export const isGeoLayer = (v: string): v is GeoLayer => (GEO_LAYERS as readonly string[]).includes(v);
 
 /** A catalogue row as a GeoJSON feature: its outline or its point, every other field in properties. */
 function toFeature(layer: GeoLayer, row: ResourceRow): FeatureCollectionDto['features'][number] {
@@ -27,12 +28,33 @@ function toFeature(layer: GeoLayer, row: ResourceRow): FeatureCollectionDto['fea
   };
 }
 
-export async function exportLayer(layer: GeoLayer, service: ResourceService): Promise<FeatureCollectionDto> {
+export async function exportLayer(
+  layer: GeoFileLayer,
+  service: ResourceService,
+  db: DbOrTx,
+): Promise<FeatureCollectionDto> {
   const rows = await service.all({ descending: false });
-  return { type: 'FeatureCollection', features: rows.map((r) => toFeature(layer, r)) };
+  const features = isGeoGroupLayer(layer) ? await groupFeatures(layer, rows, db) : rows.map((r) => toFeature(layer, r));
+  return { type: 'FeatureCollection', features };
 }
 
-const idOf = (feature: FeatureCollectionDto['features'][number]): number | undefined => {
+type Feature = FeatureCollectionDto['features'][number];
+
+/** A drawn layer's feature as its catalogue's values: the point's lon/lat or the outline's geometry. */
+function drawnValues(layer: GeoLayer, feature: Feature): { values: Values } | { error: string } {
+  const { id: _id, ...properties } = feature.properties;
+  const raw: Values = { ...properties };
+  const g = feature.geometry as { type: string; coordinates?: unknown };
+  const shape = SHAPES[layer];
+  if (g.type === 'Point' && shape !== 'polygon' && Array.isArray(g.coordinates)) {
+    [raw.lon, raw.lat] = g.coordinates as unknown[];
+    if (shape === 'either') raw.geometry = null;
+  } else if (shape !== 'point') raw.geometry = JSON.stringify(g);
+  else return { error: GEO_MSG.notGeometry };
+  return { values: raw };
+}
+
+const idOf = (feature: Feature): number | undefined => {
   const id = feature.id ?? feature.properties.id;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : undefined;
 };
@@ -44,29 +66,27 @@ const idOf = (feature: FeatureCollectionDto['features'][number]): number | undef
  * transaction.
  */
 export async function importLayer(
-  layer: GeoLayer,
+  layer: GeoFileLayer,
   service: ResourceService,
   collection: FeatureCollectionDto,
   actor: Parameters<ResourceService['create']>[1],
+  db: DbOrTx,
   replace = false,
 ): Promise<{ created: number; updated: number; deleted: number }> {
   const schema = resourceSchemas(service.def).create;
+  const context = isGeoGroupLayer(layer) ? await groupContext(layer, db) : null;
   const errors: Record<string, string[]> = {};
   const items: { id?: number; input: Values }[] = [];
   for (const [index, feature] of collection.features.entries()) {
-    const { id: _id, ...properties } = feature.properties;
-    const raw: Values = { ...properties };
-    const g = feature.geometry as { type: string; coordinates?: unknown };
-    const shape = SHAPES[layer];
-    if (g.type === 'Point' && shape !== 'polygon' && Array.isArray(g.coordinates)) {
-      [raw.lon, raw.lat] = g.coordinates as unknown[];
-      if (shape === 'either') raw.geometry = null;
-    } else if (shape !== 'point') raw.geometry = JSON.stringify(g);
-    else {
-      errors[`features.${index}.geometry`] = [GEO_MSG.notGeometry];
+    const read =
+      isGeoGroupLayer(layer) && context
+        ? groupValues(layer, feature, context)
+        : drawnValues(layer as GeoLayer, feature);
+    if ('error' in read) {
+      errors[`features.${index}.geometry`] = [read.error];
       continue;
     }
-    const parsed = schema.safeParse(raw);
+    const parsed = schema.safeParse(read.values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         errors[`features.${index}.${issue.path.join('.') || 'properties'}`] = [issue.message];

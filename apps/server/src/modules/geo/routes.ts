@@ -4,7 +4,7 @@ import {
   geoContract as contract,
   dbId,
   featureCollectionSchema,
-  GEO_LAYERS,
+  GEO_FILE_LAYERS,
   GEO_MSG,
   geoPolicy,
   RESOURCE_MSG,
@@ -29,7 +29,7 @@ const checkQuery = pointQuery.extend({
   role: z.enum(BOOKING_POINT_ROLES),
   service_id: z.coerce.number().int().positive().optional(),
 });
-const layerParams = z.object({ layer: z.enum(GEO_LAYERS, { error: GEO_MSG.unknownLayer }) });
+const layerParams = z.object({ layer: z.enum(GEO_FILE_LAYERS, { error: GEO_MSG.unknownLayer }) });
 const idParams = z.object({ id: dbId() });
 const saveQuery = z.object({ replace: z.stringbool().default(false) });
 
@@ -40,7 +40,7 @@ const saveQuery = z.object({ replace: z.stringbool().default(false) });
 export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = new Map(
     (await loadBindings())
-      .filter((b) => (GEO_LAYERS as readonly string[]).includes(b.declaration.key))
+      .filter((b) => (GEO_FILE_LAYERS as readonly string[]).includes(b.declaration.key))
       .map((b) => [b.declaration.key, new ResourceService(app.db, b, app)]),
   );
   const layerService = (layer: string) => {
@@ -70,7 +70,7 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const service = layerService(request.params.layer);
       authorize(request, cataloguePolicy(service.def).read);
-      return ok(await exportLayer(request.params.layer, service));
+      return ok(await exportLayer(request.params.layer, service, app.db));
     },
   );
 
@@ -83,7 +83,8 @@ export const geoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const service = layerService(request.params.layer);
       authorize(request, cataloguePolicy(service.def).write);
-      const saved = await importLayer(request.params.layer, service, request.body, request.user, request.query.replace);
+      const { layer } = request.params;
+      const saved = await importLayer(layer, service, request.body, request.user, app.db, request.query.replace);
       return ok(saved, RESOURCE_MSG.updated);
     },
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import type { FeatureCollectionDto, GeoLayer } from '@taxi/shared';
+import type { FeatureCollectionDto, GeoFileLayer } from '@taxi/shared';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -24,7 +24,7 @@ function saveText(text: string, name: string): void {
  * A layer's GeoJSON export and import (GET/PUT geo/layers/:layer): the import is all or nothing, and the
  * features the server refused are listed under the buttons.
  */
-export function LayerFileButtons({ layer, catalogueKey }: { layer: GeoLayer; catalogueKey: string }) {
+export function LayerFileButtons({ layer, catalogueKey }: { layer: GeoFileLayer; catalogueKey: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const input = useRef<HTMLInputElement>(null);

@@ -13,7 +13,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type FeatureCollectionDto, GEO_LAYERS, type GeoLayer } from '@taxi/shared';
+import { type FeatureCollectionDto, GEO_FILE_LAYERS, type GeoFileLayer } from '@taxi/shared';
 import type { FeatureCollection } from 'geojson';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,7 @@ const SERVER_MARKERS = 'geo-server';
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /** The model of a layer's text: its URI is what the layer's JSON schema is matched on. */
-const modelPath = (layer: GeoLayer) => `geo-layer-${layer}.json`;
+const modelPath = (layer: GeoFileLayer) => `geo-layer-${layer}.json`;
 
 let schemasSet = false;
 /** Every layer's schema, once: Monaco marks what breaks it as the text is typed. */
@@ -49,7 +49,7 @@ function configureSchemas(): void {
     trailingCommas: 'error',
     schemaValidation: 'error',
     enableSchemaRequest: false,
-    schemas: GEO_LAYERS.map((layer) => ({
+    schemas: GEO_FILE_LAYERS.map((layer) => ({
       uri: `inmemory://schemas/geo-layer-${layer}.json`,
       fileMatch: [monaco.Uri.parse(modelPath(layer)).toString()],
       schema: layerJsonSchema(layer),
@@ -58,7 +58,7 @@ function configureSchemas(): void {
 }
 
 interface Doc {
-  layer: GeoLayer;
+  layer: GeoFileLayer;
   /** The text as loaded (or last saved). */
   base: string;
   text: string;
@@ -73,8 +73,8 @@ interface Doc {
 export default function GeoJsonEditorPage() {
   const { t } = useTranslation();
   const theme = useTheme();
-  const [layer, setLayer] = useState<GeoLayer>('sectors');
-  const [pendingLayer, setPendingLayer] = useState<GeoLayer | null>(null);
+  const [layer, setLayer] = useState<GeoFileLayer>('sectors');
+  const [pendingLayer, setPendingLayer] = useState<GeoFileLayer | null>(null);
   const [doc, setDoc] = useState<Doc | null>(null);
   const [problems, setProblems] = useState<ErrorMarker[]>([]);
   const [textProblems, setTextProblems] = useState(0);
@@ -178,12 +178,12 @@ export default function GeoJsonEditorPage() {
   const submitRef = useRef(submit);
   submitRef.current = submit;
 
-  const chooseLayer = (next: GeoLayer) => {
+  const chooseLayer = (next: GeoFileLayer) => {
     if (next === layer) return;
     if (dirty) setPendingLayer(next);
     else switchTo(next);
   };
-  const switchTo = (next: GeoLayer) => {
+  const switchTo = (next: GeoFileLayer) => {
     setProblems([]);
     setDoc(null);
     setLayer(next);
@@ -213,12 +213,12 @@ export default function GeoJsonEditorPage() {
           size="small"
           label={t('Layer')}
           value={layer}
-          onChange={(e) => chooseLayer(e.target.value as GeoLayer)}
+          onChange={(e) => chooseLayer(e.target.value as GeoFileLayer)}
           fullWidth={false}
           sx={{ width: 260 }}
           slotProps={{ htmlInput: { 'data-testid': 'geojson-layer' } }}
         >
-          {GEO_LAYERS.map((l) => (
+          {GEO_FILE_LAYERS.map((l) => (
             <MenuItem key={l} value={l}>
               {t(LAYER_DEFS[l].def.title)}
             </MenuItem>

@@ -1,11 +1,15 @@
 import { useTheme } from '@mui/material';
 import type { FeatureCollection } from 'geojson';
+import type { ExpressionSpecification } from 'maplibre-gl';
 import { useMemo } from 'react';
 import { FitBounds, GeoJsonLayer, type LayerSpec } from '../../../components/map/layers';
 import { MapView } from '../../../components/map/MapView';
 import { positionsOf } from './previewData';
 
 const SOURCE = 'geojson-preview';
+
+// A location container's points are a MultiPoint (geometry-type names the multi types apart).
+const POINTS: ExpressionSpecification = ['in', ['geometry-type'], ['literal', ['Point', 'MultiPoint']]];
 
 /** The edited layer drawn on the map: outlines filled, points as circles, framed when a layer loads. */
 export function GeoJsonPreview({ collection, frame }: { collection: FeatureCollection; frame: FeatureCollection }) {
@@ -16,19 +20,19 @@ export function GeoJsonPreview({ collection, frame }: { collection: FeatureColle
       {
         id: `${SOURCE}-fill`,
         type: 'fill',
-        filter: ['!=', ['geometry-type'], 'Point'],
+        filter: ['!', POINTS],
         paint: { 'fill-color': colour, 'fill-opacity': 0.18 },
       },
       {
         id: `${SOURCE}-outline`,
         type: 'line',
-        filter: ['!=', ['geometry-type'], 'Point'],
+        filter: ['!', POINTS],
         paint: { 'line-color': colour, 'line-width': 2 },
       },
       {
         id: `${SOURCE}-points`,
         type: 'circle',
-        filter: ['==', ['geometry-type'], 'Point'],
+        filter: POINTS,
         paint: {
           'circle-radius': 6,
           'circle-color': colour,

@@ -1,10 +1,12 @@
 import {
+  areaClustersResource,
   blacklistLocationsResource,
   type FieldDef,
+  GEO_FILE_LAYERS,
   GEO_LAYER_SHAPES,
-  GEO_LAYERS,
-  type GeoLayer,
+  type GeoFileLayer,
   landmarksResource,
+  locationContainersResource,
   locationsResource,
   type ResourceDef,
   restrictedAreasResource,
@@ -13,7 +15,7 @@ import {
   stationsResource,
 } from '@taxi/shared';
 
-const DEFS: Record<GeoLayer, ResourceDef> = {
+const DEFS: Record<GeoFileLayer, ResourceDef> = {
   sectors: sectorsResource,
   restricted_areas: restrictedAreasResource,
   blacklist_locations: blacklistLocationsResource,
@@ -21,12 +23,25 @@ const DEFS: Record<GeoLayer, ResourceDef> = {
   landmarks: landmarksResource,
   locations: locationsResource,
   seasonal_destinations: seasonalDestinationsResource,
+  area_clusters: areaClustersResource,
+  location_containers: locationContainersResource,
+};
+
+/**
+ * How a layer's rows are written: the drawn layers' shapes, an area cluster's outline (its sectors'; a drawn
+ * one takes the sectors it covers, so sector_ids may be left out), a container's points (read only).
+ */
+type Shape = 'polygon' | 'point' | 'either' | 'cluster' | 'members';
+const SHAPES: Record<GeoFileLayer, Shape> = {
+  ...GEO_LAYER_SHAPES,
+  area_clusters: 'cluster',
+  location_containers: 'members',
 };
 
 /** Each layer's catalogue (its fields are the features' properties) and how its rows are drawn. */
 export const LAYER_DEFS = Object.fromEntries(
-  GEO_LAYERS.map((layer) => [layer, { def: DEFS[layer], shape: GEO_LAYER_SHAPES[layer] }]),
-) as Record<GeoLayer, { def: ResourceDef; shape: 'polygon' | 'point' | 'either' }>;
+  GEO_FILE_LAYERS.map((layer) => [layer, { def: DEFS[layer], shape: SHAPES[layer] }]),
+) as Record<GeoFileLayer, { def: ResourceDef; shape: Shape }>;
 
 type JsonSchema = Record<string, unknown>;
 
@@ -63,8 +78,28 @@ const GEOMETRIES = {
   },
 } satisfies Record<string, JsonSchema>;
 
-function geometrySchema(shape: 'polygon' | 'point' | 'either'): JsonSchema {
+function geometrySchema(shape: Shape): JsonSchema {
   if (shape === 'point') return GEOMETRIES.point;
+  if (shape === 'members')
+    return {
+      type: 'object',
+      description: 'The points of its locations (read only: a location names its container)',
+      properties: { type: { const: 'MultiPoint' } },
+    };
+  // A cluster's exported outline is a MultiPolygon of its sectors, possibly of none.
+  if (shape === 'cluster')
+    return {
+      oneOf: [
+        GEOMETRIES.polygon,
+        {
+          ...GEOMETRIES.multiPolygon,
+          properties: {
+            ...GEOMETRIES.multiPolygon.properties,
+            coordinates: { type: 'array', items: polygonCoordinates },
+          },
+        },
+      ],
+    };
   const outlines = [GEOMETRIES.polygon, GEOMETRIES.multiPolygon];
   return { oneOf: shape === 'either' ? [GEOMETRIES.point, ...outlines] : outlines };
 }
@@ -110,8 +145,9 @@ function fieldSchema(field: FieldDef): JsonSchema {
  * geometry the layer takes and its properties, the required ones required. The server's own validation
  * (self-crossing rings, overlapping sectors, unique names) still decides at save.
  */
-export function layerJsonSchema(layer: GeoLayer): JsonSchema {
+export function layerJsonSchema(layer: GeoFileLayer): JsonSchema {
   const { def, shape } = LAYER_DEFS[layer];
+  const optional = (f: FieldDef) => shape === 'cluster' && f.name === 'sector_ids';
   const fields = def.fields.filter((f) => !FROM_GEOMETRY.has(f.name) && f.form !== 'none');
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -131,7 +167,7 @@ export function layerJsonSchema(layer: GeoLayer): JsonSchema {
             geometry: geometrySchema(shape),
             properties: {
               type: 'object',
-              required: fields.filter((f) => f.required && f.default === undefined).map((f) => f.name),
+              required: fields.filter((f) => f.required && f.default === undefined && !optional(f)).map((f) => f.name),
               properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])),
             },
           },

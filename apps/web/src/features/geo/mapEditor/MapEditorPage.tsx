@@ -1,6 +1,6 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { GEO_LAYERS, type GeoLayer, MAP_CENTER, MAP_EDITOR_UI, MAP_ZOOM } from '@taxi/shared';
+import { GEO_LAYER_SHAPES, GEO_LAYERS, type GeoLayer, MAP_CENTER, MAP_EDITOR_UI, MAP_ZOOM } from '@taxi/shared';
 import type { Feature } from 'geojson';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { useBasemap } from '../../../components/map/basemap';
 import { MapView } from '../../../components/map/MapView';
 import { useShortcut } from '../../keyboard/shortcuts';
 import { ConfirmDiscardDialog } from '../editor/ConfirmDiscardDialog';
-import { LAYER_DEFS } from '../editor/layerSchema';
 import { useUnsavedGuard } from '../editor/useUnsavedGuard';
 import { DrawControl } from './DrawControl';
 import { EditorToolbar } from './EditorToolbar';
@@ -61,7 +60,7 @@ export default function MapEditorPage() {
   const editor = useDrawingEditor(session, setDeleting);
   const saving = useFeatureSaving(editing, session);
   const collections = useLayerCollections((layer) => visible[layer] || layer === editing);
-  const shape = LAYER_DEFS[editing].shape;
+  const shape = GEO_LAYER_SHAPES[editing];
 
   // The edited layer goes into the drawing when it loads (again after a switch); what cannot be edited stays shown.
   const [left, setLeft] = useState<Feature[]>([]);
