@@ -96,6 +96,24 @@ test('GeoJSON editor: a self-crossing sector is refused, the error marked in Mon
   await expect(preview).toHaveAttribute('data-source-geojson-preview', String(before.features.length));
   await page.getByRole('button', { name: 'Discard changes' }).click();
 
+  // The group layers: a cluster drawn as its sectors' outlines, a container as its locations' points; their
+  // exported text meets the layer's schema.
+  for (const [layer, title] of [
+    ['area_clusters', 'Area clusters'],
+    ['location_containers', 'Location containers'],
+  ] as const) {
+    const fc = (await api<{ data: Collection }>(page, 'GET', `geo/layers/${layer}`)).json.data;
+    expect(fc.features.length, layer).toBeGreaterThan(0);
+    await page.getByRole('combobox', { name: 'Layer' }).click();
+    await page.getByRole('option', { name: title }).click();
+    // A container without locations has no point to draw.
+    const drawn = fc.features.filter((f) => (f.geometry.coordinates as unknown[]).length > 0).length;
+    await expect(preview).toHaveAttribute('data-source-geojson-preview', String(drawn));
+    await expect(editor).toContainText(fc.features[0].geometry.type);
+    await expect(editor.locator('.squiggly-error')).toHaveCount(0);
+    await expect(page.getByTestId('geojson-text-problems')).toHaveText('');
+  }
+
   expect(await axeBothSchemes(page)).toEqual([]);
   await screenshots(page, 'geo-editor', async () => {
     await expect(editor).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,10 @@
 // First: zod's configuration for the CSP (jitless), before any schema parses.
 import '@taxi/shared/zod-config';
+// Arabic glyphs from the console's own files (loaded only when Arabic text is drawn, by unicode-range): the
+// interface reads the same on a machine without an Arabic system font.
+import '@fontsource/noto-sans-arabic/arabic-400.css';
+import '@fontsource/noto-sans-arabic/arabic-500.css';
+import '@fontsource/noto-sans-arabic/arabic-700.css';
 import { MSG, PUBLIC_PATHS } from '@taxi/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

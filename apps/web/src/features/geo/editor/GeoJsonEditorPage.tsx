@@ -185,6 +185,8 @@ export default function GeoJsonEditorPage() {
   };
   const switchTo = (next: GeoFileLayer) => {
     setProblems([]);
+    // Monaco reports the new model's markers only when it has some: the last layer's count must not stay.
+    setTextProblems(0);
     setDoc(null);
     setLayer(next);
   };

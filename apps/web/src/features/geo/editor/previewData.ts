@@ -10,6 +10,9 @@ export function drawable(geometry: unknown): boolean {
   if (!geometry || typeof geometry !== 'object') return false;
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
   if (type === 'Point') return isPosition(coordinates);
+  // A location container's points (one with no location has nothing to draw).
+  if (type === 'MultiPoint')
+    return Array.isArray(coordinates) && coordinates.length > 0 && coordinates.every(isPosition);
   if (type === 'Polygon') return isPolygon(coordinates);
   if (type === 'MultiPolygon')
     return Array.isArray(coordinates) && coordinates.length > 0 && coordinates.every(isPolygon);
