@@ -278,3 +278,16 @@ test('an administrator opens an airport agency and gives it a sign-in, which lan
   await login(page, request, email);
   await expect(page).toHaveURL(/\/airport\/create$/);
 });
+
+test("company users have their page beside the hotels' and restaurants' users, in the drawer", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin, '/company_users');
+  await expect(page.locator('header h1')).toHaveText('Company users');
+  const table = page.getByTestId('table-company_users');
+  // The seeded company's sign-in, named with its company; no hotel's user among them.
+  await expect(table.getByRole('row', { name: /company@example\.com/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /hotel@example\.com/ })).toHaveCount(0);
+  await expect(page.getByTestId('drawer-entry-CompanyUsers')).toHaveAttribute('aria-current', 'page');
+});

@@ -22,6 +22,7 @@ describe('catalogue pages found by glob', () => {
         'Colors',
         'Companies',
         'CompaniesCreate',
+        'CompanyUsers',
         'ComplaintCategories',
         'ContractTemplate',
         'ContractTemplateLevel',

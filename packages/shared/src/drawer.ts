@@ -58,6 +58,7 @@ export const DRAWER: readonly DrawerItem[] = [
       e('Restaurants', 'ACCOMMODATION'),
       e('RestaurantsUsers', 'ACCOMMODATION'),
       e('Companies', 'ACCOMMODATION'),
+      e('CompanyUsers', 'ACCOMMODATION'),
       e('AirportAgencies', 'ACCOMMODATION'),
       e('AirportAgencyUsers', 'ACCOMMODATION'),
     ],

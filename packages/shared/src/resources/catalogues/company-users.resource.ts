@@ -7,7 +7,7 @@ export const companyUsersResource = defineResource({
   key: 'company_users',
   url: 'company_users',
   title: 'Company users',
-  route: null,
+  route: 'CompanyUsers',
   permission: 'ACCOMMODATION',
   table: 'users',
   scope: { field: 'partner_kind', equals: 'company' },
