@@ -1,4 +1,7 @@
 import { inflateSync } from 'node:zlib';
+import { PARTNER_INVOICE_PDF } from '@taxi/shared';
+import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
+import { translateRendered } from '@taxi/shared/i18n/rendered';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema';
 import { makeBooking } from './factories';
@@ -121,6 +124,37 @@ describe("staff: a partner's invoices on its page, and as CSV", () => {
   });
 });
 
+/** Letters that differ only by their dots, one shape each (ب ت ث ن ي ى are one tooth). */
+const DOTLESS: Record<string, string> = Object.fromEntries(
+  ['بتثنيىئ', 'جحخ', 'دذ', 'رز', 'سش', 'صض', 'طظ', 'عغ', 'فق', 'هة'].flatMap((group) =>
+    [...group].map((letter) => [letter, group[0]]),
+  ),
+);
+/** A text's Arabic letters by their dotless shapes, in logical order; anything else dropped. */
+const skeleton = (text: string) =>
+  [...text]
+    .filter((c) => /[\u0621-\u064a]/.test(c))
+    .map((c) => DOTLESS[c] ?? c)
+    .join('');
+
+/** The text items of a PDF's pages as pdf.js reads them, with where each starts on the page. */
+async function readPdf(pdf: Buffer): Promise<{ str: string; x: number }[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
+  const out: { str: string; x: number }[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    for (const item of content.items)
+      if ('str' in item && item.str.trim()) out.push({ str: item.str.trim(), x: item.transform[4] });
+  }
+  return out;
+}
+
 /** WinAnsi's bytes 0x80-0x9F (Latin-1 has control codes there): the euro sign, typographic quotes… */
 const WIN_ANSI_80 = [...'€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ'];
 
@@ -191,16 +225,41 @@ describe("staff: one of a partner's invoices as a PDF", () => {
     expect(text).toContain('Page 1 of 1');
   });
 
-  it("speaks the caller's language like the CSV (Arabic falls back to English: no Arabic font)", async () => {
+  it("speaks the caller's language like the CSV, Arabic right to left in an embedded Arabic font", async () => {
     const fr = await pdfOf(admin, '?key=2026-10', 'fr');
     expect(fr.statusCode).toBe(200);
     const french = pdfText(fr.rawPayload);
     expect(french).toContain('Montant');
     expect(french).toContain('Facture mensuelle');
     expect(french).toMatch(/18,40\u00a0\u20ac/);
+
     const ar = await pdfOf(admin, '?key=2026-10', 'ar');
     expect(ar.statusCode).toBe(200);
-    expect(pdfText(ar.rawPayload)).toContain('Amount');
+    const pdf = ar.rawPayload.toString('latin1');
+    expect(pdf).toContain('/Lang (ar)');
+    expect(pdf).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansArabic/);
+    // Read back as a PDF reader reads it (pdf.js: glyphs to text through the font's map, bidi to logical order).
+    // Noto draws the dots of some letters as marks, which map to no letter (or to a stray one): Arabic is compared
+    // by its letters' dotless shapes, and the partner's name and the period as drawn.
+    const items = await readPdf(ar.rawPayload);
+    const at = (text: string) => items.find((i) => i.str === text);
+    const label = (source: string) => {
+      const wanted = skeleton(translateRendered(CATALOGUES.ar, source));
+      return items.find((i) => skeleton(i.str) === wanted);
+    };
+    for (const source of ['amount', 'invoice', 'total', 'guest', 'period'] as const) {
+      const arabic = translateRendered(CATALOGUES.ar, PARTNER_INVOICE_PDF[source]);
+      expect(arabic, source).toMatch(/^[\u0600-\u06ff]+$/);
+      expect(label(PARTNER_INVOICE_PDF[source]), source).toBeDefined();
+    }
+    expect(at('Amount')).toBeUndefined();
+    // Right to left: a fact's label sits right of its value, the date column right of the amounts; Latin values
+    // (the partner's name, the period) read left to right.
+    expect(at('2026-10')).toBeDefined();
+    expect(label(PARTNER_INVOICE_PDF.period)?.x).toBeGreaterThan(at('2026-10')?.x ?? Number.POSITIVE_INFINITY);
+    expect(label(PARTNER_INVOICE_PDF.guest)?.x).toBeGreaterThan(label(PARTNER_INVOICE_PDF.amount)?.x ?? 1e9);
+    const { name } = (await call('GET', 'partner', hotel)).json().data as { name: string };
+    expect(at(name)).toBeDefined();
   });
 
   it('per-ride billing: each ride its own PDF', async () => {

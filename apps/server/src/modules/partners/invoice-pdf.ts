@@ -11,16 +11,11 @@ import { LANGUAGE_LOCALES, type Language, pickLanguage } from '@taxi/shared/i18n
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
 import { translateRendered } from '@taxi/shared/i18n/rendered';
 import PDFDocument from 'pdfkit';
+import { ARABIC_FONTS, hasArabic, type Piece, visualPieces, wrapLines } from './pdf-rtl';
 
-/**
- * The PDF's language: the caller's (Accept-Language), as the CSV's header. Arabic falls back to English: the
- * PDF is written with the standard PDF fonts (Helvetica, WinAnsi: Latin letters only), the repository ships no
- * font with Arabic glyphs, and pdfkit neither orders right-to-left text (no bidi) nor mirrors a layout. Arabic
- * needs an embedded font (Noto Sans Arabic, DejaVu Sans) and a bidi pass before it can be offered here.
- */
-export function invoicePdfLanguage(acceptLanguage: string | undefined): Exclude<Language, 'ar'> {
-  const language = pickLanguage(acceptLanguage);
-  return language === 'ar' ? 'en' : language;
+/** The PDF's language: the caller's (Accept-Language), as the CSV's header. */
+export function invoicePdfLanguage(acceptLanguage: string | undefined): Language {
+  return pickLanguage(acceptLanguage);
 }
 
 export interface InvoicePdfInput {
@@ -30,7 +25,7 @@ export interface InvoicePdfInput {
   invoice: PartnerInvoiceDto;
   /** When it is written (the server clock, ms): its "issued on" day and the PDF's creation date. */
   issued: number;
-  language: Exclude<Language, 'ar'>;
+  language: Language;
 }
 
 // A4 in points, its margins, the table's columns (their widths fill the text width: 595.28 - 2 × 48).
@@ -91,13 +86,91 @@ const cityDateTime = (ms: number) => {
   return `${cityDay(ms)} ${two(c.hour)}:${two(c.minute)}`;
 };
 
+interface TextOptions {
+  width: number;
+  /** Where a line sits in its box: at the start of the page's direction (left, or right in Arabic), or its end. */
+  align?: 'start' | 'end';
+  bold?: boolean;
+  size: number;
+}
+
+/** Draws text in the page's direction; boxes are given as on a left-to-right page and mirrored for Arabic. */
+interface Writer {
+  /** Draws a paragraph in a box; returns its height. */
+  text(value: string, x: number, y: number, o: TextOptions): number;
+  height(value: string, o: TextOptions): number;
+  width(value: string, o: Omit<TextOptions, 'width'>): number;
+}
+
+const latinFont = (bold?: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica');
+
+/**
+ * Left to right: pdfkit's own text layout in the standard fonts; a value with Arabic letters (a guest's name)
+ * goes through the bidi writer, unmirrored.
+ */
+function latinWriter(doc: PDFKit.PDFDocument): Writer {
+  const mixed = bidiWriter(doc, false);
+  const set = (o: Omit<TextOptions, 'width'>) => doc.font(latinFont(o.bold)).fontSize(o.size);
+  return {
+    text(value, x, y, o) {
+      if (hasArabic(value)) return mixed.text(value, x, y, o);
+      set(o).text(winAnsi(value) || ' ', x, y, { width: o.width, align: o.align === 'end' ? 'right' : 'left' });
+      return this.height(value, o);
+    },
+    height: (value, o) =>
+      hasArabic(value) ? mixed.height(value, o) : set(o).heightOfString(winAnsi(value) || ' ', { width: o.width }),
+    width: (value, o) => (hasArabic(value) ? mixed.width(value, o) : set(o).widthOfString(winAnsi(value))),
+  };
+}
+
+/**
+ * Each line ordered by the bidi algorithm (pdf-rtl.ts), Arabic in Noto Sans Arabic (shaped by pdfkit's font
+ * engine), the rest in Helvetica; lines broken by the writer; on a right-to-left page, boxes mirrored.
+ */
+function bidiWriter(doc: PDFKit.PDFDocument, rtl: boolean): Writer {
+  doc.registerFont('arabic', ARABIC_FONTS.regular);
+  doc.registerFont('arabic-bold', ARABIC_FONTS.bold);
+  const fontOf = (piece: Piece, bold?: boolean) => (piece.arabic ? (bold ? 'arabic-bold' : 'arabic') : latinFont(bold));
+  const textOf = (piece: Piece) => (piece.arabic ? piece.text : winAnsi(piece.text));
+  const measure = (o: Omit<TextOptions, 'width'>) => (piece: Piece) =>
+    doc.font(fontOf(piece, o.bold)).fontSize(o.size).widthOfString(textOf(piece));
+  const lineHeight = (size: number) => size * 1.45;
+  const linesOf = (value: string, o: TextOptions) => wrapLines(value.replace(/[\r\t]+/g, ' '), o.width, measure(o));
+  return {
+    text(value, x, y, o) {
+      const m = measure(o);
+      const left = rtl ? PAGE.width - x - o.width : x;
+      const atLeft = rtl ? o.align === 'end' : o.align !== 'end';
+      let lineY = y;
+      for (const line of linesOf(value, o)) {
+        const pieces = visualPieces(line);
+        const width = pieces.reduce((sum, p) => sum + m(p), 0);
+        let px = atLeft ? left : left + o.width - width;
+        // One baseline for the line's fonts (Noto's ascender is far taller than Helvetica's).
+        const baseline = lineY + o.size;
+        for (const piece of pieces) {
+          doc
+            .font(fontOf(piece, o.bold))
+            .fontSize(o.size)
+            .text(textOf(piece), px, baseline, { lineBreak: false, baseline: 'alphabetic' });
+          px += m(piece);
+        }
+        lineY += lineHeight(o.size);
+      }
+      return lineY - y;
+    },
+    height: (value, o) => linesOf(value, o).length * lineHeight(o.size),
+    width: (value, o) => visualPieces(value).reduce((sum, p) => sum + measure(o)(p), 0),
+  };
+}
+
 /** Writes one invoice as an A4 PDF: the partner, the invoice's key, period and billing, a row per ride, the total. */
 export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { partner, billing, invoice, issued, language } = input;
   const catalogue = language === 'en' ? undefined : CATALOGUES[language];
-  const t = (source: string) => winAnsi(translateRendered(catalogue, source));
+  const t = (source: string) => translateRendered(catalogue, source);
   const euros = new Intl.NumberFormat(LANGUAGE_LOCALES[language], { style: 'currency', currency: CURRENCY });
-  const money = (value: number) => winAnsi(euros.format(value));
+  const money = (value: number) => euros.format(value);
   const billingLabel = PARTNER_BILLING.find((b) => b.value === billing)?.label ?? billing;
   const perRide = billing === 'per_ride';
   const firstRide = invoice.lines[0];
@@ -110,7 +183,7 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
     compress: options.compress ?? true,
     lang: language,
     info: {
-      Title: winAnsi(`${t(PARTNER_INVOICE_PDF.invoice)} ${invoice.key} - ${partner.name}`),
+      Title: `${t(PARTNER_INVOICE_PDF.invoice)} ${invoice.key} - ${partner.name}`,
       CreationDate: new Date(issued),
     },
   });
@@ -120,60 +193,62 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const w = language === 'ar' ? bidiWriter(doc, true) : latinWriter(doc);
 
   const left = PAGE.margin;
   let y = PAGE.margin;
 
-  // The partner (left) and the invoice's title (right).
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000');
-  doc.text(winAnsi(partner.name), left, y, { width: TEXT_WIDTH * 0.6 });
-  doc.font('Helvetica').fontSize(10).fillColor('#555');
-  doc.text(t(PARTNER_KIND_LABELS[partner.kind]));
-  if (partner.address) doc.fillColor('#000').text(winAnsi(partner.address), { width: TEXT_WIDTH * 0.6 });
-  const partnerBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#000');
-  doc.text(t(PARTNER_INVOICE_PDF.invoice), left, y, { width: TEXT_WIDTH, align: 'right' });
-  doc.font('Helvetica').fontSize(11).text(winAnsi(invoice.key), { width: TEXT_WIDTH, align: 'right' });
-  y = Math.max(partnerBottom, doc.y) + 18;
+  // The partner (at the start) and the invoice's title (at the end).
+  const half = TEXT_WIDTH * 0.6;
+  let partnerY = y;
+  doc.fillColor('#000');
+  partnerY += w.text(partner.name, left, partnerY, { width: half, bold: true, size: 16 });
+  doc.fillColor('#555');
+  partnerY += w.text(t(PARTNER_KIND_LABELS[partner.kind]), left, partnerY, { width: half, size: 10 });
+  doc.fillColor('#000');
+  if (partner.address) partnerY += w.text(partner.address, left, partnerY, { width: half, size: 10 });
+  let titleY = y;
+  titleY += w.text(t(PARTNER_INVOICE_PDF.invoice), left, titleY, {
+    width: TEXT_WIDTH,
+    align: 'end',
+    bold: true,
+    size: 20,
+  });
+  titleY += w.text(invoice.key, left, titleY, { width: TEXT_WIDTH, align: 'end', size: 11 });
+  y = Math.max(partnerY, titleY) + 18;
 
   // The invoice's facts, label: value.
   const facts: [string, string][] = [
-    [t(PARTNER_INVOICE_PDF.period), winAnsi(period)],
+    [t(PARTNER_INVOICE_PDF.period), period],
     [t(PARTNER_INVOICE_PDF.billing), t(billingLabel)],
     [t(PARTNER_INVOICE_PDF.issuedOn), cityDay(issued)],
     [t(PARTNER_INVOICE_PDF.rides), String(invoice.rides)],
   ];
-  doc.fontSize(10);
   for (const [label, value] of facts) {
-    doc.font('Helvetica-Bold').fillColor('#000').text(label, left, y, { width: 110 });
-    const labelBottom = doc.y;
-    doc.font('Helvetica').text(value, left + 110, y, { width: TEXT_WIDTH - 110 });
-    y = Math.max(labelBottom, doc.y) + 2;
+    const labelHeight = w.text(label, left, y, { width: 110, bold: true, size: 10 });
+    const valueHeight = w.text(value, left + 110, y, { width: TEXT_WIDTH - 110, size: 10 });
+    y += Math.max(labelHeight, valueHeight) + 2;
   }
   y += 14;
 
   // The table: a header row (again on each page), a row per ride.
+  const cell = (i: number, bold: boolean): TextOptions => ({
+    width: COLUMNS[i].width - 2 * CELL_PAD,
+    align: 'right' in COLUMNS[i] ? 'end' : 'start',
+    bold,
+    size: SMALL,
+  });
   const cells = (values: readonly string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(SMALL);
-    const height =
-      Math.max(...values.map((v, i) => doc.heightOfString(v || ' ', { width: COLUMNS[i].width - 2 * CELL_PAD }))) +
-      2 * CELL_PAD;
+    const height = Math.max(...values.map((v, i) => w.height(v, cell(i, bold)))) + 2 * CELL_PAD;
     return { height, values, bold };
   };
   const draw = (row: ReturnType<typeof cells>, shade: boolean) => {
     if (shade) doc.rect(left, y, TEXT_WIDTH, row.height).fill('#eeeeee');
-    doc
-      .font(row.bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(SMALL)
-      .fillColor('#000');
+    doc.fillColor('#000');
     let x = left;
     row.values.forEach((value, i) => {
-      const column = COLUMNS[i];
-      doc.text(value, x + CELL_PAD, y + CELL_PAD, {
-        width: column.width - 2 * CELL_PAD,
-        align: 'right' in column ? 'right' : 'left',
-      });
-      x += column.width;
+      w.text(value, x + CELL_PAD, y + CELL_PAD, cell(i, row.bold));
+      x += COLUMNS[i].width;
     });
     y += row.height;
     doc
@@ -193,9 +268,9 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
       [
         cityDateTime(Date.parse(line.at)),
         `#${line.booking_id}`,
-        winAnsi(clip(line.passenger)),
-        winAnsi(clip(line.pickup)),
-        winAnsi(clip(line.dropoff ?? '')),
+        clip(line.passenger),
+        clip(line.pickup),
+        clip(line.dropoff ?? ''),
         money(line.amount),
       ],
       false,
@@ -214,12 +289,22 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
     y = PAGE.margin;
   }
   y += 8;
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#000');
-  doc.text(t(PARTNER_INVOICE_PDF.total), left, y, { width: TEXT_WIDTH - 110, align: 'right' });
-  doc.text(money(invoice.total), left + TEXT_WIDTH - 110, y, { width: 110 - CELL_PAD, align: 'right' });
-  y = doc.y + 10;
-  doc.font('Helvetica').fontSize(SMALL).fillColor('#555');
-  doc.text(t(PARTNER_INVOICE_PDF.note), left, y, { width: TEXT_WIDTH, align: 'right' });
+  doc.fillColor('#000');
+  const totalHeight = w.text(t(PARTNER_INVOICE_PDF.total), left, y, {
+    width: TEXT_WIDTH - 110,
+    align: 'end',
+    bold: true,
+    size: 11,
+  });
+  w.text(money(invoice.total), left + TEXT_WIDTH - 110, y, {
+    width: 110 - CELL_PAD,
+    align: 'end',
+    bold: true,
+    size: 11,
+  });
+  y += totalHeight + 10;
+  doc.fillColor('#555');
+  w.text(t(PARTNER_INVOICE_PDF.note), left, y, { width: TEXT_WIDTH, align: 'end', size: SMALL });
 
   // Each page's footer, in the bottom margin (pdfkit would open a page for text below it: margin set to 0).
   const range = doc.bufferedPageRange();
@@ -228,10 +313,10 @@ export function invoicePdf(input: InvoicePdfInput, options: { compress?: boolean
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const footerY = PAGE.height - PAGE.margin + 8;
-    doc.font('Helvetica').fontSize(SMALL).fillColor('#555');
-    doc.text(winAnsi(`${clip(partner.name, FOOTER_NAME_MAX)} - ${invoice.key}`), left, footerY, { lineBreak: false });
+    doc.fillColor('#555');
+    w.text(`${clip(partner.name, FOOTER_NAME_MAX)} - ${invoice.key}`, left, footerY, { width: half, size: SMALL });
     const page = t(PARTNER_INVOICE_PDF.page(i - range.start + 1, range.count));
-    doc.text(page, left + TEXT_WIDTH - doc.widthOfString(page), footerY, { lineBreak: false });
+    w.text(page, left + half, footerY, { width: TEXT_WIDTH - half, align: 'end', size: SMALL });
     doc.page.margins.bottom = bottom;
   }
   doc.end();
