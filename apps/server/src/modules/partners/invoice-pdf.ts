@@ -7,16 +7,11 @@ import {
   type PartnerInvoiceDto,
   type PartnerSummaryDto,
 } from '@taxi/shared';
-import { LANGUAGE_LOCALES, type Language, pickLanguage } from '@taxi/shared/i18n';
+import { LANGUAGE_LOCALES, type Language } from '@taxi/shared/i18n';
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
 import { translateRendered } from '@taxi/shared/i18n/rendered';
 import PDFDocument from 'pdfkit';
 import { ARABIC_FONTS, hasArabic, type Piece, visualPieces, wrapLines } from './pdf-rtl';
-
-/** The PDF's language: the caller's (Accept-Language), as the CSV's header. */
-export function invoicePdfLanguage(acceptLanguage: string | undefined): Language {
-  return pickLanguage(acceptLanguage);
-}
 
 export interface InvoicePdfInput {
   partner: Pick<PartnerSummaryDto, 'name' | 'address' | 'kind'>;
@@ -25,6 +20,7 @@ export interface InvoicePdfInput {
   invoice: PartnerInvoiceDto;
   /** When it is written (the server clock, ms): its "issued on" day and the PDF's creation date. */
   issued: number;
+  /** The caller's (Accept-Language), as the CSV's header. */
   language: Language;
 }
 
@@ -99,7 +95,6 @@ interface Writer {
   /** Draws a paragraph in a box; returns its height. */
   text(value: string, x: number, y: number, o: TextOptions): number;
   height(value: string, o: TextOptions): number;
-  width(value: string, o: Omit<TextOptions, 'width'>): number;
 }
 
 const latinFont = (bold?: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica');
@@ -119,7 +114,6 @@ function latinWriter(doc: PDFKit.PDFDocument): Writer {
     },
     height: (value, o) =>
       hasArabic(value) ? mixed.height(value, o) : set(o).heightOfString(winAnsi(value) || ' ', { width: o.width }),
-    width: (value, o) => (hasArabic(value) ? mixed.width(value, o) : set(o).widthOfString(winAnsi(value))),
   };
 }
 
@@ -160,7 +154,6 @@ function bidiWriter(doc: PDFKit.PDFDocument, rtl: boolean): Writer {
       return lineY - y;
     },
     height: (value, o) => linesOf(value, o).length * lineHeight(o.size),
-    width: (value, o) => visualPieces(value).reduce((sum, p) => sum + measure(o)(p), 0),
   };
 }
 

@@ -13,8 +13,9 @@ import { z } from 'zod';
 import { csvTranslator, sendCsv } from '../../http/csv';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
+import { requestLanguage } from '../../http/i18n';
 import { replies } from '../../http/schema';
-import { invoicePdf, invoicePdfLanguage } from './invoice-pdf';
+import { invoicePdf } from './invoice-pdf';
 import { partnerBilledRides, partnerSummary } from './queries';
 import { invoicesOfPartner } from './service';
 
@@ -75,7 +76,7 @@ export const partnerInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         billing: partner.billing,
         invoice,
         issued,
-        language: invoicePdfLanguage(request.headers['accept-language']),
+        language: requestLanguage(request),
       });
       const date = dateToCityLocal(new Date(issued)).slice(0, 10);
       return reply
