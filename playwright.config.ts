@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from './e2e/chromium';
+import { VOICE, VOICE_RING_SECONDS, VOICE_RING_STRATEGY } from './e2e/voice-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 // One server (and embedded database) per worker, on PORT + the worker's index (e2e/fixtures.ts): files may run
@@ -13,13 +13,13 @@ process.env.E2E_DATA_DIR ??= resolve(`e2e/.data-${Date.now()}`);
 const DATA_DIR = process.env.E2E_DATA_DIR;
 // The voice spec runs on Debian's Kamailio (.ci/run installs it; e2e/voice.spec.ts says when it is missing): each
 // worker's server gets a SIP server of its own, on ports beside its own.
-export const VOICE = existsSync('/usr/sbin/kamailio');
 const voiceEnv = (i: number): Record<string, string> =>
   VOICE
     ? {
         VOICE_WS_URL: `ws://127.0.0.1:${PORT + 100 + i}`,
         VOICE_SIP_PORT: String(PORT + 200 + i),
-        VOICE_RING_SECONDS: '30',
+        VOICE_RING_SECONDS: String(VOICE_RING_SECONDS),
+        VOICE_RING_STRATEGY,
       }
     : {};
 // The mail relay: a local SMTP server the servers' mailer delivers to (e2e/smtp-stand-in.ts); the specs read its mails

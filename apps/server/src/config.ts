@@ -169,6 +169,19 @@ const envSchema = z
         .optional(),
     ),
     /**
+     * rtpengine's control socket (`udp:host:port`): the media of calls between the softphones (WebRTC) and the
+     * trunk (plain RTP) goes through it (voice/README.md). Unset: no media relay, as on a console-only setup.
+     */
+    VOICE_RTPENGINE: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^udp6?:[A-Za-z0-9.-]+:\d{1,5}$/, 'udp:host:port')
+        .optional(),
+    ),
+    /** The address rtpengine relays media on (`npm run voice` starts it there): the host's public address in a deployment. */
+    VOICE_MEDIA_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    /**
      * Web push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them); a pair is generated
      * and kept in DATA_DIR/vapid.json when unset. Several nodes must share it (one value everywhere, or one
      * DATA_DIR): browsers subscribed with one public key only accept messages signed with its private key.
@@ -253,6 +266,8 @@ export interface Config {
     sipPort: number;
     /** The carrier's trunk for calls to numbers (VOICE_TRUNK); none: refused. */
     trunk?: string;
+    /** The media relay between WebRTC and the trunk (VOICE_RTPENGINE, its control socket) and its media address. */
+    rtpengine?: { control: string; mediaAddress: string };
   };
   /** APP_SECRET: keys the login-code HMACs (DATA_DIR/secret when unset). */
   appSecret?: string;
@@ -343,6 +358,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           credentialTtlSeconds: e.VOICE_CREDENTIAL_TTL_SECONDS,
           sipPort: e.VOICE_SIP_PORT,
           trunk: e.VOICE_TRUNK,
+          rtpengine: e.VOICE_RTPENGINE
+            ? { control: e.VOICE_RTPENGINE, mediaAddress: e.VOICE_MEDIA_ADDRESS }
+            : undefined,
         }
       : undefined,
     appSecret: e.APP_SECRET,

@@ -172,6 +172,15 @@ export class SipClient {
     return this.final(callId, 'REGISTER');
   }
 
+  /** The Proxy-Authorization answering a 407 challenge to `method uri` with these credentials. */
+  private proxyAuthorization(challenge: SipMessage, method: string, uri: string, username: string, password: string) {
+    const proxy = header(challenge, 'proxy-authenticate');
+    const realm = /realm="([^"]+)"/.exec(proxy)?.[1] ?? '';
+    const nonce = /nonce="([^"]+)"/.exec(proxy)?.[1] ?? '';
+    const response = md5(`${md5(`${username}:${realm}:${password}`)}:${nonce}:${md5(`${method}:${uri}`)}`);
+    return `Proxy-Authorization: Digest username="${username}", realm="${realm}", nonce="${nonce}", uri="${uri}", response="${response}", algorithm=MD5`;
+  }
+
   /** MESSAGE to another SIP user, answering the proxy's digest challenge with these credentials; the final response. */
   async message(to: string, username: string, password: string, text = 'hello'): Promise<SipMessage> {
     const callId = token();
@@ -180,21 +189,32 @@ export class SipClient {
     this.request('MESSAGE', uri, callId, base, text);
     const challenge = await this.final(callId, 'MESSAGE');
     if (challenge.status !== 407) return challenge;
-    const proxy = header(challenge, 'proxy-authenticate');
-    const realm = /realm="([^"]+)"/.exec(proxy)?.[1] ?? '';
-    const nonce = /nonce="([^"]+)"/.exec(proxy)?.[1] ?? '';
-    const response = md5(`${md5(`${username}:${realm}:${password}`)}:${nonce}:${md5(`MESSAGE:${uri}`)}`);
     this.request(
       'MESSAGE',
       uri,
       callId,
-      [
-        ...base,
-        `Proxy-Authorization: Digest username="${username}", realm="${realm}", nonce="${nonce}", uri="${uri}", response="${response}", algorithm=MD5`,
-      ],
+      [...base, this.proxyAuthorization(challenge, 'MESSAGE', uri, username, password)],
       text,
     );
     return this.final(callId, 'MESSAGE');
+  }
+
+  /** An operator's call to a number (out through the trunk), with this SDP, answering the proxy's challenge. */
+  async dial(number: string, username: string, password: string, sdp: string): Promise<OutgoingCall> {
+    const callId = `${token()}@test`;
+    const fromTag = token();
+    const uri = `sip:${number}@${this.domain}`;
+    const base = [
+      `To: <${uri}>`,
+      `Contact: <sip:${this.user}@${this.host};transport=ws>`,
+      'Content-Type: application/sdp',
+    ];
+    this.request('INVITE', uri, callId, base, sdp, fromTag);
+    const challenge = await this.final(callId, 'INVITE');
+    if (challenge.status !== 407) throw new Error(`no challenge to the call: ${challenge.raw}`);
+    const auth = this.proxyAuthorization(challenge, 'INVITE', uri, username, password);
+    const { via, cseq } = this.request('INVITE', uri, callId, [...base, auth], sdp, fromTag);
+    return { callId, fromTag, via, cseq, uri };
   }
 
   /** Calls a number without authentication (the inbound number is public, as a company's number is). */

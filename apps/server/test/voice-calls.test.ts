@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { calls, passengers } from '../src/db/schema';
 import { cityDayStart } from '../src/modules/reports/facts';
-import { kamailioArgs } from '../src/modules/voice/kamailio-args';
+import { kamailioArgs, rtpengineArgs } from '../src/modules/voice/kamailio-args';
 import { nextOperators, parseTried } from '../src/modules/voice/queue';
 import { apiCaller, loginAll, testAppForFile } from './helpers';
 
@@ -218,5 +218,16 @@ describe('the SIP trunk setting', () => {
     );
     expect(kamailioArgs(loadConfig(base), { runtimeDir: tmpdir() }).join(' ')).not.toContain('VOICE_TRUNK');
     expect(() => loadConfig({ ...base, VOICE_TRUNK: 'sip:carrier" evil' })).toThrow(/VOICE_TRUNK/);
+  });
+
+  it('passes the media relay to Kamailio and starts rtpengine on its control socket and media address', () => {
+    const withRelay = loadConfig({ ...base, VOICE_RTPENGINE: 'udp:127.0.0.1:2223', VOICE_MEDIA_ADDRESS: '192.0.2.10' });
+    expect(kamailioArgs(withRelay, { runtimeDir: tmpdir() })).toContain('VOICE_RTPENGINE="udp:127.0.0.1:2223"');
+    expect(rtpengineArgs(withRelay)).toEqual(
+      expect.arrayContaining(['--listen-ng=127.0.0.1:2223', '--interface=192.0.2.10', '--table=-1']),
+    );
+    expect(kamailioArgs(loadConfig(base), { runtimeDir: tmpdir() }).join(' ')).not.toContain('VOICE_RTPENGINE');
+    expect(() => rtpengineArgs(loadConfig(base))).toThrow(/VOICE_RTPENGINE/);
+    expect(() => loadConfig({ ...base, VOICE_RTPENGINE: 'udp:host" evil:1' })).toThrow(/VOICE_RTPENGINE/);
   });
 });

@@ -5,9 +5,9 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CallDto, VoiceCredentials } from '@taxi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KAMAILIO_BIN, kamailioArgs } from '../src/modules/voice/kamailio-args';
+import { KAMAILIO_BIN, kamailioArgs, RTPENGINE_BIN, rtpengineArgs } from '../src/modules/voice/kamailio-args';
 import { apiCaller, listeningAppForFile, loginAll } from './helpers';
-import { header, SipClient } from './sip-client';
+import { header, parseSip, SipClient, type SipMessage } from './sip-client';
 
 /**
  * The voice connection end to end on a real Kamailio (voice/kamailio.cfg, started on loopback as
@@ -17,6 +17,9 @@ import { header, SipClient } from './sip-client';
  */
 const installed = existsSync(KAMAILIO_BIN);
 if (!installed && process.env.CI === 'true') throw new Error(`${KAMAILIO_BIN} is missing: .ci/run installs it`);
+// The media relay between the softphones' WebRTC and the trunk's plain RTP (package rtpengine-daemon).
+const relayInstalled = existsSync(RTPENGINE_BIN);
+if (!relayInstalled && process.env.CI === 'true') throw new Error(`${RTPENGINE_BIN} is missing: .ci/run installs it`);
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -26,11 +29,15 @@ const freePort = () =>
     });
   });
 
-const [wsPort, sipPort] = [await freePort(), await freePort()];
+const [wsPort, sipPort, relayPort] = [await freePort(), await freePort(), await freePort()];
 // The carrier's trunk, as a UDP socket that keeps what Kamailio sends it.
 const trunk = createSocket('udp4');
 const trunkReceived: string[] = [];
-trunk.on('message', (m) => trunkReceived.push(m.toString('utf8')));
+const trunkMessages: SipMessage[] = [];
+trunk.on('message', (m) => {
+  trunkReceived.push(m.toString('utf8'));
+  trunkMessages.push(parseSip(m.toString('utf8')));
+});
 await new Promise<void>((resolve) => trunk.bind(0, '127.0.0.1', resolve));
 const ORIGIN = 'http://console.test';
 const DOMAIN = 'voice.test';
@@ -43,11 +50,13 @@ const t = listeningAppForFile({
     VOICE_RING_SECONDS: String(RING_SECONDS),
     VOICE_RING_STRATEGY: 'round_robin',
     VOICE_TRUNK: `sip:127.0.0.1:${trunk.address().port};transport=udp`,
+    ...(relayInstalled ? { VOICE_RTPENGINE: `udp:127.0.0.1:${relayPort}` } : {}),
   },
 });
 const call = apiCaller(() => t.app);
 const WS = `ws://127.0.0.1:${wsPort}`;
 let kamailio: ChildProcess | undefined;
+let relay: ChildProcess | undefined;
 let log = '';
 const clients: SipClient[] = [];
 
@@ -84,6 +93,98 @@ async function operator(token: string) {
   return { client, user, c };
 }
 
+/** rtpengine answers its control protocol (bencode over UDP, a cookie first): ping, pong. */
+async function relayPing(): Promise<boolean> {
+  const socket = createSocket('udp4');
+  try {
+    return await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 300);
+      socket.on('message', (m) => {
+        clearTimeout(timer);
+        resolve(m.toString().includes('pong'));
+      });
+      socket.send('c1 d7:command4:pinge', relayPort, '127.0.0.1');
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** What a browser's WebRTC offers or answers: ICE, DTLS-SRTP (a fingerprint), RTCP multiplexed. */
+const webrtcSdp = (port: number, setup: 'actpass' | 'active') =>
+  [
+    'v=0',
+    `o=- ${port} 2 IN IP4 127.0.0.1`,
+    's=-',
+    't=0 0',
+    `m=audio ${port} UDP/TLS/RTP/SAVPF 0 8`,
+    'c=IN IP4 127.0.0.1',
+    `a=candidate:1 1 udp 2122260223 127.0.0.1 ${port} typ host generation 0`,
+    'a=ice-ufrag:Kq3v',
+    'a=ice-pwd:YcQpBq6tqz3Xr1GmJ8Hc0wNd',
+    'a=fingerprint:sha-256 19:E2:1C:3B:4B:9F:81:E6:B8:5C:F4:A5:A8:D8:73:04:BB:05:2F:70:9F:04:A9:0E:05:E9:26:33:E8:70:88:A2',
+    `a=setup:${setup}`,
+    'a=mid:0',
+    'a=sendrecv',
+    'a=rtcp-mux',
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:8 PCMA/8000',
+    '',
+  ].join('\r\n');
+
+/** What a carrier's trunk offers or answers: plain RTP, no ICE, no encryption. */
+const plainSdp = (port: number) =>
+  [
+    'v=0',
+    `o=carrier ${port} 1 IN IP4 127.0.0.1`,
+    's=-',
+    'c=IN IP4 127.0.0.1',
+    't=0 0',
+    `m=audio ${port} RTP/AVP 0 8`,
+    'a=rtpmap:0 PCMU/8000',
+    'a=rtpmap:8 PCMA/8000',
+    'a=sendrecv',
+    '',
+  ].join('\r\n');
+
+/** The next SIP message the trunk received that matches (taken off the list). */
+async function trunkNext(match: (m: SipMessage) => boolean): Promise<SipMessage> {
+  await expect.poll(() => trunkMessages.some(match), { timeout: 10_000 }).toBe(true);
+  return trunkMessages.splice(trunkMessages.findIndex(match), 1)[0];
+}
+
+/** The trunk sends Kamailio a request or a response (plain SIP over UDP). */
+const trunkSend = (lines: string[], body = '') =>
+  trunk.send(
+    [
+      ...lines,
+      ...(body ? ['Content-Type: application/sdp'] : []),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      body,
+    ].join('\r\n'),
+    sipPort,
+    '127.0.0.1',
+  );
+
+/** The trunk's reply to a request Kamailio sent it. */
+const trunkReply = (request: SipMessage, status: number, reason: string, body = '') =>
+  trunkSend(
+    [
+      `SIP/2.0 ${status} ${reason}`,
+      ...(request.headers.get('via') ?? []).map((v) => `Via: ${v}`),
+      ...(request.headers.get('record-route') ?? []).map((r) => `Record-Route: ${r}`),
+      `From: ${header(request, 'from')}`,
+      `To: ${header(request, 'to')}${header(request, 'to').includes('tag=') ? '' : ';tag=carrier1'}`,
+      `Call-ID: ${header(request, 'call-id')}`,
+      `CSeq: ${header(request, 'cseq')}`,
+      `Contact: <sip:carrier@127.0.0.1:${trunk.address().port}>`,
+    ],
+    body,
+  );
+
+const mediaPort = (sdp: string) => Number(/^m=audio (\d+) /m.exec(sdp)?.[1]);
+
 const callsFrom = async (token: string, number: string) =>
   (await call('GET', `calls?number=${encodeURIComponent(number)}`, token)).json().data.data as CallDto[];
 
@@ -94,6 +195,17 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
 
   beforeAll(async () => {
     [admin, callcenter, gov] = await loginAll(t.app, 'admin@example.com', 'callcenter@example.com', 'gov@example.com');
+    if (relayInstalled) {
+      // The relay first: Kamailio sets a relay it cannot reach at start aside for a minute.
+      const base = 30000 + (process.pid % 200) * 40;
+      relay = spawn(RTPENGINE_BIN, rtpengineArgs(t.config, { min: base, max: base + 39 }), {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      relay.stderr?.on('data', (d) => {
+        log += d;
+      });
+      for (let i = 0; !(await relayPing()); i++) if (i > 30) throw new Error(`rtpengine did not answer:\n${log}`);
+    }
     const args = kamailioArgs(t.config, { apiUrl: `${t.base}/api`, origins: '^http://console\\.test$' });
     if (process.env.KAMAILIO_LOG) args.push('-ddd');
     kamailio = spawn(KAMAILIO_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -109,6 +221,7 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     for (const c of clients) c.close();
     if (process.env.KAMAILIO_LOG) console.log(log);
     kamailio?.kill('SIGTERM');
+    relay?.kill('SIGTERM');
     trunk.close();
   });
 
@@ -309,6 +422,75 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/voice/sip/next?call=x&from=1' });
     expect(res.statusCode).toBe(401);
     expect((await call('GET', 'calls', gov)).statusCode).toBe(403);
+  });
+
+  describe.skipIf(!relayInstalled)('with the media relay (VOICE_RTPENGINE)', () => {
+    it("offers the carrier plain RTP on the relay for an operator's call out, and the softphone DTLS-SRTP with ICE", async () => {
+      const [token] = await loginAll(t.app, 'admin@example.com');
+      const c = await credentials(token);
+      const client = await SipClient.connect(WS, ORIGIN, DOMAIN, c.uri.slice(4).split('@')[0]);
+      clients.push(client);
+      const out = await client.dial('0698765432', c.username, c.password, webrtcSdp(50000, 'actpass'));
+      const invite = await trunkNext((m) => m.method === 'INVITE' && header(m, 'call-id') === out.callId);
+      // The carrier is offered what it speaks, on the relay's port: not the browser's ICE and DTLS.
+      expect(invite.body).toMatch(/^m=audio \d+ RTP\/AVP 0 8/m);
+      expect(invite.body).toContain('c=IN IP4 127.0.0.1');
+      expect(invite.body).not.toMatch(/SAVPF|a=fingerprint|a=candidate|a=ice-ufrag|a=setup/);
+      expect(mediaPort(invite.body)).not.toBe(50000);
+
+      trunkReply(invite, 200, 'OK', plainSdp(41000));
+      const ok = await client.final(out.callId, 'INVITE');
+      expect(ok.status).toBe(200);
+      // The softphone gets an answer WebRTC accepts, from the relay: DTLS-SRTP, its ICE candidate, RTCP muxed.
+      expect(ok.body).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0 8/m);
+      expect(ok.body).toMatch(/^a=fingerprint:sha-\d+ /m);
+      expect(ok.body).toMatch(/^a=ice-ufrag:/m);
+      expect(ok.body).toMatch(/^a=candidate:.* 127\.0\.0\.1 \d+ typ host/m);
+      expect(ok.body).toMatch(/^a=rtcp-mux/m);
+      expect(mediaPort(ok.body)).not.toBe(41000);
+
+      // Hanging up reaches the carrier through the same route (and ends the relay's session).
+      client.inDialog('ACK', out, ok);
+      client.inDialog('BYE', out, ok);
+      const bye = await trunkNext((m) => m.method === 'BYE' && header(m, 'call-id') === out.callId);
+      trunkReply(bye, 200, 'OK');
+    });
+
+    it("rings an operator's softphone in WebRTC for a call from the trunk, and answers the carrier in plain RTP", async () => {
+      const [token] = await loginAll(t.app, 'callcenter@example.com');
+      await operator(token);
+      const callId = `carrier-${Date.now()}@127.0.0.1`;
+      const port = trunk.address().port;
+      trunkSend(
+        [
+          `INVITE sip:1000@${DOMAIN} SIP/2.0`,
+          `Via: SIP/2.0/UDP 127.0.0.1:${port};branch=z9hG4bK${Date.now()};rport`,
+          'Max-Forwards: 70',
+          `From: <sip:+33612345678@carrier.test>;tag=c${Date.now()}`,
+          `To: <sip:1000@${DOMAIN}>`,
+          `Call-ID: ${callId}`,
+          'CSeq: 1 INVITE',
+          `Contact: <sip:+33612345678@127.0.0.1:${port}>`,
+        ],
+        plainSdp(42000),
+      );
+      // Whichever softphone the queue rings gets a WebRTC offer from the relay.
+      const rung = () =>
+        clients.find((c) => c.received.some((m) => m.method === 'INVITE' && header(m, 'call-id') === callId));
+      await expect.poll(() => rung() !== undefined).toBe(true);
+      const softphone = rung() as SipClient;
+      const invite = await softphone.next((m) => m.method === 'INVITE' && header(m, 'call-id') === callId);
+      expect(invite.body).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0 8/m);
+      expect(invite.body).toMatch(/^a=fingerprint:sha-\d+ /m);
+      expect(invite.body).toMatch(/^a=candidate:.* typ host/m);
+      expect(mediaPort(invite.body)).not.toBe(42000);
+
+      softphone.reply(invite, 200, 'OK', webrtcSdp(50002, 'active'));
+      const ok = await trunkNext((m) => m.status === 200 && header(m, 'call-id') === callId);
+      expect(ok.body).toMatch(/^m=audio \d+ RTP\/AVP 0/m);
+      expect(ok.body).not.toMatch(/SAVPF|a=fingerprint|a=candidate|a=ice-ufrag/);
+      expect(mediaPort(ok.body)).not.toBe(50002);
+    });
   });
 });
 

@@ -45,7 +45,10 @@ export async function rebuildAggregates(db: DbOrTx, period?: { from: Date; to: D
       for (let i = 0; i < entries.length; i += BATCH)
         await addToAggregates(tx, period, new Map(entries.slice(i, i + BATCH)));
     }
-    await addToCancellations(tx, cancels);
+    // In batches as well: a year of cancellations is tens of thousands of rows, past one statement's parameters.
+    const cancelEntries = [...cancels];
+    for (let i = 0; i < cancelEntries.length; i += BATCH)
+      await addToCancellations(tx, new Map(cancelEntries.slice(i, i + BATCH)));
   });
   return { bookings: facts.length };
 }

@@ -52,5 +52,30 @@ export function kamailioArgs(
     ...quoted('VOICE_API', opts.apiUrl ?? `http://127.0.0.1:${config.port}/api`),
     ...quoted('VOICE_ORIGINS', opts.origins ?? originPattern(config)),
     ...(voice.trunk ? quoted('VOICE_TRUNK', voice.trunk) : []),
+    ...(voice.rtpengine ? quoted('VOICE_RTPENGINE', voice.rtpengine.control) : []),
+  ];
+}
+
+/** Where Debian puts rtpengine (package rtpengine-daemon); RTPENGINE_BIN overrides. */
+export const RTPENGINE_BIN = process.env.RTPENGINE_BIN ?? '/usr/bin/rtpengine';
+
+/**
+ * The command line of a local rtpengine for VOICE_RTPENGINE: in the foreground, in user space (no kernel
+ * module: `--table=-1`), its control socket where Kamailio looks for it, relaying on VOICE_MEDIA_ADDRESS.
+ * `ports` narrows its media port range (tests running beside each other).
+ */
+export function rtpengineArgs(config: Config, ports: { min: number; max: number } = { min: 30000, max: 40000 }) {
+  const relay = config.voice?.rtpengine;
+  if (!relay) throw new Error('VOICE_RTPENGINE is not set: no media relay');
+  const control = relay.control.replace(/^udp6?:/, '');
+  return [
+    '--foreground',
+    '--config-file=none',
+    '--table=-1',
+    '--log-stderr',
+    `--interface=${relay.mediaAddress}`,
+    `--listen-ng=${control}`,
+    `--port-min=${ports.min}`,
+    `--port-max=${ports.max}`,
   ];
 }
