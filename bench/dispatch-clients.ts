@@ -3,11 +3,8 @@
  * server URLs, timing each `captain_location_updated` update from its report time to receipt. Runs in its
  * own process so the server's CPU figures do not include the clients' decoding.
  */
+import { type CaptainLocationBatch, decodeLocationBatch } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
-
-interface Batch {
-  updates: { at: string }[];
-}
 
 const [urls, token, countText] = process.argv.slice(2);
 const count = Number(countText);
@@ -15,6 +12,11 @@ const bases = urls.split(',');
 const HIST_MAX = 10_000;
 let hist = new Uint32Array(HIST_MAX + 1);
 let received = 0;
+// The wire size of the position batches, read off the first socket's engine (every socket gets the same).
+let wireBytes = 0;
+let wireUpdates = 0;
+// The same updates as one object each (the batch's former shape), for the ratio.
+let objectBytes = 0;
 
 const sockets: Socket[] = [];
 let connected = 0;
@@ -25,15 +27,25 @@ for (let i = 0; i < count; i++) {
     transports: ['websocket'],
     reconnection: false,
   });
+  if (i === 0)
+    s.io.on('open', () => {
+      s.io.engine.on('data', (data: unknown) => {
+        if (typeof data === 'string' && data.includes('captain_location_updated')) wireBytes += data.length;
+      });
+    });
   s.on('connect', () => {
     connected++;
     if (connected === count) process.send?.({ type: 'ready' });
   });
   s.on('connect_error', (e) => process.send?.({ type: 'error', message: String(e) }));
-  s.on('captain_location_updated', (batch: Batch) => {
+  s.on('captain_location_updated', (batch: CaptainLocationBatch) => {
     const now = Date.now();
-    for (const u of batch.updates) {
-      const ms = Math.max(0, now - Date.parse(u.at));
+    if (s === sockets[0]) {
+      wireUpdates += batch.id.length;
+      objectBytes += JSON.stringify(['captain_location_updated', { updates: decodeLocationBatch(batch) }]).length;
+    }
+    for (const at of batch.at) {
+      const ms = Math.max(0, now - (batch.t0 + at));
       hist[Math.min(HIST_MAX, ms)]++;
       received++;
     }
@@ -55,6 +67,9 @@ process.on('message', (msg: { type: string }) => {
   if (msg.type === 'reset') {
     hist = new Uint32Array(HIST_MAX + 1);
     received = 0;
+    wireBytes = 0;
+    wireUpdates = 0;
+    objectBytes = 0;
   } else if (msg.type === 'report') {
     let max = 0;
     for (let ms = HIST_MAX; ms >= 0; ms--)
@@ -69,6 +84,8 @@ process.on('message', (msg: { type: string }) => {
       p95_ms: percentile(0.95),
       p99_ms: percentile(0.99),
       max_ms: max,
+      bytes_per_update: wireUpdates ? Math.round((wireBytes / wireUpdates) * 10) / 10 : null,
+      object_bytes_per_update: wireUpdates ? Math.round((objectBytes / wireUpdates) * 10) / 10 : null,
     });
   } else if (msg.type === 'exit') {
     for (const s of sockets) s.disconnect();

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeLocationBatch, LOCATION_FANOUT_MS, type LocationReport } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app';
@@ -54,6 +55,10 @@ interface ClientReport {
   p95_ms: number;
   p99_ms: number;
   max_ms: number;
+  /** Bytes on the wire per captain update in the position batches. */
+  bytes_per_update: number | null;
+  /** The same updates as one JSON object each (the batches' shape before the columns). */
+  object_bytes_per_update: number | null;
 }
 
 function startClients(urls: string[], token: string): Promise<ChildProcess> {
@@ -142,10 +147,52 @@ async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
     deliveries: report.deliveries,
     expected_deliveries: measuredReports * SOCKETS,
     latency: { p50_ms: report.p50_ms, p95_ms: report.p95_ms, p99_ms: report.p99_ms, max_ms: report.max_ms },
+    bytes_per_update: report.bytes_per_update,
+    object_bytes_per_update: report.object_bytes_per_update,
     server_cpu_ms_per_1000_updates: Math.round((cpuMs / (measuredReports / 1000)) * 10) / 10,
     server_cpu_percent_of_one_core: Math.round((cpuMs / (seconds * 1000)) * 1000) / 10,
     batches_sent_since_start: apps.reduce((n, a) => n + a.locations.counters.batches, 0),
     db_write_behind_max_ms: Math.round(Math.max(...apps.map((a) => a.locations.counters.persistMaxMs))),
+  };
+}
+
+/**
+ * The server's cost of one fan-out tick's batch (5,000 captains every 4 s, a 50 ms tick: ~63 reports), from
+ * the buffered reports to the text Socket.IO sends: the columns (encodeLocationBatch) against one object per
+ * captain with its ISO time, as the batches were before. Same reports, same run.
+ */
+function batchEncoding() {
+  const random = rng(11);
+  const perTick = Math.round((REPORTERS / REPORT_EVERY_MS) * LOCATION_FANOUT_MS);
+  const reports: LocationReport[] = Array.from({ length: perTick }, (_, i) => ({
+    captain_id: ID_BASE + i,
+    lon: CENTRE[0] + (random() - 0.5) * SPREAD,
+    lat: CENTRE[1] + (random() - 0.5) * SPREAD,
+    heading: Math.floor(random() * 360),
+    speed_kmh: 30,
+    state: 'FREE',
+    at: Date.now() - Math.floor(random() * 50),
+  }));
+  const columns = () => JSON.stringify(['captain_location_updated', encodeLocationBatch(reports)]);
+  const objects = () =>
+    JSON.stringify([
+      'captain_location_updated',
+      { updates: reports.map((r) => ({ ...r, at: new Date(r.at).toISOString() })) },
+    ]);
+  const time = (f: () => string) => {
+    for (let i = 0; i < 2000; i++) f();
+    const t = performance.now();
+    for (let i = 0; i < 20_000; i++) f();
+    return ((performance.now() - t) / 20_000) * 1000;
+  };
+  const objectsUs = time(objects);
+  const columnsUs = time(columns);
+  return {
+    reports_per_batch: perTick,
+    objects: { us_per_batch: Math.round(objectsUs * 10) / 10, bytes: objects().length },
+    columns: { us_per_batch: Math.round(columnsUs * 10) / 10, bytes: columns().length },
+    time_ratio_columns_to_objects: Math.round((columnsUs / objectsUs) * 100) / 100,
+    bytes_ratio_columns_to_objects: Math.round((columns().length / objects().length) * 100) / 100,
   };
 }
 
@@ -251,6 +298,8 @@ export async function benchDispatch(): Promise<void> {
     // (b) fan-out on one node
     const token = await loginToken(bench.app, 'dispatcher@example.com');
     const url = await listen(bench.app);
+    results.batch_encoding = batchEncoding();
+    console.log('batch encoding', JSON.stringify(results.batch_encoding));
     results.fanout_one_node = await fanout([bench.app], [url], token);
     (results.fanout_one_node as Record<string, unknown>).load_average_after = os.loadavg()[0];
     console.log('fan-out, one node', JSON.stringify(results.fanout_one_node));

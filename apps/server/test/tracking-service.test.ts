@@ -1,4 +1,4 @@
-import type { CaptainLocationBatch } from '@taxi/shared';
+import { type CaptainLocationBatch, type CaptainLocationPayload, decodeLocationBatch } from '@taxi/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
@@ -9,9 +9,11 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** LocationService without a database: only the in-memory paths (index, batching) are used here. */
 function make(index: PositionIndex<LiveMeta>) {
-  const emitted: { event: string; payload: CaptainLocationBatch }[] = [];
+  // What was sent, decoded as a console reads it.
+  const emitted: { event: string; payload: { updates: CaptainLocationPayload[] } }[] = [];
   const realtime = {
-    emitToUsers: (event: string, payload: unknown) => emitted.push({ event, payload: payload as CaptainLocationBatch }),
+    emitToUsers: (event: string, payload: unknown) =>
+      emitted.push({ event, payload: { updates: decodeLocationBatch(payload as CaptainLocationBatch) } }),
   };
   const log = { warn: () => {}, info: () => {} };
   const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, log });

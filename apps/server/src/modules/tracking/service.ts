@@ -4,7 +4,9 @@ import {
   type CaptainLiveState,
   type CaptainLocationPayload,
   EVENTS,
+  encodeLocationBatch,
   LOCATION_FANOUT_MS,
+  type LocationReport,
   POSITION_MSG,
   STATE_OF_BOOKING_STATUS,
   type TrackedCaptainDto,
@@ -53,13 +55,18 @@ export interface LocationServiceOptions {
   persistChunk?: number;
 }
 
-const toPayload = (id: number, lon: number, lat: number, m: LiveMeta): CaptainLocationPayload => ({
+/** A report as buffered for the next batch (time in ms), and as the API answers it (ISO time). */
+const toReport = (id: number, lon: number, lat: number, m: LiveMeta): LocationReport => ({
   captain_id: id,
   lon,
   lat,
   heading: m.heading,
   speed_kmh: m.speed_kmh,
   state: m.state,
+  at: m.at,
+});
+const toPayload = (id: number, lon: number, lat: number, m: LiveMeta): CaptainLocationPayload => ({
+  ...toReport(id, lon, lat, m),
   at: new Date(m.at).toISOString(),
 });
 
@@ -82,7 +89,7 @@ export class LocationService {
   private readonly events: Pick<AppBus, 'publish'> | undefined;
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
-  private outbox = new Map<number, CaptainLocationPayload>();
+  private outbox = new Map<number, LocationReport>();
   /** A local index is updated at once; a shared (Redis) one in one pipeline per fan-out tick. */
   private readonly immediate: boolean;
   private indexQueue = new Map<number, IndexedPosition<LiveMeta>>();
@@ -187,7 +194,7 @@ export class LocationService {
     else this.indexQueue.set(captainId, { id: captainId, lon, lat, meta });
     this.counters.reports++;
     this.unsaved.set(captainId, { lon, lat, at });
-    this.outbox.set(captainId, toPayload(captainId, lon, lat, meta));
+    this.outbox.set(captainId, toReport(captainId, lon, lat, meta));
     this.notify(captainId, [lon, lat], meta.state);
   }
 
@@ -208,7 +215,7 @@ export class LocationService {
       pos.meta = { ...pos.meta, state, since: s.since };
       await this.index.upsert(captainId, pos.lon, pos.lat, pos.meta);
     }
-    this.outbox.set(captainId, toPayload(captainId, pos.lon, pos.lat, { ...pos.meta, state }));
+    this.outbox.set(captainId, toReport(captainId, pos.lon, pos.lat, { ...pos.meta, state }));
   }
 
   /** Recomputes live states from the bookings (start-up; after bulk changes). */
@@ -263,7 +270,7 @@ export class LocationService {
     const updates = [...this.outbox.values()];
     this.outbox = new Map();
     this.counters.batches++;
-    this.realtime.emitToUsers(EVENTS.captainLocationUpdated, { updates });
+    this.realtime.emitToUsers(EVENTS.captainLocationUpdated, encodeLocationBatch(updates));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type BookingDto, type CaptainLocationPayload, EVENTS } from '@taxi/shared';
+import { type BookingDto, type CaptainLocationPayload, EVENTS, locationAt } from '@taxi/shared';
 import { useState } from 'react';
 import { useSocketEvent } from '../../api/socket';
 import { rideKeys, useCaptainLocation } from './api';
@@ -24,8 +24,8 @@ export function useLiveCaptain(captainId: number | null, live: boolean): Captain
   useSocketEvent(EVENTS.captainLocationUpdated, (batch) => {
     if (!live || !captainId) return;
     // Batches are merged by captain server-side: at most one entry for ours.
-    const mine = batch.updates.find((u) => u.captain_id === captainId);
-    if (mine) setLatest(mine);
+    const i = batch.id.indexOf(captainId);
+    if (i >= 0) setLatest(locationAt(batch, i));
   });
   if (!live || !captainId) return null;
   return (latest?.captain_id === captainId ? latest : null) ?? initial.data ?? null;

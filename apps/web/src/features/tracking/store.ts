@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CaptainLocationBatch, EVENTS, type TrackedCaptainDto } from '@taxi/shared';
+import { type CaptainLocationBatch, EVENTS, locationAt, type TrackedCaptainDto } from '@taxi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { apiData, endpoints } from '../../api/endpoints';
 import { onSocketEvent } from '../../api/socket';
@@ -48,7 +48,8 @@ export function useCaptainStore(panelMs = 1000) {
   useEffect(() => {
     const off = onSocketEvent(EVENTS.captainLocationUpdated, (batch: CaptainLocationBatch) => {
       const s = store.current;
-      for (const u of batch.updates) {
+      for (let i = 0; i < batch.id.length; i++) {
+        const u = locationAt(batch, i);
         const known = s.captains.get(u.captain_id);
         if (u.state === 'OFFLINE') {
           if (known) s.membership++;
