@@ -75,7 +75,9 @@ function isAlive(pid: number): boolean {
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // Idle connections are kept 5 minutes (pg's default: 10 s): a new connection plans its first statements
+    // slowly (catalog caches to fill: 5-10 ms on the board's text search), which a quiet minute would repeat.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 300_000 });
     // An idle client dropped by the server (restart, failover, a dropped test database) must not crash
     // the process: pg re-opens connections on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
