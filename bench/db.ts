@@ -15,6 +15,8 @@ export interface BenchApp {
   engine: Engine;
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: the throw-away database's URL (other processes of the benchmark connect to it). */
+  url?: string;
   sql(text: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ export async function openBenchApp(
 ): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taxi-bench-'));
   let database: Database;
+  let databaseUrl: string | undefined;
   let drop = async () => {};
   if (engine === 'postgres') {
     const name = `bench_${randomBytes(5).toString('hex')}`;
@@ -65,7 +68,8 @@ export async function openBenchApp(
     await admin.end();
     const url = new URL(BENCH_PG_URL);
     url.pathname = `/${name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
+    databaseUrl = url.toString();
+    database = await openDatabase({ databaseUrl });
     drop = async () => {
       // BENCH_KEEP_DB=1 keeps the database to look at its plans afterwards (psql … -d bench_…)
       if (process.env.BENCH_KEEP_DB === '1') return console.log(`kept database ${name}`);
@@ -93,6 +97,7 @@ export async function openBenchApp(
     engine,
     app,
     database,
+    url: databaseUrl,
     sql,
     close: async () => {
       await app.close();

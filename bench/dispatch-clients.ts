@@ -17,6 +17,8 @@ let wireBytes = 0;
 let wireUpdates = 0;
 // The same updates as one object each (the batch's former shape), for the ratio.
 let objectBytes = 0;
+// This process's own CPU since the last reset: the measuring side must not be what saturates.
+let cpu0 = process.cpuUsage();
 
 const sockets: Socket[] = [];
 let connected = 0;
@@ -65,6 +67,7 @@ function percentile(q: number): number {
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'reset') {
+    cpu0 = process.cpuUsage();
     hist = new Uint32Array(HIST_MAX + 1);
     received = 0;
     wireBytes = 0;
@@ -84,6 +87,7 @@ process.on('message', (msg: { type: string }) => {
       p95_ms: percentile(0.95),
       p99_ms: percentile(0.99),
       max_ms: max,
+      cpu_ms: (({ user, system }) => Math.round((user + system) / 1000))(process.cpuUsage(cpu0)),
       bytes_per_update: wireUpdates ? Math.round((wireBytes / wireUpdates) * 10) / 10 : null,
       object_bytes_per_update: wireUpdates ? Math.round((objectBytes / wireUpdates) * 10) / 10 : null,
     });

@@ -1,6 +1,3 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { encodeLocationBatch, LOCATION_FANOUT_MS, type LocationReport } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -11,6 +8,7 @@ import { GridIndex } from '../apps/server/src/dispatch/spatial-index';
 import type { LiveMeta } from '../apps/server/src/modules/tracking/service';
 import { openBenchApp } from './db';
 import { loginToken, measure, type Stats, stats, writeResult } from './lib';
+import { askClients, startClients } from './socket-clients';
 
 /**
  * Dispatch engine and live positions.
@@ -49,44 +47,9 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${address.port}`;
 }
 
-interface ClientReport {
-  deliveries: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-  max_ms: number;
-  /** Bytes on the wire per captain update in the position batches. */
-  bytes_per_update: number | null;
-  /** The same updates as one JSON object each (the batches' shape before the columns). */
-  object_bytes_per_update: number | null;
-}
-
-function startClients(urls: string[], token: string): Promise<ChildProcess> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dispatch-clients.ts');
-  const child = fork(script, [urls.join(','), token, String(SOCKETS)], { execArgv: ['--import', 'tsx'] });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m: { type: string; message?: string }) => {
-      if (m.type === 'ready') resolve(child);
-      if (m.type === 'error') reject(new Error(m.message));
-    });
-    child.on('exit', (code) => reject(new Error(`clients exited ${code}`)));
-  });
-}
-
-const ask = (child: ChildProcess) =>
-  new Promise<ClientReport>((resolve) => {
-    const on = (m: { type: string } & ClientReport) => {
-      if (m.type !== 'report') return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    child.send({ type: 'report' });
-  });
-
 /** Drives REPORTERS captains at the real rate for warmup + FANOUT_SECONDS, split over the given apps. */
 async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
-  const child = await startClients(urls, token);
+  const child = await startClients(urls, token, SOCKETS);
   const random = rng(42);
   const pos = Array.from({ length: REPORTERS }, () => [
     CENTRE[0] + (random() - 0.5) * SPREAD,
@@ -133,7 +96,7 @@ async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
   const seconds = (performance.now() - t0) / 1000;
   // let the last batches arrive
   await new Promise((r) => setTimeout(r, 600));
-  const report = await ask(child);
+  const report = await askClients(child);
   child.send({ type: 'exit' });
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {

@@ -1,7 +1,8 @@
 /**
  * `npm run bench [suite ...]`: runs the benchmark suites (all by default) and writes JSON results to
  * bench/results/. Suites: bookings (board and advanced search over 1,000,000 bookings), people (passenger
- * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis), browser
+ * and captain search at 100,000 passengers), dispatch (candidate search, location fan-out, Redis), capacity (one
+ * node and two as separate processes, report rate swept to p99 250 ms), browser
  * (fps and long tasks on the tracking map and the Requests board; needs `npm run build` first), bundle
  * (initial JS of /login, gzip, against the 200 KB target; builds the web app first), http (requests per second
  * at 10 connections on the listening server, against replaying the same SQL), export (the streamed CSV export
@@ -11,13 +12,14 @@
  * PostgreSQL, with the indexes each call uses), complaints (the complaint log filtered by status, captain and dates
  * over 200,000 complaints on PostgreSQL, with the plans), ledger (a captain's balance at 10,000,000 account
  * entries on PostgreSQL, through the service and the API, with the plan), reports (the dashboard and the
- * statistics over a year of aggregates left by 1,000,000 bookings, PostgreSQL and PGlite), voice (50 softphones
+ * statistics over a year of 1,000,000 bookings aggregated by the server's rebuild, PostgreSQL and PGlite), voice (50 softphones
  * registering and 20 concurrent calls through one Kamailio: registration and call set-up p95), dispatch-quality
  * (the simulator's busy hour under greedy dispatch and under batch matching: pickup time, dispatch time, completion).
  */
 import { benchBookings } from './bookings';
 import { benchBrowser } from './browser';
 import { benchBundle } from './bundle';
+import { benchCapacity } from './capacity';
 import { benchChat } from './chat';
 import { benchComplaints } from './complaints';
 import { benchDispatch } from './dispatch';
@@ -37,6 +39,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   people: benchPeople,
   http: benchHttp,
   dispatch: benchDispatch,
+  capacity: benchCapacity,
   'dispatch-quality': benchDispatchQuality,
   browser: benchBrowser,
   bundle: benchBundle,

@@ -1,0 +1,57 @@
+/**
+ * One server node of the capacity benchmark (bench/capacity.ts), run as its own process as it deploys: the API
+ * with its Socket.IO server on its port, the shared PostgreSQL, Redis for the adapter and the GEO index. The
+ * captains' position reports it owns reach it over UDP from the load generator, as from a gateway: 32-byte
+ * records (id int32, lon f64, lat f64, heading u16, speed u16, report time f64), many per datagram.
+ * Args: database URL, Redis URL, HTTP port, UDP port, data directory.
+ */
+import { createSocket } from 'node:dgram';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+
+export const REPORT_BYTES = 32;
+
+const [databaseUrl, redisUrl, portText, udpPortText, dataDir] = process.argv.slice(2);
+try {
+  const database = await openDatabase({ databaseUrl });
+  const config = loadConfig({
+    APP_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: redisUrl,
+    SIMULATOR: 'off',
+  });
+  const app = await buildApp({ config, db: database.db, logger: false });
+  await app.ready();
+  await app.listen({ port: Number(portText), host: '127.0.0.1' });
+  let reports = 0;
+  const udp = createSocket('udp4');
+  udp.on('message', (buf) => {
+    for (let o = 0; o + REPORT_BYTES <= buf.length; o += REPORT_BYTES) {
+      app.locations.report(
+        buf.readInt32LE(o),
+        buf.readDoubleLE(o + 4),
+        buf.readDoubleLE(o + 12),
+        buf.readUInt16LE(o + 20),
+        buf.readUInt16LE(o + 22),
+        buf.readDoubleLE(o + 24),
+      );
+      reports++;
+    }
+  });
+  await new Promise<void>((resolve) => udp.bind(Number(udpPortText), '127.0.0.1', resolve));
+  process.on('message', async (m: { type: string }) => {
+    if (m.type === 'usage') process.send?.({ type: 'usage', cpu: process.cpuUsage(), reports });
+    if (m.type === 'exit') {
+      udp.close();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    }
+  });
+  process.send?.({ type: 'ready' });
+} catch (error) {
+  process.send?.({ type: 'error', message: String(error) });
+  process.exit(1);
+}

@@ -1,0 +1,195 @@
+/**
+ * Capacity of one node and of two, measured as they deploy: each node its own process (bench/capacity-node.ts:
+ * the API and its Socket.IO server on the shared PostgreSQL, Redis for the adapter and the GEO index), the load
+ * generator its own (bench/capacity-load.ts: CAPTAINS captains, each report sent over UDP to the node that owns
+ * the captain, so a second node takes half the reports rather than repeating them), and the 100 operator
+ * sockets their own (bench/dispatch-clients.ts, spread over the nodes). The report rate is swept upwards; at
+ * each step the sockets' report → receipt p99 is read after a warm-up, until it passes 250 ms. The rate where
+ * p99 crosses 250 ms (interpolated between the steps around it) is each setup's capacity; the target is two
+ * nodes ≥ 1.8× one. The sweeps alternate over BENCH_CAPACITY_ROUNDS rounds (3) and the medians are compared. Each
+ * step also records the CPU of the nodes, of the sockets' process and of the whole machine, which tell what saturates.
+ * Needs PostgreSQL and Redis. BENCH_CAPACITY_RATES, BENCH_CAPACITY_CAPTAINS change the sweep.
+ * Writes bench/results/capacity.json.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { openBenchApp, postgresReachable } from './db';
+import { loginToken, writeResult } from './lib';
+import { askChild, askClients, forkReady, startClients } from './socket-clients';
+
+const RATES = (process.env.BENCH_CAPACITY_RATES ?? '2500,5000,10000,15000,20000,25000,30000,40000,50000')
+  .split(',')
+  .map(Number);
+const CAPTAINS = Number(process.env.BENCH_CAPACITY_CAPTAINS ?? 20_000);
+const ID_BASE = 200_000;
+const SOCKETS = 100;
+const WARMUP_S = 3;
+const MEASURE_S = 8;
+const P99_LIMIT_MS = 250;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const BASE_PORT = 18_600;
+const ROUNDS = Number(process.env.BENCH_CAPACITY_ROUNDS ?? 3);
+
+interface Step {
+  reports_per_s: number;
+  sent_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  delivered_share: number;
+  nodes_cpu_percent_of_one_core: number;
+  /** The operator sockets' process (the measuring side). */
+  sockets_cpu_percent_of_one_core: number;
+  /** All the machine's cores together, busy: near 100 %, the machine and not a node is the limit. */
+  machine_busy_percent: number;
+}
+
+/** Busy and total CPU time of the whole machine so far (all cores). */
+const machineTimes = () =>
+  os.cpus().reduce(
+    (t, c) => {
+      const total = c.times.user + c.times.nice + c.times.sys + c.times.idle + c.times.irq;
+      return { busy: t.busy + total - c.times.idle, total: t.total + total };
+    },
+    { busy: 0, total: 0 },
+  );
+
+type Usage = { cpu: NodeJS.CpuUsage; reports: number };
+
+async function sweep(nodes: number, databaseUrl: string, token: string): Promise<Step[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taxi-capacity-'));
+  const children: ChildProcess[] = [];
+  try {
+    const servers = await Promise.all(
+      Array.from({ length: nodes }, (_, i) =>
+        forkReady('capacity-node.ts', [
+          databaseUrl,
+          REDIS_URL,
+          String(BASE_PORT + i),
+          String(BASE_PORT + 50 + i),
+          path.join(dataDir, `node-${i}`),
+        ]),
+      ),
+    );
+    children.push(...servers);
+    const urls = servers.map((_, i) => `http://127.0.0.1:${BASE_PORT + i}`);
+    const clients = await startClients(urls, token, SOCKETS);
+    children.push(clients);
+    const ports = servers.map((_, i) => String(BASE_PORT + 50 + i)).join(',');
+    const load = await forkReady('capacity-load.ts', [ports, String(CAPTAINS), String(ID_BASE)]);
+    children.push(load);
+    const usage = () => Promise.all(servers.map((s) => askChild<Usage>(s, { type: 'usage' }, 'usage')));
+    const sentSoFar = async () => (await askChild<{ sent: number }>(load, { type: 'sent' }, 'sent')).sent;
+
+    const steps: Step[] = [];
+    for (const rate of RATES) {
+      load.send({ type: 'rate', rate });
+      await sleep(WARMUP_S * 1000);
+      clients.send({ type: 'reset' });
+      const [u0, s0, t0, m0] = [await usage(), await sentSoFar(), performance.now(), machineTimes()];
+      await sleep(MEASURE_S * 1000);
+      const [u1, s1, seconds, m1] = [await usage(), await sentSoFar(), (performance.now() - t0) / 1000, machineTimes()];
+      const report = await askClients(clients);
+      const cpuMs = u1.reduce(
+        (n, u, i) => n + (u.cpu.user + u.cpu.system - u0[i].cpu.user - u0[i].cpu.system) / 1000,
+        0,
+      );
+      const step: Step = {
+        reports_per_s: rate,
+        sent_per_s: Math.round((s1 - s0) / seconds),
+        p50_ms: report.p50_ms,
+        p99_ms: report.p99_ms,
+        // Deliveries in the window against what the reports sent in it owe every socket (late ones count later).
+        delivered_share: Math.round((report.deliveries / Math.max(1, (s1 - s0) * SOCKETS)) * 1000) / 1000,
+        nodes_cpu_percent_of_one_core: Math.round((cpuMs / (seconds * 1000)) * 1000) / 10,
+        sockets_cpu_percent_of_one_core: Math.round((report.cpu_ms / (seconds * 1000)) * 1000) / 10,
+        machine_busy_percent: Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 1000) / 10,
+      };
+      steps.push(step);
+      console.log(`[${nodes} node${nodes > 1 ? 's' : ''}] ${JSON.stringify(step)}`);
+      if (step.p99_ms > P99_LIMIT_MS) break;
+      load.send({ type: 'rate', rate: 0 });
+      // The queues drain before the next step.
+      await sleep(1500);
+    }
+    return steps;
+  } finally {
+    for (const child of children) child.send({ type: 'exit' });
+    await sleep(1000);
+    for (const child of children) child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The rate where p99 passes the limit, interpolated between the last step under it and the first over. */
+export function crossingRate(steps: Pick<Step, 'reports_per_s' | 'p99_ms'>[], limit = P99_LIMIT_MS): number | null {
+  const over = steps.findIndex((s) => s.p99_ms > limit);
+  if (over < 0) return null;
+  if (over === 0) return steps[0].reports_per_s;
+  const [a, b] = [steps[over - 1], steps[over]];
+  return Math.round(
+    a.reports_per_s + ((limit - a.p99_ms) / (b.p99_ms - a.p99_ms)) * (b.reports_per_s - a.reports_per_s),
+  );
+}
+
+export async function benchCapacity(): Promise<void> {
+  if (!(await postgresReachable())) return console.log('PostgreSQL not reachable: skipping the capacity benchmark');
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+  } catch {
+    redis.disconnect();
+    return console.log(`Redis unreachable at ${REDIS_URL}: skipping the capacity benchmark`);
+  }
+  const bench = await openBenchApp('postgres', async (sql) => {
+    await sql('UPDATE captains SET online = false');
+    await sql(`INSERT INTO captains (id, first_name, last_name, active, online)
+      SELECT ${ID_BASE} + g, 'Cap', 'Acity ' || g, true, true FROM generate_series(1, ${CAPTAINS}) g`);
+  });
+  try {
+    const token = await loginToken(bench.app);
+    const url = bench.url as string;
+    const results: Record<string, unknown> = {
+      captains: CAPTAINS,
+      sockets: SOCKETS,
+      p99_limit_ms: P99_LIMIT_MS,
+      machine: { cpus: os.cpus().length, node: process.version },
+      date: new Date().toISOString(),
+      load_average_at_start: os.loadavg(),
+      note: 'each node, the load generator and the operator sockets are processes of their own; the nodes share PostgreSQL and Redis (adapter, GEO index); each captain reports to one node',
+    };
+    // Alternating rounds (one node, two, one, two …): on a small machine a single sweep varies from run to run.
+    const rounds: { one: Step[]; two: Step[]; one_crosses_at: number | null; two_crosses_at: number | null }[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const one = await sweep(1, url, token);
+      await redis.del('taxi:captains:geo', 'taxi:captains:meta');
+      const two = await sweep(2, url, token);
+      await redis.del('taxi:captains:geo', 'taxi:captains:meta');
+      rounds.push({ one, two, one_crosses_at: crossingRate(one), two_crosses_at: crossingRate(two) });
+    }
+    // A sweep that never crossed counts as its last rate (a lower bound).
+    const capacity = (c: number | null) => c ?? (RATES.at(-1) as number);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+    const c1 = median(rounds.map((r) => capacity(r.one_crosses_at)));
+    const c2 = median(rounds.map((r) => capacity(r.two_crosses_at)));
+    Object.assign(results, {
+      rounds,
+      one_node_p99_crosses_limit_at_reports_per_s: c1,
+      two_nodes_p99_crosses_limit_at_reports_per_s: c2,
+      capacity_ratio_two_to_one: Math.round((c2 / c1) * 100) / 100,
+      target: { ratio_at_least: 1.8, met: c2 / c1 >= 1.8 },
+      load_average_after: os.loadavg(),
+    });
+    console.log(
+      `p99 passes ${P99_LIMIT_MS} ms at ${c1} reports/s on one node, ${c2} on two (median of ${ROUNDS} rounds)`,
+    );
+    console.log(`written ${writeResult('capacity', results)}`);
+  } finally {
+    await redis.del('taxi:captains:geo', 'taxi:captains:meta');
+    redis.disconnect();
+    await bench.close();
+  }
+}
