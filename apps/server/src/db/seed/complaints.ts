@@ -53,7 +53,9 @@ export const seedComplaints: Seeder = {
     const categories = new Map((await db.select().from(complaintCategories)).map((c) => [c.name, c.id] as const));
     const staff = async (email: string) =>
       (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
-    const [desk, gov] = await Promise.all([staff('callcenter@example.com'), staff('gov@example.com')]);
+    // One after the other: the seeder's transaction is one connection.
+    const desk = await staff('callcenter@example.com');
+    const gov = await staff('gov@example.com');
     const done = await db
       .select({ id: bookings.id, captainId: rides.captainId })
       .from(bookings)

@@ -105,23 +105,22 @@ export const seedTickets: Seeder = {
 };
 
 async function seedDemoTickets(db: DbOrTx, typeIds: number[]) {
-  const [staff, pax, caps] = await Promise.all([
-    db
-      .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
-      .from(users)
-      .where(inArray(users.email, ['dispatcher@example.com', 'callcenter@example.com', 'supervisor@example.com']))
-      .orderBy(asc(users.id)),
-    db
-      .select({ id: passengers.id, first: passengers.firstName, last: passengers.lastName })
-      .from(passengers)
-      .orderBy(asc(passengers.id))
-      .limit(12),
-    db
-      .select({ id: captains.id, first: captains.firstName, last: captains.lastName })
-      .from(captains)
-      .orderBy(asc(captains.id))
-      .limit(12),
-  ]);
+  // One after the other: a seeder runs in a transaction, on one connection (pg 9 refuses overlapping queries there).
+  const staff = await db
+    .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['dispatcher@example.com', 'callcenter@example.com', 'supervisor@example.com']))
+    .orderBy(asc(users.id));
+  const pax = await db
+    .select({ id: passengers.id, first: passengers.firstName, last: passengers.lastName })
+    .from(passengers)
+    .orderBy(asc(passengers.id))
+    .limit(12);
+  const caps = await db
+    .select({ id: captains.id, first: captains.firstName, last: captains.lastName })
+    .from(captains)
+    .orderBy(asc(captains.id))
+    .limit(12);
   if (staff.length === 0 || pax.length === 0 || caps.length === 0) return;
   const fields = await db
     .select({ id: ticketFields.id, kind: ticketFields.kind, typeId: ticketQuestions.typeId })
