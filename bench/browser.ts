@@ -8,6 +8,7 @@ import { COUNT_SOCKET_EVENTS, measurePage, OBSERVE_LONG_TASKS, type PageMetrics,
 import { type BrowserServer, CAPTAIN_ID_BASE, CENTRE, loginSession, SPREAD, startServer } from './browser-server';
 import { bearer } from './http';
 import { writeResult } from './lib';
+import { rng } from './random';
 
 /**
  * Browser benchmark (Playwright + Debian Chromium, headless, software rendering): frames per second,
@@ -35,14 +36,6 @@ const REPORT_EVERY_MS = 4000;
 const BOOKINGS = 1000;
 const UPDATES_PER_SECOND = 20;
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tmp');
-
-function rng(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 /** Calls `fire(n)` for n = 0, 1, … at `perSecond` until stopped; resolves with the count when stopped. */
 function paced(perSecond: number, fire: (n: number) => void): { stop(): Promise<number> } {

@@ -5,8 +5,9 @@
  * Args: the nodes' UDP ports (comma-separated), captains, first captain id.
  */
 import { createSocket } from 'node:dgram';
+import { rng } from './random';
+import { REPORT_BYTES, writeReport } from './report-record';
 
-const REPORT_BYTES = 32;
 const PER_DATAGRAM = 100;
 const [portsText, captainsText, idBaseText] = process.argv.slice(2);
 const ports = portsText.split(',').map(Number);
@@ -14,11 +15,7 @@ const captains = Number(captainsText);
 const idBase = Number(idBaseText);
 const udp = createSocket('udp4');
 
-let seed = 42;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
+const random = rng(42);
 const pos = Array.from({ length: captains }, () => [
   7.4246 + (random() - 0.5) * 0.08,
   43.7384 + (random() - 0.5) * 0.08,
@@ -53,14 +50,14 @@ setInterval(() => {
     p[1] += (random() - 0.5) * 0.0004;
     const id = idBase + idx + 1;
     const node = id % ports.length;
-    const o = filled[node] * REPORT_BYTES;
-    const b = buffers[node];
-    b.writeInt32LE(id, o);
-    b.writeDoubleLE(p[0], o + 4);
-    b.writeDoubleLE(p[1], o + 12);
-    b.writeUInt16LE(Math.floor(random() * 360), o + 20);
-    b.writeUInt16LE(30, o + 22);
-    b.writeDoubleLE(at, o + 24);
+    writeReport(buffers[node], filled[node] * REPORT_BYTES, {
+      id,
+      lon: p[0],
+      lat: p[1],
+      heading: Math.floor(random() * 360),
+      speed: 30,
+      at,
+    });
     if (++filled[node] === PER_DATAGRAM) flush(node);
   }
   for (let n = 0; n < ports.length; n++) flush(n);

@@ -1,16 +1,15 @@
 /**
  * One server node of the capacity benchmark (bench/capacity.ts), run as its own process as it deploys: the API
  * with its Socket.IO server on its port, the shared PostgreSQL, Redis for the adapter and the GEO index. The
- * captains' position reports it owns reach it over UDP from the load generator, as from a gateway: 32-byte
- * records (id int32, lon f64, lat f64, heading u16, speed u16, report time f64), many per datagram.
+ * captains' position reports it owns reach it over UDP from the load generator, as from a gateway (records of
+ * bench/report-record.ts, many per datagram).
  * Args: database URL, Redis URL, HTTP port, UDP port, data directory.
  */
 import { createSocket } from 'node:dgram';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-
-export const REPORT_BYTES = 32;
+import { REPORT_BYTES, readReport } from './report-record';
 
 const [databaseUrl, redisUrl, portText, udpPortText, dataDir] = process.argv.slice(2);
 try {
@@ -29,14 +28,8 @@ try {
   const udp = createSocket('udp4');
   udp.on('message', (buf) => {
     for (let o = 0; o + REPORT_BYTES <= buf.length; o += REPORT_BYTES) {
-      app.locations.report(
-        buf.readInt32LE(o),
-        buf.readDoubleLE(o + 4),
-        buf.readDoubleLE(o + 12),
-        buf.readUInt16LE(o + 20),
-        buf.readUInt16LE(o + 22),
-        buf.readDoubleLE(o + 24),
-      );
+      const r = readReport(buf, o);
+      app.locations.report(r.id, r.lon, r.lat, r.heading, r.speed, r.at);
       reports++;
     }
   });

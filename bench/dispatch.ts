@@ -8,6 +8,7 @@ import { GridIndex } from '../apps/server/src/dispatch/spatial-index';
 import type { LiveMeta } from '../apps/server/src/modules/tracking/service';
 import { openBenchApp } from './db';
 import { loginToken, measure, type Stats, stats, writeResult } from './lib';
+import { rng } from './random';
 import { askClients, startClients } from './socket-clients';
 
 /**
@@ -28,14 +29,6 @@ const WARMUP_SECONDS = 3;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CENTRE: [number, number] = [7.4246, 43.7384];
 const SPREAD = 0.08; // degrees (~6-9 km square around the centre)
-
-function rng(seed: number) {
-  let s = seed;
-  return () => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return s / 2147483648;
-  };
-}
 
 const HAVERSINE = `2 * 6371008.8 * asin(sqrt(power(sin(radians(last_lat - $2) / 2), 2)
   + cos(radians($2)) * cos(radians(last_lat)) * power(sin(radians(last_lon - $1) / 2), 2)))`;

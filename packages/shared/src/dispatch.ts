@@ -148,7 +148,7 @@ export function encodeLocationBatch(
   return batch;
 }
 
-/** The reports of a batch, one object per captain (for code that wants them so; hot paths read the columns). */
+/** The reports of a batch, one object per captain. */
 export function decodeLocationBatch(batch: CaptainLocationBatch): CaptainLocationPayload[] {
   return batch.id.map((captainId, i) => locationAt(batch, i, captainId));
 }
