@@ -6,6 +6,7 @@ import {
   clusterOptionsFor,
   clustersAt,
   easeInOut,
+  flushMs,
   GLIDE_MAX_MS,
   GLIDE_MIN_MS,
   glideAt,
@@ -153,5 +154,13 @@ describe('cluster or not', () => {
     expect(glideFrameMs(1500)).toBe(150);
     expect(glideFrameMs(MAX_GLIDE_FLEET)).toBe(200);
     expect(glideFrameMs(MAX_GLIDE_FLEET + 1)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('reads the store four times a second for a city fleet, down to once a second for the largest', () => {
+    expect(flushMs(150)).toBe(250);
+    expect(flushMs(MAX_GLIDE_FLEET)).toBe(250);
+    expect(flushMs(5000)).toBe(333);
+    expect(flushMs(15_000)).toBe(1000);
+    expect(flushMs(30_000)).toBe(1000);
   });
 });

@@ -13,14 +13,12 @@ import {
 } from '../../components/map/layers';
 import { maplibre } from '../../components/map/maplibre';
 import { mapPalette } from '../../components/map/palette';
-import { clusterOptionsFor, glideFrameMs, LABEL_MIN_ZOOM, LARGE_FLEET, type LonLat } from './motion';
+import { clusterOptionsFor, flushMs, glideFrameMs, LABEL_MIN_ZOOM, LARGE_FLEET, type LonLat } from './motion';
 import { CaptainMotion, captainLabel } from './sourceDiff';
 import type { CaptainStore } from './store';
 
 export const CAPTAINS_SOURCE = 'captains';
 export const SELECTED_SOURCE = 'captain-selected';
-/** The store is read at most this often (ms). */
-export const FLUSH_MS = 250;
 
 const stateColour: maplibregl.ExpressionSpecification = [
   'match',
@@ -177,6 +175,8 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack, fleetSize 
   useGeoJsonSource(SELECTED_SOURCE, SELECTED_LAYERS);
   const selected = useRef(selectedId);
   selected.current = selectedId;
+  const fleet = useRef(fleetSize);
+  fleet.current = fleetSize;
   const handlers = useRef({ onSelect, onStack });
   handlers.current = { onSelect, onStack };
 
@@ -199,7 +199,7 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack, fleetSize 
     map.setPaintProperty('captains-labels', 'text-halo-color', palette.labelHalo);
   }, [map, dark]);
 
-  // Reads the store at most every FLUSH_MS; reports start glides drawn at up to ~30 frames a second.
+  // Reads the store every flushMs (by the fleet's size); reports start glides drawn at up to ~30 frames a second.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new cluster tier rebuilt the source: draw all again
   useEffect(() => {
     if (!map) return;
@@ -256,10 +256,14 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack, fleetSize 
         if (motion.glidingCount > 0 && !frame) frame = requestAnimationFrame(glide);
       } else if (drawnSelected !== selected.current) drawSelected();
     };
-    flush();
-    const timer = window.setInterval(flush, FLUSH_MS);
+    let timer = 0;
+    const tick = () => {
+      flush();
+      timer = window.setTimeout(tick, flushMs(fleet.current));
+    };
+    tick();
     return () => {
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
       if (frame) cancelAnimationFrame(frame);
     };
   }, [map, store, clusterMaxZoom]);
@@ -270,9 +274,10 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack, fleetSize 
     if (!map) return;
     const labels = new Map<number, maplibregl.Marker>();
     const update = () => {
-      if (!map.getSource(CAPTAINS_SOURCE)) return;
+      if (!map.getLayer('captains-clusters')) return;
       const seen = new Set<number>();
-      for (const f of map.querySourceFeatures(CAPTAINS_SOURCE, { filter: ['has', 'point_count'] })) {
+      // The clusters drawn (the source's loaded tiles may hold other zooms' clusters too).
+      for (const f of map.queryRenderedFeatures({ layers: ['captains-clusters'] })) {
         const id = f.properties?.cluster_id as number;
         if (seen.has(id)) continue;
         seen.add(id);
@@ -293,12 +298,23 @@ export function CaptainsLayer({ store, selectedId, onSelect, onStack, fleetSize 
           labels.delete(id);
         }
     };
-    // Not on every 'sourcedata' event (several per setData): after moves and on a slow timer.
+    // After moves, and once each new data has been drawn (not on every 'sourcedata' event: several per update).
+    let pending = false;
+    const afterRender = () => {
+      pending = false;
+      update();
+    };
+    const onData = (e: maplibregl.MapSourceDataEvent) => {
+      if (pending || e.sourceId !== CAPTAINS_SOURCE || !map.isSourceLoaded(CAPTAINS_SOURCE)) return;
+      pending = true;
+      map.once('render', afterRender);
+    };
     map.on('moveend', update);
-    const timer = window.setInterval(update, 2 * FLUSH_MS);
+    map.on('sourcedata', onData);
     return () => {
-      window.clearInterval(timer);
       map.off('moveend', update);
+      map.off('sourcedata', onData);
+      map.off('render', afterRender);
       for (const marker of labels.values()) marker.remove();
     };
   }, [map]);

@@ -156,3 +156,12 @@ export function glideFrameMs(fleetSize: number): number {
   if (fleetSize > MAX_GLIDE_FLEET) return Number.POSITIVE_INFINITY;
   return Math.max(33, Math.min(200, fleetSize / 10));
 }
+
+/**
+ * How often the map reads the captains' store (ms): 4 times a second for a city fleet, down to once a second
+ * for the largest. Each read that moves captains re-clusters and re-tiles the whole source and redraws the
+ * map; a captain reports every few seconds, so a large fleet loses no movement and keeps its frame rate.
+ */
+export function flushMs(fleetSize: number): number {
+  return Math.round(Math.max(250, Math.min(1000, fleetSize / 15)));
+}
