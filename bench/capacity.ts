@@ -17,11 +17,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { type CpuLimit, cpuLimit } from './cpu-limit';
 import { openBenchApp, postgresReachable } from './db';
 import { loginToken, writeResult } from './lib';
 import { askChild, askClients, forkReady, startClients } from './socket-clients';
 
-const RATES = (process.env.BENCH_CAPACITY_RATES ?? '2500,5000,10000,15000,20000,25000,30000,40000,50000')
+const RATES = (
+  process.env.BENCH_CAPACITY_RATES ??
+  '2500,5000,7500,10000,12500,15000,17500,20000,22500,25000,27500,30000,35000,40000,45000,50000'
+)
   .split(',')
   .map(Number);
 const CAPTAINS = Number(process.env.BENCH_CAPACITY_CAPTAINS ?? 20_000);
@@ -33,6 +37,12 @@ const P99_LIMIT_MS = 250;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BASE_PORT = 18_600;
 const ROUNDS = Number(process.env.BENCH_CAPACITY_ROUNDS ?? 3);
+/**
+ * Each node's CPU limit in cores (BENCH_CAPACITY_NODE_CPU; 0 = none). Every node is deployed with the same
+ * limit, as containers are; a quarter of a core leaves this 2-core machine the rest for what measures and what
+ * the nodes share (load generator, sockets, Redis, PostgreSQL), so the nodes and not the machine are the limit.
+ */
+const NODE_CPU = Number(process.env.BENCH_CAPACITY_NODE_CPU ?? 0.25);
 
 interface Step {
   reports_per_s: number;
@@ -59,9 +69,10 @@ const machineTimes = () =>
 
 type Usage = { cpu: NodeJS.CpuUsage; reports: number };
 
-async function sweep(nodes: number, databaseUrl: string, token: string): Promise<Step[]> {
+async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu: number): Promise<Step[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taxi-capacity-'));
   const children: ChildProcess[] = [];
+  const limits: CpuLimit[] = [];
   try {
     const servers = await Promise.all(
       Array.from({ length: nodes }, (_, i) =>
@@ -75,6 +86,14 @@ async function sweep(nodes: number, databaseUrl: string, token: string): Promise
       ),
     );
     children.push(...servers);
+    // Each node under its own limit once started (start-up compiles and connects, like a container's boot).
+    if (nodeCpu > 0)
+      servers.forEach((server, i) => {
+        const limit = cpuLimit(`taxi-capacity-node-${i}`, nodeCpu);
+        if (!limit || server.pid === undefined) throw new Error(`node ${i}: its CPU limit could not be set`);
+        limit.add(server.pid);
+        limits.push(limit);
+      });
     const urls = servers.map((_, i) => `http://127.0.0.1:${BASE_PORT + i}`);
     const clients = await startClients(urls, token, SOCKETS);
     children.push(clients);
@@ -120,6 +139,8 @@ async function sweep(nodes: number, databaseUrl: string, token: string): Promise
     for (const child of children) child.send({ type: 'exit' });
     await sleep(1000);
     for (const child of children) child.kill();
+    await sleep(200);
+    for (const limit of limits) limit.remove();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -152,6 +173,10 @@ export async function benchCapacity(): Promise<void> {
   try {
     const token = await loginToken(bench.app);
     const url = bench.url as string;
+    const probe = NODE_CPU > 0 ? cpuLimit('taxi-capacity-probe', NODE_CPU) : null;
+    probe?.remove();
+    if (NODE_CPU > 0 && !probe) console.log('no writable cgroup here: the nodes run without a CPU limit');
+    const nodeCpu = probe ? NODE_CPU : 0;
     const results: Record<string, unknown> = {
       captains: CAPTAINS,
       sockets: SOCKETS,
@@ -159,14 +184,15 @@ export async function benchCapacity(): Promise<void> {
       machine: { cpus: os.cpus().length, node: process.version },
       date: new Date().toISOString(),
       load_average_at_start: os.loadavg(),
+      node_cpu_limit: probe ? { cores: probe.cores, mechanism: probe.mechanism } : null,
       note: 'each node, the load generator and the operator sockets are processes of their own; the nodes share PostgreSQL and Redis (adapter, GEO index); each captain reports to one node',
     };
     // Alternating rounds (one node, two, one, two …): on a small machine a single sweep varies from run to run.
     const rounds: { one: Step[]; two: Step[]; one_crosses_at: number | null; two_crosses_at: number | null }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
-      const one = await sweep(1, url, token);
+      const one = await sweep(1, url, token, nodeCpu);
       await redis.del('taxi:captains:geo', 'taxi:captains:meta');
-      const two = await sweep(2, url, token);
+      const two = await sweep(2, url, token, nodeCpu);
       await redis.del('taxi:captains:geo', 'taxi:captains:meta');
       rounds.push({ one, two, one_crosses_at: crossingRate(one), two_crosses_at: crossingRate(two) });
     }

@@ -6,10 +6,12 @@ import {
   type RideRouteDto,
   type TrackedCaptainDto,
 } from '@taxi/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, rides } from '../src/db/schema/bookings';
 import { captains, cars, passengers, services } from '../src/db/schema/people';
+import { GridIndex } from '../src/dispatch/spatial-index';
+import { type LiveMeta, LocationService } from '../src/modules/tracking/service';
 import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
 
 const t = listeningAppForFile();
@@ -102,6 +104,41 @@ describe('GET tracking/captains', () => {
     expect(none.statusCode).toBe(404);
     const bad = await t.app.inject({ method: 'GET', url: '/api/captain/abc/location', headers: bearer(token) });
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('the write-behind saves every buffered position in paced chunks, the time to the millisecond', async () => {
+    const made = await Promise.all(['Ada', 'Bea', 'Cem', 'Dia', 'Eli'].map((n) => makeCaptain(n, {}, false)));
+    const service = new LocationService({
+      db: t.db,
+      realtime: { emitToUsers: () => {} },
+      index: new GridIndex<LiveMeta>(),
+      log: { warn: () => {}, info: () => {} },
+      fanoutMs: 40,
+      persistChunk: 2,
+    });
+    const at = Date.parse('2026-03-01T08:00:00.123Z');
+    made.forEach((c, i) => {
+      service.report(c.id, 7.4 + i / 1000, 43.7 + i / 1000, null, null, at + i);
+    });
+    const t0 = performance.now();
+    await service.flushPersist();
+    // Three chunks, two pauses of a fan-out period between them.
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(75);
+    expect(service.counters.persisted).toBe(5);
+    const rows = await t.db
+      .select()
+      .from(captains)
+      .where(
+        inArray(
+          captains.id,
+          made.map((c) => c.id),
+        ),
+      );
+    for (const [i, c] of made.entries()) {
+      const row = rows.find((r) => r.id === c.id);
+      expect(row).toMatchObject({ lastLon: 7.4 + i / 1000, lastLat: 43.7 + i / 1000 });
+      expect(row?.lastLocationAt?.getTime()).toBe(at + i);
+    }
   });
 
   it('a report with an impossible position is a 422 field error', () => {
