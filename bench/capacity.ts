@@ -32,6 +32,7 @@ const CAPTAINS = Number(process.env.BENCH_CAPACITY_CAPTAINS ?? 20_000);
 const ID_BASE = 200_000;
 const SOCKETS = 100;
 const WARMUP_S = 3;
+const BOOT_WARMUP_S = 10;
 const MEASURE_S = 8;
 const P99_LIMIT_MS = 250;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -103,6 +104,9 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
     const usage = () => Promise.all(servers.map((s) => askChild<Usage>(s, { type: 'usage' }, 'usage')));
     const sentSoFar = async () => (await askChild<{ sent: number }>(load, { type: 'sent' }, 'sent')).sent;
 
+    // The nodes' first seconds (JIT, first writes, heap growth) under the first rate, not measured.
+    load.send({ type: 'rate', rate: RATES[0] });
+    await sleep(BOOT_WARMUP_S * 1000);
     const steps: Step[] = [];
     for (const rate of RATES) {
       load.send({ type: 'rate', rate });
