@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -124,6 +124,21 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     release();
     throw error;
   }
+}
+
+/**
+ * Independent queries, side by side on the pool (each on a connection of its own) and one after the other in a
+ * transaction: a transaction is one connection, where a query sent before the last one answered is deprecated
+ * in pg (an error from pg 9).
+ */
+export async function independentQueries<T extends readonly unknown[]>(
+  db: DbOrTx,
+  queries: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((q) => q()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as unknown as T;
 }
 
 /** The rows of a raw `db.execute(sql…)` (both drivers answer `{ rows }`; the generic Db types it unknown). */

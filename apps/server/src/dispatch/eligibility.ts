@@ -5,7 +5,7 @@ import {
   UNAVAILABILITY_ANSWER,
 } from '@taxi/shared';
 import { and, asc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../db/client';
+import { type DbOrTx, independentQueries, type Tx } from '../db/client';
 import { bookingSuggestions, bookings, rides } from '../db/schema/bookings';
 import { captains, cars } from '../db/schema/people';
 import { HttpError, notFound } from '../http/errors';
@@ -25,39 +25,43 @@ export async function captainCommitments(
   if (ids.length === 0) return { onRide: new Set(), offered: new Set() };
   const list = [...ids];
   const other = exceptBookingId === undefined ? undefined : ne(bookings.id, exceptBookingId);
-  const [rideRows, offerRows, groupRows] = await Promise.all([
-    db
-      .selectDistinct({ captainId: rides.captainId })
-      .from(bookings)
-      .innerJoin(rides, eq(rides.id, bookings.rideId))
-      .where(and(inArray(rides.captainId, list), inArray(bookings.status, BUSY_BOOKING_STATUSES), other)),
-    db
-      .selectDistinct({ captainId: bookings.suggestionCaptainId })
-      .from(bookings)
-      .where(
-        and(
-          inArray(bookings.suggestionCaptainId, list),
-          eq(bookings.status, 'PENDING'),
-          isNotNull(bookings.suggestionUntil),
-          gt(bookings.suggestionUntil, now),
-          other,
+  // In a dispatch's transaction (lockAvailableCaptain) these run one after the other; on the pool, together.
+  const [rideRows, offerRows, groupRows] = await independentQueries(db, [
+    () =>
+      db
+        .selectDistinct({ captainId: rides.captainId })
+        .from(bookings)
+        .innerJoin(rides, eq(rides.id, bookings.rideId))
+        .where(and(inArray(rides.captainId, list), inArray(bookings.status, BUSY_BOOKING_STATUSES), other)),
+    () =>
+      db
+        .selectDistinct({ captainId: bookings.suggestionCaptainId })
+        .from(bookings)
+        .where(
+          and(
+            inArray(bookings.suggestionCaptainId, list),
+            eq(bookings.status, 'PENDING'),
+            isNotNull(bookings.suggestionUntil),
+            gt(bookings.suggestionUntil, now),
+            other,
+          ),
         ),
-      ),
     // A live group offer keeps each of its captains too (until one of them wins it).
-    db
-      .selectDistinct({ captainId: bookingSuggestions.captainId })
-      .from(bookingSuggestions)
-      .innerJoin(bookings, eq(bookings.id, bookingSuggestions.bookingId))
-      .where(
-        and(
-          eq(bookings.status, 'PENDING'),
-          inArray(bookingSuggestions.captainId, list),
-          eq(bookingSuggestions.status, 'SENT'),
-          eq(bookingSuggestions.kind, 'group'),
-          gt(bookingSuggestions.until, now),
-          exceptBookingId === undefined ? undefined : ne(bookingSuggestions.bookingId, exceptBookingId),
+    () =>
+      db
+        .selectDistinct({ captainId: bookingSuggestions.captainId })
+        .from(bookingSuggestions)
+        .innerJoin(bookings, eq(bookings.id, bookingSuggestions.bookingId))
+        .where(
+          and(
+            eq(bookings.status, 'PENDING'),
+            inArray(bookingSuggestions.captainId, list),
+            eq(bookingSuggestions.status, 'SENT'),
+            eq(bookingSuggestions.kind, 'group'),
+            gt(bookingSuggestions.until, now),
+            exceptBookingId === undefined ? undefined : ne(bookingSuggestions.bookingId, exceptBookingId),
+          ),
         ),
-      ),
   ]);
   const offered = new Set(offerRows.flatMap((r) => (r.captainId == null ? [] : [r.captainId])));
   for (const r of groupRows) offered.add(r.captainId);
