@@ -3,7 +3,7 @@
  * server URLs, timing each `captain_location_updated` update from its report time to receipt. Runs in its
  * own process so the server's CPU figures do not include the clients' decoding.
  */
-import { type CaptainLocationBatch, decodeLocationBatch } from '@taxi/shared';
+import { decodeLocationBatch, type LocationBatchBytes, readLocationBatch } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
 
 const [urls, token, countText] = process.argv.slice(2);
@@ -31,8 +31,16 @@ for (let i = 0; i < count; i++) {
   });
   if (i === 0)
     s.io.on('open', () => {
+      // A batch is a text frame naming the event and a binary frame with the buffer right after it.
+      let batchNext = false;
       s.io.engine.on('data', (data: unknown) => {
-        if (typeof data === 'string' && data.includes('captain_location_updated')) wireBytes += data.length;
+        if (typeof data === 'string') {
+          batchNext = data.includes('captain_location_updated');
+          if (batchNext) wireBytes += data.length;
+        } else if (batchNext) {
+          wireBytes += (data as ArrayBuffer | Uint8Array).byteLength;
+          batchNext = false;
+        }
       });
     });
   s.on('connect', () => {
@@ -40,11 +48,12 @@ for (let i = 0; i < count; i++) {
     if (connected === count) process.send?.({ type: 'ready' });
   });
   s.on('connect_error', (e) => process.send?.({ type: 'error', message: String(e) }));
-  s.on('captain_location_updated', (batch: CaptainLocationBatch) => {
+  s.on('captain_location_updated', (bytes: LocationBatchBytes) => {
     const now = Date.now();
+    const batch = readLocationBatch(bytes);
     if (s === sockets[0]) {
       wireUpdates += batch.id.length;
-      objectBytes += JSON.stringify(['captain_location_updated', { updates: decodeLocationBatch(batch) }]).length;
+      objectBytes += JSON.stringify(['captain_location_updated', { updates: decodeLocationBatch(bytes) }]).length;
     }
     for (const at of batch.at) {
       const ms = Math.max(0, now - (batch.t0 + at));

@@ -48,8 +48,14 @@ test('tracking map shows the online captains, counts, search and the selected ca
   await expect(page.locator('[data-map="tracking"]')).toHaveAttribute('data-source-captains', String(count));
 });
 
-/** Socket.IO text frame of one server event (engine.io "4" message + socket.io "2" event). */
-const frame = (event: string, payload: unknown) => `42${JSON.stringify([event, payload])}`;
+/**
+ * The frames of one server event with a binary payload: engine.io "4" message + socket.io "5" binary event with one
+ * attachment ("1-"), its placeholder in the text frame, then the buffer as a binary frame.
+ */
+const binaryEvent = (event: string, bytes: Uint8Array) => [
+  `451-${JSON.stringify([event, { _placeholder: true, num: 0 }])}`,
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+];
 
 test('the tracking map keeps drawing while 5,000 captains move', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -98,7 +104,7 @@ test('the tracking map keeps drawing while 5,000 captains move', async ({ page, 
   const started = Date.now();
   let ticks = 0;
   while (Date.now() - started < 10_000) {
-    ws.send(frame('captain_location_updated', batch(ticks++)));
+    for (const part of binaryEvent('captain_location_updated', batch(ticks++))) ws.send(part);
     await page.waitForTimeout(150);
   }
   await expect(map).toHaveAttribute('data-source-captains', /^\d{4,}$/);

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { type ClientToServerEvents, EVENTS, MAP_CENTER, type ServerToClientEvents } from '@taxi/shared';
+import {
+  type ClientToServerEvents,
+  decodeLocationBatch,
+  EVENTS,
+  type LocationBatchBytes,
+  MAP_CENTER,
+  readLocationBatch,
+  type ServerToClientEvents,
+} from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
@@ -92,6 +100,40 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     });
     expect(res.statusCode).toBe(201);
     expect((await received).id).toBe(res.json().data.id);
+  });
+
+  it("node B's position batch reaches a socket on node A as binary, whole, through the Redis adapter", async () => {
+    const token = await login(a.app, 'dispatcher@example.com');
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseA, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const { captain } = await makeCaptain(a.db, {});
+    const received = new Promise<LocationBatchBytes>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no position batch on node A')), 5000);
+      socket.on(EVENTS.captainLocationUpdated, (bytes) => {
+        if (!readLocationBatch(bytes).id.includes(captain.id)) return;
+        clearTimeout(timer);
+        resolve(bytes);
+      });
+    });
+    b.locations.report(captain.id, 7.4212345, 43.7312345, 90, 42.5);
+    b.locations.flushFanout();
+    const bytes = await received;
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(decodeLocationBatch(bytes).find((u) => u.captain_id === captain.id)).toMatchObject({
+      lon: 7.4212345,
+      lat: 43.7312345,
+      heading: 90,
+      speed_kmh: 42.5,
+    });
   });
 
   it('a logout through node B disconnects the session’s socket on node A at once (issue 9, finding 4)', async () => {

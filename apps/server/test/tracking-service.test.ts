@@ -1,4 +1,4 @@
-import { type CaptainLocationBatch, type CaptainLocationPayload, decodeLocationBatch } from '@taxi/shared';
+import { type CaptainLocationPayload, decodeLocationBatch, type LocationBatchBytes } from '@taxi/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
@@ -13,7 +13,7 @@ function make(index: PositionIndex<LiveMeta>) {
   const emitted: { event: string; payload: { updates: CaptainLocationPayload[] } }[] = [];
   const realtime = {
     emitToUsers: (event: string, payload: unknown) =>
-      emitted.push({ event, payload: { updates: decodeLocationBatch(payload as CaptainLocationBatch) } }),
+      emitted.push({ event, payload: { updates: decodeLocationBatch(payload as LocationBatchBytes) } }),
   };
   const log = { warn: () => {}, info: () => {} };
   const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, log });

@@ -1,9 +1,10 @@
 import {
   type CandidateRankingDto,
-  type CaptainLocationBatch,
   decodeLocationBatch,
   EVENTS,
+  type LocationBatchBytes,
   type RideRouteDto,
+  readLocationBatch,
   type TrackedCaptainDto,
 } from '@taxi/shared';
 import { eq, inArray } from 'drizzle-orm';
@@ -245,17 +246,19 @@ describe('realtime', () => {
     const token = await login(t.app, 'dispatcher@example.com');
     const socket = await t.connected(token);
     const c = await makeCaptain('Sock');
-    const got = nextEvent<CaptainLocationBatch>(
+    const got = nextEvent<LocationBatchBytes>(
       socket,
       EVENTS.captainLocationUpdated,
-      (batch) => batch.id.includes(c.id),
+      (bytes) => readLocationBatch(bytes).id.includes(c.id),
       // a hang guard only: the batch leaves on the next fan-out tick
       10_000,
     );
     t.app.locations.report(c.id, 7.41, 43.72, 10, 20);
     t.app.locations.report(c.id, 7.411, 43.721, 12, 25); // merged: newest wins
-    const batch = await got;
-    const mine = decodeLocationBatch(batch).filter((u) => u.captain_id === c.id);
+    const bytes = await got;
+    // Binary on the wire: a Node client receives a Buffer.
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    const mine = decodeLocationBatch(bytes).filter((u) => u.captain_id === c.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ lon: 7.411, lat: 43.721, heading: 12, speed_kmh: 25, state: 'FREE' });
   });

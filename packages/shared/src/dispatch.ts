@@ -84,27 +84,38 @@ export const UNAVAILABILITY_ANSWER: Record<UnavailabilityReason, { status: 409 |
 /** One position report as the console receives it (`captain_location_updated`). */
 export type CaptainLocationPayload = z.infer<typeof captainLocationSchema>;
 /**
- * Positions are sent batched (merged by captain, newest wins) a few times per second, in columns of integers
- * (encodeLocationBatch): a third of the bytes of one object per captain, and no keys or dates to parse on each of
- * the consoles, which all receive every batch. One entry per captain at the same index of every column.
+ * Positions are sent batched (merged by captain, newest wins) a few times per second as one binary buffer of
+ * integer columns (encodeLocationBatch): no keys, dates or digits to write and parse on each of the consoles, which
+ * all receive every batch, and a buffer the server's Redis adapter copies whole. One entry per captain at the same
+ * index of every column; readLocationBatch gives the columns as typed-array views of the buffer.
  */
 export interface CaptainLocationBatch {
   /** The earliest report's time (ms since the epoch); `at` holds the others' ms after it. */
   t0: number;
-  id: number[];
+  id: Int32Array;
   /** Longitude and latitude in 1e-7 degrees (about a centimetre): a 7-decimal position comes back exactly. */
-  lon: number[];
-  lat: number[];
+  lon: Int32Array;
+  lat: Int32Array;
+  at: Uint32Array;
   /** Heading in tenths of a degree and speed in tenths of km/h; -1 when unknown. */
-  hd: number[];
-  sp: number[];
+  hd: Int16Array;
+  sp: Int16Array;
   /** The live state, as its index in CAPTAIN_LIVE_STATES. */
-  st: number[];
-  at: number[];
+  st: Uint8Array;
 }
 
+/**
+ * A batch as it travels: 16 bytes of header (t0 as a float64, the count as a uint32, 4 bytes of padding), then
+ * the columns id, lon, lat, at (4 bytes each), hd, sp (2 bytes each) and st (1 byte): 21 bytes a captain, each
+ * column aligned for its typed array. Little-endian, as every platform the console runs on.
+ */
+export type LocationBatchBytes = ArrayBuffer | Uint8Array;
+
 const DEG = 1e7;
-const tenths = (v: number | null) => (v == null || !Number.isFinite(v) ? -1 : Math.round(v * 10));
+const HEADER_BYTES = 16;
+export const LOCATION_BATCH_BYTES_PER_CAPTAIN = 21;
+const INT16_MAX = 32_767;
+const tenths = (v: number | null) => (v == null || !Number.isFinite(v) ? -1 : Math.min(INT16_MAX, Math.round(v * 10)));
 const fromTenths = (v: number) => (v < 0 ? null : v / 10);
 
 /** A report as the server buffers it before a batch: the payload with its time in ms. */
@@ -112,10 +123,23 @@ export type LocationReport = Omit<CaptainLocationPayload, 'at'> & { at: number }
 
 const STATE_CODES = Object.fromEntries(CAPTAIN_LIVE_STATES.map((s, i) => [s, i])) as Record<CaptainLiveState, number>;
 
-/** The batch of these reports, in columns (CaptainLocationBatch); one pass, as it runs on every fan-out tick. */
-export function encodeLocationBatch(
-  updates: readonly (CaptainLocationPayload | LocationReport)[],
-): CaptainLocationBatch {
+/** The columns of `n` captains over a batch's buffer (views, nothing copied). */
+function columnsOf(buffer: ArrayBuffer, offset: number, n: number, t0: number): CaptainLocationBatch {
+  const at = (k: number) => offset + HEADER_BYTES + k * n;
+  return {
+    t0,
+    id: new Int32Array(buffer, at(0), n),
+    lon: new Int32Array(buffer, at(4), n),
+    lat: new Int32Array(buffer, at(8), n),
+    at: new Uint32Array(buffer, at(12), n),
+    hd: new Int16Array(buffer, at(16), n),
+    sp: new Int16Array(buffer, at(18), n),
+    st: new Uint8Array(buffer, at(20), n),
+  };
+}
+
+/** The batch of these reports as one buffer (LocationBatchBytes); one pass, as it runs on every fan-out tick. */
+export function encodeLocationBatch(updates: readonly (CaptainLocationPayload | LocationReport)[]): Uint8Array {
   const n = updates.length;
   const times = new Array<number>(n);
   let t0 = Number.POSITIVE_INFINITY;
@@ -125,32 +149,48 @@ export function encodeLocationBatch(
     if (times[i] < t0) t0 = times[i];
   }
   if (n === 0) t0 = 0;
-  const batch: CaptainLocationBatch = {
-    t0,
-    id: new Array(n),
-    lon: new Array(n),
-    lat: new Array(n),
-    hd: new Array(n),
-    sp: new Array(n),
-    st: new Array(n),
-    at: new Array(n),
-  };
+  const buffer = new ArrayBuffer(HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n);
+  const header = new DataView(buffer);
+  header.setFloat64(0, t0, true);
+  header.setUint32(8, n, true);
+  const batch = columnsOf(buffer, 0, n, t0);
   for (let i = 0; i < n; i++) {
     const u = updates[i];
     batch.id[i] = u.captain_id;
     batch.lon[i] = Math.round(u.lon * DEG);
     batch.lat[i] = Math.round(u.lat * DEG);
+    batch.at[i] = times[i] - t0;
     batch.hd[i] = tenths(u.heading);
     batch.sp[i] = tenths(u.speed_kmh);
     batch.st[i] = STATE_CODES[u.state] ?? 0;
-    batch.at[i] = times[i] - t0;
   }
-  return batch;
+  return new Uint8Array(buffer);
+}
+
+/**
+ * The columns of a received batch. A browser receives an ArrayBuffer; Node a Buffer, which may sit anywhere in a
+ * shared pool: one not aligned for the columns' views is copied first. A buffer shorter than its count says is an error.
+ */
+export function readLocationBatch(bytes: LocationBatchBytes): CaptainLocationBatch {
+  let buffer: ArrayBuffer;
+  let offset = 0;
+  if (bytes instanceof ArrayBuffer) buffer = bytes;
+  else if (bytes.byteOffset % 8 === 0) {
+    buffer = bytes.buffer as ArrayBuffer;
+    offset = bytes.byteOffset;
+  } else buffer = Uint8Array.prototype.slice.call(bytes).buffer as ArrayBuffer;
+  const size = bytes.byteLength;
+  if (size < HEADER_BYTES) throw new RangeError('location batch: no header');
+  const header = new DataView(buffer, offset, HEADER_BYTES);
+  const n = header.getUint32(8, true);
+  if (size < HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n) throw new RangeError('location batch: truncated');
+  return columnsOf(buffer, offset, n, header.getFloat64(0, true));
 }
 
 /** The reports of a batch, one object per captain. */
-export function decodeLocationBatch(batch: CaptainLocationBatch): CaptainLocationPayload[] {
-  return batch.id.map((captainId, i) => locationAt(batch, i, captainId));
+export function decodeLocationBatch(bytes: LocationBatchBytes): CaptainLocationPayload[] {
+  const batch = readLocationBatch(bytes);
+  return Array.from(batch.id, (captainId, i) => locationAt(batch, i, captainId));
 }
 
 /** The report at index i of a batch. */

@@ -1,7 +1,7 @@
 import type { AiPassPayload, AiPopupPayload, BookingSuggestionPayload } from './ai';
 import type { BookingDto } from './booking-dto';
 import type { ChatMessageDto, ReadReceiptDto } from './chat';
-import type { CaptainLocationBatch } from './dispatch';
+import type { LocationBatchBytes } from './dispatch';
 import type { NewPassengerPayload } from './people';
 import type { AiStatus, NotificationItem } from './session';
 import type { TicketDismissPayload, TicketDto } from './tickets';
@@ -56,7 +56,7 @@ export interface ServerToClientEvents {
   'renew besoin': (payload: { booking_id: number; besoin_date: string | null }) => void;
   'expired besoin': (payload: { booking_id: number }) => void;
   'Dashboard:new_passenger': (payload: NewPassengerPayload) => void;
-  captain_location_updated: (payload: CaptainLocationBatch) => void;
+  captain_location_updated: (payload: LocationBatchBytes) => void;
   'Ai:new_now_booking': (payload: AiPopupPayload) => void;
   'Ai:new_suggestion': (payload: AiPopupPayload) => void;
   'Ai:pass_suggestion': (payload: AiPassPayload) => void;

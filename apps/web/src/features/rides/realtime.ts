@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type BookingDto, type CaptainLocationPayload, EVENTS, locationAt } from '@taxi/shared';
+import { type BookingDto, type CaptainLocationPayload, EVENTS, locationAt, readLocationBatch } from '@taxi/shared';
 import { useState } from 'react';
 import { useSocketEvent } from '../../api/socket';
 import { rideKeys, useCaptainLocation } from './api';
@@ -21,8 +21,9 @@ export function useLiveCaptain(captainId: number | null, live: boolean): Captain
   const initial = useCaptainLocation(captainId, live);
   // Reports of a previous captain (after a reassignment) are dropped by keying them on the captain.
   const [latest, setLatest] = useState<CaptainLocationPayload | null>(null);
-  useSocketEvent(EVENTS.captainLocationUpdated, (batch) => {
+  useSocketEvent(EVENTS.captainLocationUpdated, (bytes) => {
     if (!live || !captainId) return;
+    const batch = readLocationBatch(bytes);
     // Batches are merged by captain server-side: at most one entry for ours.
     const i = batch.id.indexOf(captainId);
     if (i >= 0) setLatest(locationAt(batch, i));

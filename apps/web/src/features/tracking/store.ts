@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type CaptainLocationBatch, EVENTS, locationAt, type TrackedCaptainDto } from '@taxi/shared';
+import { EVENTS, type LocationBatchBytes, locationAt, readLocationBatch, type TrackedCaptainDto } from '@taxi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { apiData, endpoints } from '../../api/endpoints';
 import { onSocketEvent } from '../../api/socket';
@@ -46,7 +46,8 @@ export function useCaptainStore(panelMs = 1000) {
   }, [initial.data]);
 
   useEffect(() => {
-    const off = onSocketEvent(EVENTS.captainLocationUpdated, (batch: CaptainLocationBatch) => {
+    const off = onSocketEvent(EVENTS.captainLocationUpdated, (bytes: LocationBatchBytes) => {
+      const batch = readLocationBatch(bytes);
       const s = store.current;
       for (let i = 0; i < batch.id.length; i++) {
         const u = locationAt(batch, i);
