@@ -8,7 +8,8 @@ import { type Stats, stats } from './lib';
 
 /**
  * Init script (before the app's code): counts Socket.IO event frames received per event name, by wrapping
- * the page's WebSocket. Text frames look like `42["event",…]` (or `42/nsp,["event",…]`).
+ * the page's WebSocket. Text frames look like `42["event",…]` (or `42/nsp,["event",…]`); an event with a binary
+ * payload (the position batches) is `451-["event",{"_placeholder":true,…}]` followed by its binary frame.
  */
 export const COUNT_SOCKET_EVENTS = `(() => {
   const counts = {};
@@ -17,7 +18,7 @@ export const COUNT_SOCKET_EVENTS = `(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener('message', (e) => {
-        if (typeof e.data !== 'string' || !e.data.startsWith('42')) return;
+        if (typeof e.data !== 'string' || !/^4[25]/.test(e.data)) return;
         const at = e.data.indexOf('["');
         if (at < 0) return;
         const name = e.data.slice(at + 2, e.data.indexOf('"', at + 2));
