@@ -67,19 +67,26 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     }
   });
 
-  it('a socket on node A receives the new booking created through node B', async () => {
-    const token = await login(a.app, 'dispatcher@example.com');
+  /** A staff socket connected to node A (a connection of its own, even for the same session). */
+  async function connectToA(token: string): Promise<Socket<ServerToClientEvents, ClientToServerEvents>> {
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseA, {
       path: '/socket.io',
       auth: { token },
       transports: ['websocket'],
       reconnection: false,
+      forceNew: true,
     });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
+    return socket;
+  }
+
+  it('a socket on node A receives the new booking created through node B', async () => {
+    const token = await login(a.app, 'dispatcher@example.com');
+    const socket = await connectToA(token);
     const received = new Promise<{ id: number }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no new booking on node A')), 5000);
       socket.once(EVENTS.newBooking, (booking) => {
@@ -104,17 +111,7 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
 
   it("node B's position batch reaches a socket on node A as binary, whole, through the Redis adapter", async () => {
     const token = await login(a.app, 'dispatcher@example.com');
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseA, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectToA(token);
     const { captain } = await makeCaptain(a.db, {});
     const received = new Promise<LocationBatchBytes>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no position batch on node A')), 5000);
@@ -139,21 +136,7 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
   it('a logout through node B disconnects the session’s socket on node A at once (issue 9, finding 4)', async () => {
     const token = await login(a.app, 'callcenter@example.com');
     const other = await login(a.app, 'callcenter@example.com');
-    const open = (t: string) => {
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(baseA, {
-        path: '/socket.io',
-        auth: { token: t },
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-      });
-      sockets.push(socket);
-      return new Promise<typeof socket>((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
-      });
-    };
-    const [mine, theirs] = [await open(token), await open(other)];
+    const [mine, theirs] = [await connectToA(token), await connectToA(other)];
     const gone = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the socket on node A stayed connected')), 5000);
       mine.once('disconnect', (reason) => {

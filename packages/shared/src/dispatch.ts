@@ -115,7 +115,9 @@ const DEG = 1e7;
 const HEADER_BYTES = 16;
 export const LOCATION_BATCH_BYTES_PER_CAPTAIN = 21;
 const INT16_MAX = 32_767;
-const tenths = (v: number | null) => (v == null || !Number.isFinite(v) ? -1 : Math.min(INT16_MAX, Math.round(v * 10)));
+/** Tenths in an int16 column: -1 for unknown (any negative reads back as unknown), the largest value beyond it. */
+const tenths = (v: number | null) =>
+  v == null || !Number.isFinite(v) ? -1 : Math.max(-1, Math.min(INT16_MAX, Math.round(v * 10)));
 const fromTenths = (v: number) => (v < 0 ? null : v / 10);
 
 /** A report as the server buffers it before a batch: the payload with its time in ms. */

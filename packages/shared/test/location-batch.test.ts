@@ -54,6 +54,9 @@ describe('the compact position batch', () => {
   it('keeps a speed beyond its column at the largest value it holds', () => {
     const [back] = decodeLocationBatch(encodeLocationBatch([report({ speed_kmh: 5000 })]));
     expect(back.speed_kmh).toBe(3276.7);
+    // A large negative (never a valid value) reads back as unknown, not wrapped round to a positive one.
+    const [odd] = decodeLocationBatch(encodeLocationBatch([report({ heading: -5000 })]));
+    expect(odd.heading).toBeNull();
   });
 
   it('is an empty batch for no report, 21 bytes a captain, under a sixth of one object per captain', () => {
