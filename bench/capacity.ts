@@ -1,6 +1,6 @@
 /**
  * Capacity of one node and of two, measured as they deploy: each node its own process (bench/capacity-node.ts:
- * the API and its Socket.IO server on the shared PostgreSQL, Redis for the adapter and the GEO index), the load
+ * the API and its Socket.IO server on the shared PostgreSQL, Redis for the adapter and the position relay), the load
  * generator its own (bench/capacity-load.ts: CAPTAINS captains, each report sent over UDP to the node that owns
  * the captain, so a second node takes half the reports rather than repeating them), and the 100 operator
  * sockets their own (bench/dispatch-clients.ts, spread over the nodes). The report rate is swept upwards; at
@@ -32,7 +32,7 @@ const CAPTAINS = Number(process.env.BENCH_CAPACITY_CAPTAINS ?? 20_000);
 const ID_BASE = 200_000;
 const SOCKETS = 100;
 const WARMUP_S = 3;
-const BOOT_WARMUP_S = 10;
+const BOOT_WARMUP_S = 20;
 const MEASURE_S = 8;
 const P99_LIMIT_MS = 250;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -54,8 +54,15 @@ interface Step {
   nodes_cpu_percent_of_one_core: number;
   /** The operator sockets' process (the measuring side). */
   sockets_cpu_percent_of_one_core: number;
+  /** The sockets' process's longest event-loop delay: a stall there delays every receipt it times. */
+  sockets_loop_delay_max_ms: number;
   /** All the machine's cores together, busy: near 100 %, the machine and not a node is the limit. */
   machine_busy_percent: number;
+  /** The worst node's event-loop delay (p99, max) and garbage-collection pauses over the window. */
+  nodes_loop_delay_p99_ms: number;
+  nodes_loop_delay_max_ms: number;
+  nodes_gc_major_ms: number;
+  nodes_gc_longest_pause_ms: number;
 }
 
 /** Busy and total CPU time of the whole machine so far (all cores). */
@@ -68,7 +75,14 @@ const machineTimes = () =>
     { busy: 0, total: 0 },
   );
 
-type Usage = { cpu: NodeJS.CpuUsage; reports: number };
+type Usage = {
+  cpu: NodeJS.CpuUsage;
+  reports: number;
+  /** Since the last ask: the event loop's delays, and the garbage collector's pauses (ms). */
+  loop_p99_ms: number;
+  loop_max_ms: number;
+  gc: { major_ms: number; minor_ms: number; max_ms: number };
+};
 
 async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu: number): Promise<Step[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'taxi-capacity-'));
@@ -104,7 +118,8 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
     const usage = () => Promise.all(servers.map((s) => askChild<Usage>(s, { type: 'usage' }, 'usage')));
     const sentSoFar = async () => (await askChild<{ sent: number }>(load, { type: 'sent' }, 'sent')).sent;
 
-    // The nodes' first seconds (JIT, first writes, heap growth) under the first rate, not measured.
+    // The nodes' first seconds (JIT, first writes, heap growth up to the first full collection, about 14 s after
+    // start at these rates) under the first rate, not measured.
     load.send({ type: 'rate', rate: RATES[0] });
     await sleep(BOOT_WARMUP_S * 1000);
     const steps: Step[] = [];
@@ -129,7 +144,12 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
         delivered_share: Math.round((report.deliveries / Math.max(1, (s1 - s0) * SOCKETS)) * 1000) / 1000,
         nodes_cpu_percent_of_one_core: Math.round((cpuMs / (seconds * 1000)) * 1000) / 10,
         sockets_cpu_percent_of_one_core: Math.round((report.cpu_ms / (seconds * 1000)) * 1000) / 10,
+        sockets_loop_delay_max_ms: report.loop_max_ms,
         machine_busy_percent: Math.round(((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 1000) / 10,
+        nodes_loop_delay_p99_ms: Math.round(Math.max(...u1.map((u) => u.loop_p99_ms))),
+        nodes_loop_delay_max_ms: Math.round(Math.max(...u1.map((u) => u.loop_max_ms))),
+        nodes_gc_major_ms: Math.round(Math.max(...u1.map((u) => u.gc.major_ms))),
+        nodes_gc_longest_pause_ms: Math.round(Math.max(...u1.map((u) => u.gc.max_ms))),
       };
       steps.push(step);
       console.log(`[${nodes} node${nodes > 1 ? 's' : ''}] ${JSON.stringify(step)}`);
@@ -189,15 +209,13 @@ export async function benchCapacity(): Promise<void> {
       date: new Date().toISOString(),
       load_average_at_start: os.loadavg(),
       node_cpu_limit: probe ? { cores: probe.cores, mechanism: probe.mechanism } : null,
-      note: 'each node, the load generator and the operator sockets are processes of their own; the nodes share PostgreSQL and Redis (adapter, GEO index); each captain reports to one node',
+      note: 'each node, the load generator and the operator sockets are processes of their own; the nodes share PostgreSQL and Redis (adapter, position relay); each captain reports to one node, which publishes the batches of its captains to the others',
     };
     // Alternating rounds (one node, two, one, two …): on a small machine a single sweep varies from run to run.
     const rounds: { one: Step[]; two: Step[]; one_crosses_at: number | null; two_crosses_at: number | null }[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const one = await sweep(1, url, token, nodeCpu);
-      await redis.del('taxi:captains:geo', 'taxi:captains:meta');
       const two = await sweep(2, url, token, nodeCpu);
-      await redis.del('taxi:captains:geo', 'taxi:captains:meta');
       rounds.push({ one, two, one_crosses_at: crossingRate(one), two_crosses_at: crossingRate(two) });
     }
     // A sweep that never crossed counts as its last rate (a lower bound).
@@ -223,7 +241,6 @@ export async function benchCapacity(): Promise<void> {
     );
     console.log(`written ${writeResult('capacity', results)}`);
   } finally {
-    await redis.del('taxi:captains:geo', 'taxi:captains:meta');
     redis.disconnect();
     await bench.close();
   }

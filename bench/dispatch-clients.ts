@@ -3,6 +3,8 @@
  * server URLs, timing each `captain_location_updated` update from its report time to receipt. Runs in its
  * own process so the server's CPU figures do not include the clients' decoding.
  */
+
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { decodeLocationBatch, type LocationBatchBytes, readLocationBatch } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
 
@@ -19,6 +21,9 @@ let wireUpdates = 0;
 let objectBytes = 0;
 // This process's own CPU since the last reset: the measuring side must not be what saturates.
 let cpu0 = process.cpuUsage();
+// This process's own event-loop delays: a stalled measuring side delays every receipt it times.
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
 
 const sockets: Socket[] = [];
 let connected = 0;
@@ -77,6 +82,7 @@ function percentile(q: number): number {
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'reset') {
     cpu0 = process.cpuUsage();
+    loop.reset();
     hist = new Uint32Array(HIST_MAX + 1);
     received = 0;
     wireBytes = 0;
@@ -97,6 +103,8 @@ process.on('message', (msg: { type: string }) => {
       p99_ms: percentile(0.99),
       max_ms: max,
       cpu_ms: (({ user, system }) => Math.round((user + system) / 1000))(process.cpuUsage(cpu0)),
+      loop_p99_ms: Math.round(loop.percentile(99) / 1e6),
+      loop_max_ms: Math.round(loop.max / 1e6),
       bytes_per_update: wireUpdates ? Math.round((wireBytes / wireUpdates) * 10) / 10 : null,
       object_bytes_per_update: wireUpdates ? Math.round((objectBytes / wireUpdates) * 10) / 10 : null,
     });

@@ -17,7 +17,7 @@ import { askClients, startClients } from './socket-clients';
  *     (PGlite, ORDER BY haversine LIMIT k) of the same positions; plus the full ranking with K street ETAs.
  * (b) 5,000 captains reporting every 4 s through LocationService on one listening server with 100
  *     operator sockets (in a child process): report → receipt latency and server CPU per 1,000 updates.
- * (c) the same over two app instances (two Socket.IO servers, two ports) sharing Redis (adapter + GEO).
+ * (c) the same over two app instances (two Socket.IO servers, two ports) sharing Redis (adapter + position relay).
  */
 const CAPTAINS = 10_000;
 const ID_BASE = 100_000;
@@ -294,7 +294,7 @@ export async function benchDispatch(): Promise<void> {
         const one = results.fanout_one_node as { latency: { p99_ms: number }; server_cpu_ms_per_1000_updates: number };
         results.fanout_two_nodes_redis = {
           ...two,
-          note: 'two app instances in one process, each with its own Socket.IO server and port, Redis adapter and Redis GEO index',
+          note: 'two app instances in one process, each with its own Socket.IO server and port, Redis adapter and position relay',
           p99_ratio_to_one_node: Math.round((two.latency.p99_ms / Math.max(1, one.latency.p99_ms)) * 100) / 100,
           cpu_ratio_to_one_node:
             Math.round((two.server_cpu_ms_per_1000_updates / one.server_cpu_ms_per_1000_updates) * 100) / 100,
@@ -302,8 +302,6 @@ export async function benchDispatch(): Promise<void> {
         console.log('fan-out, two nodes + Redis', JSON.stringify(results.fanout_two_nodes_redis));
       } finally {
         for (const app of apps) await app.close();
-        // the bench's positions are not a city's: remove them from the shared GEO keys
-        await redis.del('taxi:captains:geo', 'taxi:captains:meta');
         redis.disconnect();
       }
     }

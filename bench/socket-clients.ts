@@ -11,6 +11,9 @@ export interface ClientReport {
   max_ms: number;
   /** The sockets' process's CPU time since the last reset. */
   cpu_ms: number;
+  /** The sockets' process's event-loop delay since the last reset (p99 and longest, ms). */
+  loop_p99_ms: number;
+  loop_max_ms: number;
   /** Bytes on the wire per captain update in the position batches. */
   bytes_per_update: number | null;
   /** The same updates as one JSON object each (the batches' shape before the columns). */
@@ -21,7 +24,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A child process of its own (tsx) for a benchmark's part, resolved once it says it is ready. */
 export function forkReady(script: string, args: string[]): Promise<ChildProcess> {
-  const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx'] });
+  // BENCH_CHILD_NODE_FLAGS: V8 flags for every child (e.g. --trace-gc, which NODE_OPTIONS refuses).
+  const flags = process.env.BENCH_CHILD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx', ...flags] });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { type: string; message?: string }) => {
       if (m.type === 'ready') resolve(child);

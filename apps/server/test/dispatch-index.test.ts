@@ -1,8 +1,6 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { approxDistanceM, GridIndex, type PositionIndex, RedisGeoIndex } from '../src/dispatch/spatial-index';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { approxDistanceM, GridIndex, type PositionIndex } from '../src/dispatch/spatial-index';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CENTRE: [number, number] = [7.4246, 43.7384];
 
 /** Deterministic pseudo-random points around the centre. */
@@ -82,27 +80,6 @@ function contract(name: string, make: () => Promise<PositionIndex | null>) {
 }
 
 contract('memory grid', async () => new GridIndex());
-
-let redis: Redis | null = null;
-beforeAll(async () => {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-  try {
-    await client.connect();
-    await client.ping();
-    redis = client;
-  } catch (error) {
-    client.disconnect();
-    // CI has Redis: missing there is a failure, elsewhere the Redis suite is skipped.
-    if (process.env.CI) throw new Error(`Redis is required in CI (${REDIS_URL}): ${String(error)}`);
-  }
-});
-afterAll(async () => {
-  if (redis) {
-    await new RedisGeoIndex(redis, `test:${process.pid}`).clear();
-    redis.disconnect();
-  }
-});
-contract('redis geo', async () => (redis ? new RedisGeoIndex(redis, `test:${process.pid}`) : null));
 
 it('the grid finds the 10 nearest of 10,000 in well under a millisecond', () => {
   const grid = new GridIndex();

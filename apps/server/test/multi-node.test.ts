@@ -109,7 +109,7 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     expect((await received).id).toBe(res.json().data.id);
   });
 
-  it("node B's position batch reaches a socket on node A as binary, whole, through the Redis adapter", async () => {
+  it("node B's position batch reaches a socket on node A as binary, whole, through the position relay", async () => {
     const token = await login(a.app, 'dispatcher@example.com');
     const socket = await connectToA(token);
     const { captain } = await makeCaptain(a.db, {});
@@ -180,5 +180,17 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     b.locations.flushFanout();
     await expect.poll(async () => (await a.app.positions.get(captain.id))?.meta.state).toBe('TO_PICKUP');
     await expect.poll(async () => (await a.app.positions.get(captain.id))?.lon).toBeCloseTo(MAP_CENTER[0] + 0.001, 6);
+  });
+
+  it("a captain reporting to node B is in node A's index, and leaves it when going offline on node B", async () => {
+    const { captain } = await makeCaptain(a.db, {});
+    await b.locations.setOnline(captain.id, true);
+    b.locations.report(captain.id, MAP_CENTER[0] - 0.003, MAP_CENTER[1]);
+    b.locations.flushFanout();
+    await expect
+      .poll(async () => (await a.app.positions.nearby(MAP_CENTER[0] - 0.003, MAP_CENTER[1], 50, 5)).map((h) => h.id))
+      .toContain(captain.id);
+    await b.locations.setOnline(captain.id, false);
+    await expect.poll(async () => a.app.positions.get(captain.id)).toBeNull();
   });
 });

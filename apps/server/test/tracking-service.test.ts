@@ -1,23 +1,24 @@
 import { type CaptainLocationPayload, decodeLocationBatch, type LocationBatchBytes } from '@taxi/shared';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client';
-import { GridIndex, type PositionIndex, RedisGeoIndex } from '../src/dispatch/spatial-index';
+import { GridIndex } from '../src/dispatch/spatial-index';
+import { createPositionRelay, type PositionRelay } from '../src/modules/tracking/position-relay';
 import { type LiveMeta, LocationService } from '../src/modules/tracking/service';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** LocationService without a database: only the in-memory paths (index, batching) are used here. */
-function make(index: PositionIndex<LiveMeta>) {
-  // What was sent, decoded as a console reads it.
+/** LocationService without a database: only the in-memory paths (index, batching, relay) are used here. */
+function make(index: GridIndex<LiveMeta>, relay?: PositionRelay) {
+  // What was sent, decoded as a console reads it: to every node's sockets, and to this node's only.
   const emitted: { event: string; payload: { updates: CaptainLocationPayload[] } }[] = [];
-  const realtime = {
-    emitToUsers: (event: string, payload: unknown) =>
-      emitted.push({ event, payload: { updates: decodeLocationBatch(payload as LocationBatchBytes) } }),
-  };
+  const emittedHere: typeof emitted = [];
+  const record = (to: typeof emitted) => (event: string, payload: unknown) =>
+    to.push({ event, payload: { updates: decodeLocationBatch(payload as LocationBatchBytes) } });
+  const realtime = { emitToUsers: record(emitted), emitToUsersHere: record(emittedHere) };
   const log = { warn: () => {}, info: () => {} };
-  const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, log });
-  return { service, emitted };
+  const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, relay, log });
+  return { service, emitted, emittedHere };
 }
 
 describe('LocationService batching', () => {
@@ -73,6 +74,7 @@ describe('LocationService batching', () => {
 
 let redis: Redis | null = null;
 const prefix = `test-locations:${process.pid}`;
+const relays: PositionRelay[] = [];
 beforeAll(async () => {
   const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   try {
@@ -84,20 +86,87 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  if (!redis) return;
-  await new RedisGeoIndex(redis, prefix).clear();
-  redis.disconnect();
+  for (const relay of relays) await relay.close();
+  redis?.disconnect();
 });
 
-it('with a Redis index, positions reach Redis in one pipeline per fan-out tick', async (ctx) => {
-  if (!redis) return ctx.skip();
-  const index = new RedisGeoIndex<LiveMeta>(redis, prefix);
-  await index.clear();
-  const { service, emitted } = make(index);
-  for (let i = 1; i <= 50; i++) service.report(i, 7.42 + i / 10_000, 43.73);
-  service.flushFanout();
-  await new Promise((r) => setTimeout(r, 100));
-  expect(await index.size()).toBe(50);
-  expect((await index.nearby(7.42, 43.73, 100, 3)).map((h) => h.id)).toEqual([1, 2, 3]);
-  expect(emitted[0].payload.updates).toHaveLength(50);
+describe('two nodes over the Redis position relay', () => {
+  const node = async () => {
+    const relay = await createPositionRelay(redis as Redis, prefix, () => {});
+    relays.push(relay);
+    return make(new GridIndex<LiveMeta>(), relay);
+  };
+
+  it("each node's batch reaches the other's index and sockets, once, and never comes back to its sender", async (ctx) => {
+    if (!redis) return ctx.skip();
+    const [a, b] = [await node(), await node()];
+    const t = Date.parse('2026-01-01T10:00:00Z');
+    for (let i = 1; i <= 50; i++) a.service.report(i, 7.42 + i / 10_000, 43.73, 90, 30, t);
+    a.service.flushFanout();
+    await vi.waitFor(() => expect(b.service.index.count).toBe(50));
+    // B searches A's captains in memory, with what A's reports said.
+    expect((await b.service.index.nearby(7.42, 43.73, 100, 3)).map((h) => h.id)).toEqual([1, 2, 3]);
+    expect(b.service.index.getSync(7)?.meta).toEqual({
+      state: 'FREE',
+      since: t,
+      heading: 90,
+      speed_kmh: 30,
+      at: t,
+    });
+    // B's sockets get A's captains with B's own in B's next batch: one batch a tick, whatever the number of nodes.
+    b.service.report(60, 7.5, 43.8, null, null, t);
+    b.service.flushFanout();
+    expect(a.emittedHere.map((e) => e.payload.updates.length)).toEqual([50]);
+    expect(b.emittedHere.map((e) => e.payload.updates.length)).toEqual([51]);
+    expect(b.emittedHere[0].payload.updates.find((u) => u.captain_id === 7)).toMatchObject({
+      lon: 7.4207,
+      heading: 90,
+    });
+    // Only B's own captain goes back to A; nothing went through the adapter to every node.
+    await vi.waitFor(() => expect(a.service.index.getSync(60)).not.toBeNull());
+    a.service.flushFanout();
+    expect(a.emittedHere.map((e) => e.payload.updates.map((u) => u.captain_id))).toEqual([
+      Array.from({ length: 50 }, (_, i) => i + 1),
+      [60],
+    ]);
+    expect(a.emitted.length + b.emitted.length).toBe(0);
+    // Each node's own batch is not applied or sent again when Redis echoes it.
+    await new Promise((r) => setTimeout(r, 50));
+    a.service.flushFanout();
+    b.service.flushFanout();
+    expect(a.emittedHere).toHaveLength(2);
+    expect(b.emittedHere).toHaveLength(1);
+  });
+
+  it('an older position from another node does not replace a newer one; OFFLINE in a batch leaves the index', async (ctx) => {
+    if (!redis) return ctx.skip();
+    const [a, b] = [await node(), await node()];
+    const t = Date.parse('2026-01-01T11:00:00Z');
+    b.service.report(70, 7.43, 43.74, null, null, t + 5000);
+    a.service.report(70, 7.4, 43.7, null, null, t);
+    a.service.report(71, 7.41, 43.71, null, null, t);
+    a.service.flushFanout();
+    await vi.waitFor(() => expect(b.service.index.getSync(71)).not.toBeNull());
+    expect(b.service.index.getSync(70)?.lon).toBe(7.43);
+    await a.service.setState(71, 'OFFLINE');
+    a.service.flushFanout();
+    await vi.waitFor(() => expect(b.service.index.getSync(71)).toBeNull());
+    // B's sockets are told too, in B's next batch, which holds B's newer position of 70, not A's older one.
+    b.service.flushFanout();
+    const updates = b.emittedHere.at(-1)?.payload.updates ?? [];
+    expect(updates.find((u) => u.captain_id === 71)?.state).toBe('OFFLINE');
+    expect(updates.filter((u) => u.captain_id === 70).map((u) => u.lon)).toEqual([7.43]);
+  });
+
+  it('an unreadable batch is skipped with a warning, not thrown', () => {
+    const warnings: unknown[] = [];
+    const service = new LocationService({
+      db: {} as Db,
+      realtime: { emitToUsers: () => {} } as never,
+      index: new GridIndex<LiveMeta>(),
+      log: { warn: (e) => warnings.push(e), info: () => {} },
+    });
+    expect(() => service.applyBatch(new Uint8Array(5))).not.toThrow();
+    expect(warnings).toHaveLength(1);
+  });
 });

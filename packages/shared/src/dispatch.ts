@@ -195,8 +195,8 @@ export function decodeLocationBatch(bytes: LocationBatchBytes): CaptainLocationP
   return Array.from(batch.id, (captainId, i) => locationAt(batch, i, captainId));
 }
 
-/** The report at index i of a batch. */
-export function locationAt(batch: CaptainLocationBatch, i: number, captainId = batch.id[i]): CaptainLocationPayload {
+/** The report at index i of a batch, its time in ms (as the server buffers it). */
+export function reportAt(batch: CaptainLocationBatch, i: number, captainId = batch.id[i]): LocationReport {
   return {
     captain_id: captainId,
     lon: batch.lon[i] / DEG,
@@ -204,8 +204,14 @@ export function locationAt(batch: CaptainLocationBatch, i: number, captainId = b
     heading: fromTenths(batch.hd[i]),
     speed_kmh: fromTenths(batch.sp[i]),
     state: CAPTAIN_LIVE_STATES[batch.st[i]] ?? 'OFFLINE',
-    at: new Date(batch.t0 + batch.at[i]).toISOString(),
+    at: batch.t0 + batch.at[i],
   };
+}
+
+/** The report at index i of a batch. */
+export function locationAt(batch: CaptainLocationBatch, i: number, captainId = batch.id[i]): CaptainLocationPayload {
+  const report = reportAt(batch, i, captainId);
+  return { ...report, at: new Date(report.at).toISOString() };
 }
 /**
  * How often the server flushes the batch to the `users` room (one encoding per batch, whatever the number of

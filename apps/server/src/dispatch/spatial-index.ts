@@ -1,5 +1,4 @@
 import { EARTH_RADIUS_M } from '@taxi/shared/geo';
-import type { Redis } from 'ioredis';
 
 /** Free-form facts kept beside a position (state, heading, speed, report time, …). */
 export type PositionMeta = Record<string, unknown>;
@@ -16,12 +15,13 @@ export interface NearbyHit<M extends PositionMeta = PositionMeta> extends Indexe
 }
 
 /**
- * Where captains are now. In memory on one node (GridIndex); Redis GEO with REDIS_URL (RedisGeoIndex) so
- * every node sees the same positions. Both pass the same contract tests.
+ * Where captains are now: an in-memory grid on each node (GridIndex). With several nodes, each node's grid
+ * holds every captain, its own captains from their reports and the others' from the batches the other nodes
+ * publish (see modules/tracking/position-relay.ts).
  */
 export interface PositionIndex<M extends PositionMeta = PositionMeta> {
   upsert(id: number, lon: number, lat: number, meta: M): Promise<void>;
-  /** Many at once (one round trip for Redis). */
+  /** Many at once. */
   upsertMany(items: readonly IndexedPosition<M>[]): Promise<void>;
   remove(id: number): Promise<void>;
   /** Positions within radiusM of the point, nearest first, at most `limit`. */
@@ -107,6 +107,11 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     const set = this.cells.get(entry.cell);
     set?.delete(entry);
     if (set && set.size === 0) this.cells.delete(entry.cell);
+  }
+
+  /** The meta kept for id, as stored (nothing copied). */
+  metaSync(id: number): M | undefined {
+    return this.entries.get(id)?.meta;
   }
 
   getSync(id: number): IndexedPosition<M> | null {
@@ -200,95 +205,5 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
   async clear(): Promise<void> {
     this.entries.clear();
     this.cells.clear();
-  }
-}
-
-/**
- * Redis GEO: a sorted set `<prefix>:geo` (GEOADD/GEOSEARCH) and a hash `<prefix>:meta` of JSON metadata.
- * Shared by every node of a cluster.
- */
-export class RedisGeoIndex<M extends PositionMeta = PositionMeta> implements PositionIndex<M> {
-  private readonly geoKey: string;
-  private readonly metaKey: string;
-
-  constructor(
-    private readonly redis: Redis,
-    prefix = 'taxi:captains',
-  ) {
-    this.geoKey = `${prefix}:geo`;
-    this.metaKey = `${prefix}:meta`;
-  }
-
-  async upsert(id: number, lon: number, lat: number, meta: M): Promise<void> {
-    await this.upsertMany([{ id, lon, lat, meta }]);
-  }
-
-  async upsertMany(items: readonly IndexedPosition<M>[]): Promise<void> {
-    if (items.length === 0) return;
-    const geo: (string | number)[] = [];
-    const meta: string[] = [];
-    for (const i of items) {
-      geo.push(i.lon, i.lat, String(i.id));
-      meta.push(String(i.id), JSON.stringify({ lon: i.lon, lat: i.lat, meta: i.meta }));
-    }
-    await this.redis
-      .multi()
-      .geoadd(this.geoKey, ...geo)
-      .hset(this.metaKey, ...meta)
-      .exec();
-  }
-
-  async remove(id: number): Promise<void> {
-    await this.redis.multi().zrem(this.geoKey, String(id)).hdel(this.metaKey, String(id)).exec();
-  }
-
-  async nearby(lon: number, lat: number, radiusM: number, limit: number): Promise<NearbyHit<M>[]> {
-    if (limit <= 0) return [];
-    const rows = (await this.redis.geosearch(
-      this.geoKey,
-      'FROMLONLAT',
-      lon,
-      lat,
-      'BYRADIUS',
-      radiusM,
-      'm',
-      'ASC',
-      'COUNT',
-      limit,
-      'WITHDIST',
-    )) as [string, string][];
-    if (rows.length === 0) return [];
-    const metas = await this.redis.hmget(this.metaKey, ...rows.map((r) => r[0]));
-    const hits: NearbyHit<M>[] = [];
-    rows.forEach(([member, dist], i) => {
-      const stored = metas[i];
-      if (!stored) return;
-      const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
-      hits.push({ id: Number(member), lon: s.lon, lat: s.lat, meta: s.meta, distance_m: Number(dist) });
-    });
-    return hits;
-  }
-
-  async get(id: number): Promise<IndexedPosition<M> | null> {
-    const stored = await this.redis.hget(this.metaKey, String(id));
-    if (!stored) return null;
-    const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
-    return { id, lon: s.lon, lat: s.lat, meta: s.meta };
-  }
-
-  async all(): Promise<IndexedPosition<M>[]> {
-    const map = await this.redis.hgetall(this.metaKey);
-    return Object.entries(map).map(([id, stored]) => {
-      const s = JSON.parse(stored) as { lon: number; lat: number; meta: M };
-      return { id: Number(id), lon: s.lon, lat: s.lat, meta: s.meta };
-    });
-  }
-
-  async size(): Promise<number> {
-    return this.redis.zcard(this.geoKey);
-  }
-
-  async clear(): Promise<void> {
-    await this.redis.del(this.geoKey, this.metaKey);
   }
 }

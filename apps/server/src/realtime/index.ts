@@ -37,6 +37,8 @@ type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 export interface Realtime {
   io: RealtimeServer;
   emitToUsers<E extends EventName>(event: E, payload: PayloadOf<E>): void;
+  /** To the `users` room's sockets on this node only (what reaches the others' goes its own way). */
+  emitToUsersHere<E extends EventName>(event: E, payload: PayloadOf<E>): void;
   emitToUser<E extends EventName>(userId: number, event: E, payload: PayloadOf<E>): void;
   /** Called with the ids of sessions (access tokens) that ended, once their ending is committed. */
   onSessionsEnded(listener: (tokenIds: number[]) => void): void;
@@ -212,6 +214,10 @@ export async function createRealtime(
     emitToUsers: (event, payload) => {
       opts.onEmit?.(event);
       (io.to(ROOMS.users).emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
+    emitToUsersHere: (event, payload) => {
+      opts.onEmit?.(event);
+      (io.local.to(ROOMS.users).emit as (e: string, p: unknown) => boolean)(event, payload);
     },
     emitToUser: (userId, event, payload) => {
       opts.onEmit?.(event);

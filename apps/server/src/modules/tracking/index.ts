@@ -2,7 +2,7 @@ import type { LonLat } from '@taxi/shared/geo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DispatchService } from '../../dispatch/service';
-import { GridIndex, type PositionIndex, RedisGeoIndex } from '../../dispatch/spatial-index';
+import { GridIndex, type PositionIndex } from '../../dispatch/spatial-index';
 import type { AppBus } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
@@ -10,6 +10,7 @@ import type { CityService } from '../city/service';
 import type { FleetRules } from '../fleet/rules';
 import type { ServerModule } from '../module';
 import type { DispatchConfig } from '../settings/dispatch-config';
+import { createPositionRelay, type PositionRelay } from './position-relay';
 import { trackingRoutes } from './routes';
 import { type LiveMeta, LocationService } from './service';
 
@@ -26,8 +27,8 @@ export interface Tracking {
 }
 
 /**
- * The position index (Redis GEO when REDIS_URL is set, else an in-memory grid), the location service and
- * the dispatch engine, wired together.
+ * The position index (in memory; with REDIS_URL, fed by the other nodes' batches through the position relay
+ * too), the location service and the dispatch engine, wired together.
  */
 export async function createTracking(opts: {
   db: Db;
@@ -45,21 +46,23 @@ export async function createTracking(opts: {
   redisPrefix?: string;
   log: FastifyBaseLogger;
 }): Promise<Tracking> {
-  let positions: PositionIndex<LiveMeta>;
+  const positions = new GridIndex<LiveMeta>();
+  const { db, realtime, log, clock, config } = opts;
+  let relay: PositionRelay | undefined;
   let closeRedis = async () => {};
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
     const redis = new Redis(opts.redisUrl);
-    positions = new RedisGeoIndex<LiveMeta>(redis, `${opts.redisPrefix ?? 'taxi'}:captains`);
+    relay = await createPositionRelay(redis, opts.redisPrefix ?? 'taxi', (error) =>
+      log.warn(error, 'position batch not published'),
+    );
     // QUIT answers once the commands already sent are answered: none of them is cut off.
     closeRedis = async () => {
+      await relay?.close();
       await redis.quit().catch(() => redis.disconnect());
     };
-  } else {
-    positions = new GridIndex<LiveMeta>();
   }
-  const { db, realtime, log, clock, config } = opts;
-  const locations = new LocationService({ db, realtime, index: positions, log, clock, events: opts.events });
+  const locations = new LocationService({ db, realtime, index: positions, relay, log, clock, events: opts.events });
   const dispatchEngine = new DispatchService({
     db,
     city: opts.city,

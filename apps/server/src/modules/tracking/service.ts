@@ -8,6 +8,8 @@ import {
   LOCATION_FANOUT_MS,
   type LocationReport,
   POSITION_MSG,
+  readLocationBatch,
+  reportAt,
   STATE_OF_BOOKING_STATUS,
   type TrackedCaptainDto,
 } from '@taxi/shared';
@@ -15,11 +17,12 @@ import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, rides } from '../../db/schema/bookings';
 import { captains, cars } from '../../db/schema/people';
-import { GridIndex, type IndexedPosition, type PositionIndex } from '../../dispatch/spatial-index';
+import type { GridIndex } from '../../dispatch/spatial-index';
 import type { AppBus } from '../../events';
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
+import type { PositionRelay } from './position-relay';
 
 /** What the position index keeps beside each captain's position. */
 export interface LiveMeta {
@@ -40,8 +43,11 @@ interface Logger {
 
 export interface LocationServiceOptions {
   db: Db;
-  realtime: Pick<Realtime, 'emitToUsers'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
-  index: PositionIndex<LiveMeta>;
+  realtime: Pick<Realtime, 'emitToUsers'> & Partial<Pick<Realtime, 'emitToUsersHere' | 'toOtherNodes' | 'onNodeEvent'>>;
+  /** This node's copy of every captain's position. */
+  index: GridIndex<LiveMeta>;
+  /** With several nodes: this node's batches to the others, theirs to this node. */
+  relay?: PositionRelay;
   log: Logger;
   /** The server's clock (report times, state since, updatedAt). */
   clock?: Clock;
@@ -78,10 +84,13 @@ export type PositionObserver = (captainId: number, point: [number, number] | nul
 /**
  * Live captain positions. `report` updates the index at once; positions are written behind to the
  * captains table in one statement every few seconds, and fanned out to the `users` room as one batched
- * `captain_location_updated` event (merged by captain, newest wins) every LOCATION_FANOUT_MS.
+ * `captain_location_updated` event (merged by captain, newest wins) every LOCATION_FANOUT_MS. With several
+ * nodes, each node reports, saves and batches the captains whose reports reach it; the relay carries the
+ * batch to the other nodes, which add it to their index and send it to their sockets (`applyBatch`).
  */
 export class LocationService {
-  readonly index: PositionIndex<LiveMeta>;
+  readonly index: GridIndex<LiveMeta>;
+  private readonly relay: PositionRelay | undefined;
   private readonly db: Db;
   private readonly realtime: LocationServiceOptions['realtime'];
   private readonly log: Logger;
@@ -90,10 +99,14 @@ export class LocationService {
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
   private outbox = new Map<number, LocationReport>();
-  /** A local index is updated at once; a shared (Redis) one in one pipeline per fan-out tick. */
-  private readonly immediate: boolean;
-  private indexQueue = new Map<number, IndexedPosition<LiveMeta>>();
-  private unsaved = new Map<number, { lon: number; lat: number; at: number }>();
+  /** What the other nodes sent since the last tick, for this node's sockets. */
+  private relayed = new Map<number, LocationReport>();
+  /**
+   * The last report this node received of each captain, updated in place (the outbox and the write-behind point to
+   * it), and who moved since the last write.
+   */
+  private readonly lastReported = new Map<number, LocationReport>();
+  private unsaved = new Set<number>();
   private timers: NodeJS.Timeout[] = [];
   private persisting: Promise<void> = Promise.resolve();
   private readonly fanoutMs: number;
@@ -114,19 +127,21 @@ export class LocationService {
     this.fanoutMs = opts.fanoutMs ?? LOCATION_FANOUT_MS;
     this.persistMs = opts.persistMs ?? 3000;
     this.persistChunk = opts.persistChunk ?? 500;
-    this.immediate = opts.index instanceof GridIndex;
-    // Several nodes share the Redis index: a state set on one node must not be undone by a position
-    // report the next one receives, so every node keeps every captain's state.
+    this.relay = opts.relay;
+    this.relay?.onBatch((batch) => this.applyBatch(batch));
+    // A state set on one node must not be undone by a position report another node receives, so every node
+    // keeps every captain's state, and its index shows it at once.
     this.realtime.onNodeEvent?.('captainState', ({ captain_id, state, since }) => {
       this.states.set(captain_id, { state, since });
-      const queued = this.indexQueue.get(captain_id);
-      if (queued) queued.meta = { ...queued.meta, state, since };
+      const meta = this.index.metaSync(captain_id);
+      if (state === 'OFFLINE') this.index.removeSync(captain_id);
+      else if (meta) Object.assign(meta, { state, since });
       // Busy or gone on another node: out of any queue here (a free captain's next report tells where).
       if (state !== 'FREE') this.notify(captain_id, null, state);
     });
   }
 
-  /** Follows every position report and state change (a null point: no position known, or offline). */
+  /** Follows this node's position reports and every state change (a null point: no position known, or offline). */
   observe(observer: PositionObserver): void {
     this.observers.push(observer);
   }
@@ -152,7 +167,7 @@ export class LocationService {
         id: r.id,
         lon: r.lon as number,
         lat: r.lat as number,
-        meta: this.metaFor(r.id, null, null, r.at?.getTime() ?? this.clock.now()),
+        meta: this.liveMeta(r.id, null, null, r.at?.getTime() ?? this.clock.now()),
       })),
     );
     this.timers.push(setInterval(() => this.flushFanout(), this.fanoutMs).unref());
@@ -171,9 +186,26 @@ export class LocationService {
     await this.flushPersist({ paced: false });
   }
 
-  private metaFor(id: number, heading: number | null, speed: number | null, at: number): LiveMeta {
-    const s = this.states.get(id) ?? { state: 'FREE' as const, since: at };
-    return { state: s.state, since: s.since, heading, speed_kmh: speed, at };
+  /**
+   * The index's meta for a report. The one the index holds is updated in place: a report then allocates nothing
+   * that outlives its fan-out tick, which keeps a busy node's old generation, and its major collections, small.
+   */
+  private liveMeta(
+    id: number,
+    heading: number | null,
+    speed: number | null,
+    at: number,
+    unknownState: CaptainLiveState = 'FREE',
+  ): LiveMeta {
+    const { state, since } = this.states.get(id) ?? { state: unknownState, since: at };
+    const meta = this.index.metaSync(id);
+    if (!meta) return { state, since, heading, speed_kmh: speed, at };
+    meta.state = state;
+    meta.since = since;
+    meta.heading = heading;
+    meta.speed_kmh = speed;
+    meta.at = at;
+    return meta;
   }
 
   /** A captain app's position report. */
@@ -188,13 +220,23 @@ export class LocationService {
     if (!Number.isInteger(captainId) || captainId <= 0) throw validationError('captain_id', POSITION_MSG.captainId);
     if (!(Math.abs(lon) <= 180)) throw validationError('lon', POSITION_MSG.lon);
     if (!(Math.abs(lat) <= 90)) throw validationError('lat', POSITION_MSG.lat);
-    const meta = this.metaFor(captainId, finite(heading), finite(speedKmh), at);
-    // The in-memory index applies synchronously; Redis gets the tick's positions in one pipeline.
-    if (this.immediate) void this.index.upsert(captainId, lon, lat, meta);
-    else this.indexQueue.set(captainId, { id: captainId, lon, lat, meta });
+    const meta = this.liveMeta(captainId, finite(heading), finite(speedKmh), at);
+    this.index.upsertSync(captainId, lon, lat, meta);
     this.counters.reports++;
-    this.unsaved.set(captainId, { lon, lat, at });
-    this.outbox.set(captainId, toReport(captainId, lon, lat, meta));
+    let last = this.lastReported.get(captainId);
+    if (last) {
+      last.lon = lon;
+      last.lat = lat;
+      last.heading = meta.heading;
+      last.speed_kmh = meta.speed_kmh;
+      last.state = meta.state;
+      last.at = at;
+    } else {
+      last = toReport(captainId, lon, lat, meta);
+      this.lastReported.set(captainId, last);
+    }
+    this.unsaved.add(captainId);
+    this.outbox.set(captainId, last);
     this.notify(captainId, [lon, lat], meta.state);
   }
 
@@ -203,17 +245,15 @@ export class LocationService {
     const now = this.clock.now();
     const prev = this.states.get(captainId);
     if (prev?.state !== state) this.setLocalState(captainId, state, now);
-    const queued = this.indexQueue.get(captainId);
-    if (queued) this.indexQueue.delete(captainId);
-    const pos = queued ?? (await this.index.get(captainId));
+    const pos = this.index.getSync(captainId);
     this.notify(captainId, pos && state !== 'OFFLINE' ? [pos.lon, pos.lat] : null, state);
     if (!pos) return;
     if (state === 'OFFLINE') {
-      await this.index.remove(captainId);
+      this.index.removeSync(captainId);
     } else {
       const s = this.states.get(captainId) ?? { state, since: now };
       pos.meta = { ...pos.meta, state, since: s.since };
-      await this.index.upsert(captainId, pos.lon, pos.lat, pos.meta);
+      this.index.upsertSync(captainId, pos.lon, pos.lat, pos.meta);
     }
     this.outbox.set(captainId, toReport(captainId, pos.lon, pos.lat, { ...pos.meta, state }));
   }
@@ -259,18 +299,55 @@ export class LocationService {
     return this.states.get(captainId)?.state ?? 'OFFLINE';
   }
 
-  /** Sends the buffered positions as one batch. */
+  /**
+   * Sends the buffered positions as one batch. With several nodes, this node's own captains go to the other nodes
+   * through the relay, and this node's sockets get one batch of its own captains and of those the other nodes sent
+   * since the last tick: a socket then receives one batch a tick whatever the number of nodes, so a second node
+   * halves each node's sending (the sockets' frames) instead of keeping it.
+   */
   flushFanout(): void {
-    if (this.indexQueue.size > 0) {
-      const items = [...this.indexQueue.values()];
-      this.indexQueue = new Map();
-      this.index.upsertMany(items).catch((e) => this.log.warn(e, 'position index update failed'));
-    }
-    if (this.outbox.size === 0) return;
-    const updates = [...this.outbox.values()];
+    const own = this.outbox;
+    const relayed = this.relayed;
+    if (own.size === 0 && relayed.size === 0) return;
     this.outbox = new Map();
+    this.relayed = new Map();
     this.counters.batches++;
-    this.realtime.emitToUsers(EVENTS.captainLocationUpdated, encodeLocationBatch(updates));
+    if (!this.relay) {
+      this.realtime.emitToUsers(EVENTS.captainLocationUpdated, encodeLocationBatch([...own.values()]));
+      return;
+    }
+    if (own.size > 0) this.relay.publish(encodeLocationBatch([...own.values()]));
+    for (const [id, report] of relayed) if (!own.has(id)) own.set(id, report);
+    (this.realtime.emitToUsersHere ?? this.realtime.emitToUsers)(
+      EVENTS.captainLocationUpdated,
+      encodeLocationBatch([...own.values()]),
+    );
+  }
+
+  /**
+   * Another node's batch: its captains' positions join this node's index (a position older than the one held is
+   * skipped; OFFLINE leaves), and this node's sockets receive them in its next batch. The live state is this node's own
+   * where it knows one (states travel between nodes on their own, at once). Observers are not told: the node that
+   * received the report told them, and the stations' queues travel between nodes on their own too.
+   */
+  applyBatch(bytes: Uint8Array): void {
+    let batch: ReturnType<typeof readLocationBatch>;
+    try {
+      batch = readLocationBatch(bytes);
+    } catch (error) {
+      this.log.warn(error, 'unreadable position batch from another node');
+      return;
+    }
+    for (let i = 0; i < batch.id.length; i++) {
+      const r = reportAt(batch, i);
+      const held = this.index.metaSync(r.captain_id);
+      if (held && held.at > r.at) continue;
+      const meta = this.liveMeta(r.captain_id, r.heading, r.speed_kmh, r.at, r.state);
+      r.state = meta.state;
+      this.relayed.set(r.captain_id, r);
+      if (meta.state === 'OFFLINE') this.index.removeSync(r.captain_id);
+      else this.index.upsertSync(r.captain_id, r.lon, r.lat, meta);
+    }
   }
 
   /**
@@ -283,18 +360,21 @@ export class LocationService {
   async flushPersist({ paced = true } = {}): Promise<void> {
     const run = async () => {
       if (this.unsaved.size === 0) return;
-      const rows = [...this.unsaved.entries()];
-      this.unsaved = new Map();
+      const rows = [...this.unsaved];
+      this.unsaved = new Set();
       for (let i = 0; i < rows.length; i += this.persistChunk) {
         if (i > 0) await new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
+        // The newest position now (a captain may have moved again while the earlier chunks were written).
         const chunk = rows.slice(i, i + this.persistChunk);
+        const positions = chunk.map((id) => this.lastReported.get(id) as LocationReport);
         const t0 = performance.now();
         try {
-          await this.db.execute(sql`UPDATE captains SET last_lon = v.lon, last_lat = v.lat, last_location_at = v.at
-            FROM unnest(${`{${chunk.map(([id]) => id).join(',')}}`}::int[],
-              ${`{${chunk.map(([, p]) => p.lon).join(',')}}`}::double precision[],
-              ${`{${chunk.map(([, p]) => p.lat).join(',')}}`}::double precision[],
-              ${`{${chunk.map(([, p]) => new Date(p.at).toISOString()).join(',')}}`}::timestamptz[]) AS v(id, lon, lat, at)
+          await this.db.execute(sql`UPDATE captains
+            SET last_lon = v.lon, last_lat = v.lat, last_location_at = to_timestamp(v.ms / 1000)
+            FROM unnest(${`{${chunk.join(',')}}`}::int[],
+              ${`{${positions.map((p) => p.lon).join(',')}}`}::double precision[],
+              ${`{${positions.map((p) => p.lat).join(',')}}`}::double precision[],
+              ${`{${positions.map((p) => p.at).join(',')}}`}::double precision[]) AS v(id, lon, lat, ms)
             WHERE captains.id = v.id`);
           this.counters.persisted += chunk.length;
           this.counters.persistMaxMs = Math.max(this.counters.persistMaxMs, performance.now() - t0);
@@ -325,7 +405,7 @@ export class LocationService {
 
   /** GET captain/{id}/location. */
   async locationOf(captainId: number): Promise<CaptainLocationPayload> {
-    const live = await this.index.get(captainId);
+    const live = this.index.getSync(captainId);
     if (live) return toPayload(captainId, live.lon, live.lat, live.meta);
     const [row] = await this.db
       .select({ lon: captains.lastLon, lat: captains.lastLat, at: captains.lastLocationAt })
@@ -346,7 +426,7 @@ export class LocationService {
 
   /** GET tracking/captains: every online captain with a live position, name and car. */
   async trackedCaptains(): Promise<TrackedCaptainDto[]> {
-    const live = await this.index.all();
+    const live = this.index.allSync();
     if (live.length === 0) return [];
     const ids = live.map((p) => p.id);
     const [rows, carRows] = await Promise.all([
