@@ -81,11 +81,4 @@ function contract(name: string, make: () => Promise<PositionIndex | null>) {
 
 contract('memory grid', async () => new GridIndex());
 
-it('the grid finds the 10 nearest of 10,000 in well under a millisecond', () => {
-  const grid = new GridIndex();
-  for (const p of points(10_000, 0.1)) grid.upsertSync(p.id, p.lon, p.lat, p.meta);
-  for (let i = 0; i < 200; i++) grid.nearbySync(CENTRE[0], CENTRE[1], 5000, 10);
-  const t0 = performance.now();
-  for (let i = 0; i < 1000; i++) grid.nearbySync(CENTRE[0] + (i % 10) * 0.001, CENTRE[1], 5000, 10);
-  expect((performance.now() - t0) / 1000).toBeLessThan(1);
-});
+// The grid's speed (candidate search over 10,000 captains against SQL) is measured by `npm run bench dispatch`, not here.
