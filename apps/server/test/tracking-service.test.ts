@@ -162,7 +162,7 @@ describe('two nodes over the Redis position relay', () => {
     const warnings: unknown[] = [];
     const service = new LocationService({
       db: {} as Db,
-      realtime: { emitToUsers: () => {} } as never,
+      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
       index: new GridIndex<LiveMeta>(),
       log: { warn: (e) => warnings.push(e), info: () => {} },
     });

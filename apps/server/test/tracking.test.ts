@@ -111,7 +111,7 @@ describe('GET tracking/captains', () => {
     const made = await Promise.all(['Ada', 'Bea', 'Cem', 'Dia', 'Eli'].map((n) => makeCaptain(n, {}, false)));
     const service = new LocationService({
       db: t.db,
-      realtime: { emitToUsers: () => {} },
+      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
       index: new GridIndex<LiveMeta>(),
       log: { warn: () => {}, info: () => {} },
       fanoutMs: 40,

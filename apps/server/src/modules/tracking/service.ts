@@ -43,7 +43,7 @@ interface Logger {
 
 export interface LocationServiceOptions {
   db: Db;
-  realtime: Pick<Realtime, 'emitToUsers'> & Partial<Pick<Realtime, 'emitToUsersHere' | 'toOtherNodes' | 'onNodeEvent'>>;
+  realtime: Pick<Realtime, 'emitToUsers' | 'emitToUsersHere'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
   /** This node's copy of every captain's position. */
   index: GridIndex<LiveMeta>;
   /** With several nodes: this node's batches to the others, theirs to this node. */
@@ -312,16 +312,17 @@ export class LocationService {
     this.outbox = new Map();
     this.relayed = new Map();
     this.counters.batches++;
+    const ownBatch = own.size > 0 ? encodeLocationBatch([...own.values()]) : null;
     if (!this.relay) {
-      this.realtime.emitToUsers(EVENTS.captainLocationUpdated, encodeLocationBatch([...own.values()]));
+      if (ownBatch) this.realtime.emitToUsers(EVENTS.captainLocationUpdated, ownBatch);
       return;
     }
-    if (own.size > 0) this.relay.publish(encodeLocationBatch([...own.values()]));
+    if (ownBatch) this.relay.publish(ownBatch);
+    // This node's sockets: its own batch as is when nothing came from the other nodes, else one batch of both.
+    const size = own.size;
     for (const [id, report] of relayed) if (!own.has(id)) own.set(id, report);
-    (this.realtime.emitToUsersHere ?? this.realtime.emitToUsers)(
-      EVENTS.captainLocationUpdated,
-      encodeLocationBatch([...own.values()]),
-    );
+    const here = ownBatch && own.size === size ? ownBatch : encodeLocationBatch([...own.values()]);
+    this.realtime.emitToUsersHere(EVENTS.captainLocationUpdated, here);
   }
 
   /**
