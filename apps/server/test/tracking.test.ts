@@ -142,6 +142,36 @@ describe('GET tracking/captains', () => {
     }
   });
 
+  it('the write-behind writes a captain again only once he has moved since, also when he moves during a write', async () => {
+    const made = await Promise.all(['Fay', 'Gus', 'Hal'].map((n) => makeCaptain(n, {}, false)));
+    const service = new LocationService({
+      db: t.db,
+      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
+      index: new GridIndex<LiveMeta>(),
+      log: { warn: () => {}, info: () => {} },
+      fanoutMs: 30,
+      persistChunk: 1,
+    });
+    const at = Date.parse('2026-03-02T09:00:00.000Z');
+    made.forEach((c, i) => {
+      service.report(c.id, 7.41 + i / 1000, 43.71, null, null, at);
+    });
+    // The first captain moves again while the write is paced between its chunks: the move is saved next time.
+    const writing = service.flushPersist();
+    await new Promise((r) => setTimeout(r, 5));
+    service.report(made[0].id, 7.5, 43.8, null, null, at + 1000);
+    await writing;
+    expect(service.counters.persisted).toBe(3);
+    await service.flushPersist();
+    expect(service.counters.persisted).toBe(4);
+    const [first] = await t.db.select().from(captains).where(eq(captains.id, made[0].id));
+    expect(first).toMatchObject({ lastLon: 7.5, lastLat: 43.8 });
+    expect(first.lastLocationAt?.getTime()).toBe(at + 1000);
+    // Nobody moved: nothing is written.
+    await service.flushPersist();
+    expect(service.counters.persisted).toBe(4);
+  });
+
   it('a report with an impossible position is a 422 field error', () => {
     expect(() => t.app.locations.report(1, 200, 43)).toThrowError(
       expect.objectContaining({ status: 422, errors: { lon: [expect.any(String)] } }),

@@ -61,6 +61,36 @@ export interface LocationServiceOptions {
   persistChunk?: number;
 }
 
+/**
+ * This node's last report of a captain, updated in place, and whether the write-behind has saved it yet. A class of
+ * its own: its coordinates and time keep V8's in-place double fields, so a report stores its numbers without
+ * allocating. (A record made by an object spread held them as pointers to a new heap number per report, each of
+ * which outlived the young generation because a long-lived record pointed to it: the bulk of what a busy node
+ * promoted to its old generation.)
+ */
+class ReportedPosition implements LocationReport {
+  // `declare`: no field definitions before the constructor's stores. A field defined first holds undefined, and V8
+  // then keeps it as a pointer (a new heap number per store) rather than as an in-place double.
+  declare captain_id: number;
+  declare lon: number;
+  declare lat: number;
+  declare heading: number | null;
+  declare speed_kmh: number | null;
+  declare state: CaptainLiveState;
+  declare at: number;
+  declare unsaved: boolean;
+  constructor(id: number, lon: number, lat: number, m: LiveMeta) {
+    this.captain_id = id;
+    this.lon = lon;
+    this.lat = lat;
+    this.heading = m.heading;
+    this.speed_kmh = m.speed_kmh;
+    this.state = m.state;
+    this.at = m.at;
+    this.unsaved = true;
+  }
+}
+
 /** A report as buffered for the next batch (time in ms), and as the API answers it (ISO time). */
 const toReport = (id: number, lon: number, lat: number, m: LiveMeta): LocationReport => ({
   captain_id: id,
@@ -102,11 +132,11 @@ export class LocationService {
   /** What the other nodes sent since the last tick, for this node's sockets. */
   private relayed = new Map<number, LocationReport>();
   /**
-   * The last report this node received of each captain, updated in place (the outbox and the write-behind point to
-   * it), and who moved since the last write.
+   * The last report this node received of each captain, updated in place (the outbox points to it), with whether
+   * it moved since the write-behind last saved it. A flag rather than a set of ids: a busy node then allocates no
+   * set a write period long, which would live long enough to reach the old generation.
    */
-  private readonly lastReported = new Map<number, LocationReport>();
-  private unsaved = new Set<number>();
+  private readonly lastReported = new Map<number, ReportedPosition>();
   private timers: NodeJS.Timeout[] = [];
   private persisting: Promise<void> = Promise.resolve();
   private readonly fanoutMs: number;
@@ -231,11 +261,11 @@ export class LocationService {
       last.speed_kmh = meta.speed_kmh;
       last.state = meta.state;
       last.at = at;
+      last.unsaved = true;
     } else {
-      last = toReport(captainId, lon, lat, meta);
+      last = new ReportedPosition(captainId, lon, lat, meta);
       this.lastReported.set(captainId, last);
     }
-    this.unsaved.add(captainId);
     this.outbox.set(captainId, last);
     this.notify(captainId, [lon, lat], meta.state);
   }
@@ -360,32 +390,47 @@ export class LocationService {
    */
   async flushPersist({ paced = true } = {}): Promise<void> {
     const run = async () => {
-      if (this.unsaved.size === 0) return;
-      const rows = [...this.unsaved];
-      this.unsaved = new Set();
-      for (let i = 0; i < rows.length; i += this.persistChunk) {
-        if (i > 0) await new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
-        // The newest position now (a captain may have moved again while the earlier chunks were written).
-        const chunk = rows.slice(i, i + this.persistChunk);
-        const positions = chunk.map((id) => this.lastReported.get(id) as LocationReport);
-        const t0 = performance.now();
-        try {
-          await this.db.execute(sql`UPDATE captains
-            SET last_lon = v.lon, last_lat = v.lat, last_location_at = to_timestamp(v.ms / 1000)
-            FROM unnest(${`{${chunk.join(',')}}`}::int[],
-              ${`{${positions.map((p) => p.lon).join(',')}}`}::double precision[],
-              ${`{${positions.map((p) => p.lat).join(',')}}`}::double precision[],
-              ${`{${positions.map((p) => p.at).join(',')}}`}::double precision[]) AS v(id, lon, lat, ms)
-            WHERE captains.id = v.id`);
-          this.counters.persisted += chunk.length;
-          this.counters.persistMaxMs = Math.max(this.counters.persistMaxMs, performance.now() - t0);
-        } catch (error) {
-          this.log.warn(error, 'persisting captain positions failed');
-        }
+      const chunk: ReportedPosition[] = [];
+      let written = 0;
+      // The map is walked as it is: a captain who reports again after being taken is written next period, and one
+      // first seen meanwhile is reached by the walk (a Map's iterator visits entries added during it).
+      for (const position of this.lastReported.values()) {
+        if (!position.unsaved) continue;
+        position.unsaved = false;
+        chunk.push(position);
+        if (chunk.length < this.persistChunk) continue;
+        if (written++ > 0) await this.pause(paced);
+        await this.writePositions(chunk.splice(0));
       }
+      if (chunk.length === 0) return;
+      if (written > 0) await this.pause(paced);
+      await this.writePositions(chunk);
     };
     this.persisting = this.persisting.then(run);
     await this.persisting;
+  }
+
+  private pause(paced: boolean): Promise<void> {
+    return new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
+  }
+
+  /** One UPDATE … FROM unnest(…) of a chunk; a chunk that could not be written is tried again next period. */
+  private async writePositions(positions: readonly ReportedPosition[]): Promise<void> {
+    const t0 = performance.now();
+    try {
+      await this.db.execute(sql`UPDATE captains
+        SET last_lon = v.lon, last_lat = v.lat, last_location_at = to_timestamp(v.ms / 1000)
+        FROM unnest(${`{${positions.map((p) => p.captain_id).join(',')}}`}::int[],
+          ${`{${positions.map((p) => p.lon).join(',')}}`}::double precision[],
+          ${`{${positions.map((p) => p.lat).join(',')}}`}::double precision[],
+          ${`{${positions.map((p) => p.at).join(',')}}`}::double precision[]) AS v(id, lon, lat, ms)
+        WHERE captains.id = v.id`);
+      this.counters.persisted += positions.length;
+      this.counters.persistMaxMs = Math.max(this.counters.persistMaxMs, performance.now() - t0);
+    } catch (error) {
+      for (const p of positions) p.unsaved = true;
+      this.log.warn(error, 'persisting captain positions failed');
+    }
   }
 
   /** The captain app went online or offline: the flag is saved, the map and the index follow. */
