@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,11 +23,14 @@ export interface ClientReport {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** A child process of its own (tsx) for a benchmark's part, resolved once it says it is ready. */
-export function forkReady(script: string, args: string[]): Promise<ChildProcess> {
+/**
+ * A child process of its own (tsx) for a benchmark's part, resolved once it says it is ready. `nodeFlags`: the
+ * child's own Node flags (a server node gets those `npm start` gives the server, `serverNodeFlags`).
+ */
+export function forkReady(script: string, args: string[], nodeFlags: readonly string[] = []): Promise<ChildProcess> {
   // BENCH_CHILD_NODE_FLAGS: V8 flags for every child (e.g. --trace-gc, which NODE_OPTIONS refuses).
   const flags = process.env.BENCH_CHILD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = fork(path.join(here, script), args, { execArgv: ['--import', 'tsx', ...flags] });
+  const child = fork(path.join(here, script), args, { execArgv: [...nodeFlags, '--import', 'tsx', ...flags] });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { type: string; message?: string }) => {
       if (m.type === 'ready') resolve(child);
@@ -35,6 +39,14 @@ export function forkReady(script: string, args: string[]): Promise<ChildProcess>
     child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
 }
+
+/** The Node flags the server's start script runs it with (apps/server/package.json, config.node_flags). */
+export const serverNodeFlags = (): string[] => {
+  const pkg = JSON.parse(readFileSync(path.join(here, '../apps/server/package.json'), 'utf8'));
+  return String(pkg.config?.node_flags ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
+};
 
 /** `count` operator sockets spread over the servers' URLs, in their own process. */
 export const startClients = (urls: string[], token: string, count: number) =>
