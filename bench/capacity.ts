@@ -7,8 +7,9 @@
  * each step the sockets' report → receipt p99 and the share of the reports delivered are read after a warm-up,
  * until p99 passes 250 ms or the share falls under 97 % (MIN_DELIVERED_SHARE). The rate where that happens
  * (interpolated between the steps around it) is each setup's capacity; the target is two nodes ≥ 1.8× one. The
- * nodes run with the server's start-script flags (serverNodeFlags). The sweeps alternate over BENCH_CAPACITY_ROUNDS rounds (3) and the medians are compared. Each
- * step also records the CPU of the nodes, of the sockets' process and of the whole machine, which tell what saturates.
+ * nodes run with the server's start-script flags (serverNodeFlags). The sweeps alternate over BENCH_CAPACITY_ROUNDS
+ * rounds (3) and the medians are compared. Each step also records the CPU of the nodes, of the sockets' process and
+ * of the whole machine, which tell what saturates.
  * Needs PostgreSQL and Redis. BENCH_CAPACITY_RATES, BENCH_CAPACITY_CAPTAINS change the sweep.
  * Writes bench/results/capacity.json.
  */

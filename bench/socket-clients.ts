@@ -22,6 +22,7 @@ export interface ClientReport {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /**
  * A child process of its own (tsx) for a benchmark's part, resolved once it says it is ready. `nodeFlags`: the
@@ -29,7 +30,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  */
 export function forkReady(script: string, args: string[], nodeFlags: readonly string[] = []): Promise<ChildProcess> {
   // BENCH_CHILD_NODE_FLAGS: V8 flags for every child (e.g. --trace-gc, which NODE_OPTIONS refuses).
-  const flags = process.env.BENCH_CHILD_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const flags = words(process.env.BENCH_CHILD_NODE_FLAGS ?? '');
   const child = fork(path.join(here, script), args, { execArgv: [...nodeFlags, '--import', 'tsx', ...flags] });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { type: string; message?: string }) => {
@@ -43,9 +44,7 @@ export function forkReady(script: string, args: string[], nodeFlags: readonly st
 /** The Node flags the server's start script runs it with (apps/server/package.json, config.node_flags). */
 export const serverNodeFlags = (): string[] => {
   const pkg = JSON.parse(readFileSync(path.join(here, '../apps/server/package.json'), 'utf8'));
-  return String(pkg.config?.node_flags ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
+  return words(String(pkg.config?.node_flags ?? ''));
 };
 
 /** `count` operator sockets spread over the servers' URLs, in their own process. */

@@ -107,16 +107,20 @@ describe('GET tracking/captains', () => {
     expect(bad.statusCode).toBe(422);
   });
 
-  it('the write-behind saves every buffered position in paced chunks, the time to the millisecond', async () => {
-    const made = await Promise.all(['Ada', 'Bea', 'Cem', 'Dia', 'Eli'].map((n) => makeCaptain(n, {}, false)));
-    const service = new LocationService({
+  /** A location service of its own on the test database, to drive its write-behind by hand. */
+  const writeBehind = (fanoutMs: number, persistChunk: number) =>
+    new LocationService({
       db: t.db,
       realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
       index: new GridIndex<LiveMeta>(),
       log: { warn: () => {}, info: () => {} },
-      fanoutMs: 40,
-      persistChunk: 2,
+      fanoutMs,
+      persistChunk,
     });
+
+  it('the write-behind saves every buffered position in paced chunks, the time to the millisecond', async () => {
+    const made = await Promise.all(['Ada', 'Bea', 'Cem', 'Dia', 'Eli'].map((n) => makeCaptain(n, {}, false)));
+    const service = writeBehind(40, 2);
     const at = Date.parse('2026-03-01T08:00:00.123Z');
     made.forEach((c, i) => {
       service.report(c.id, 7.4 + i / 1000, 43.7 + i / 1000, null, null, at + i);
@@ -144,14 +148,7 @@ describe('GET tracking/captains', () => {
 
   it('the write-behind writes a captain again only once he has moved since, also when he moves during a write', async () => {
     const made = await Promise.all(['Fay', 'Gus', 'Hal'].map((n) => makeCaptain(n, {}, false)));
-    const service = new LocationService({
-      db: t.db,
-      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
-      index: new GridIndex<LiveMeta>(),
-      log: { warn: () => {}, info: () => {} },
-      fanoutMs: 30,
-      persistChunk: 1,
-    });
+    const service = writeBehind(30, 1);
     const at = Date.parse('2026-03-02T09:00:00.000Z');
     made.forEach((c, i) => {
       service.report(c.id, 7.41 + i / 1000, 43.71, null, null, at);

@@ -390,28 +390,24 @@ export class LocationService {
    */
   async flushPersist({ paced = true } = {}): Promise<void> {
     const run = async () => {
-      const chunk: ReportedPosition[] = [];
       let written = 0;
+      const write = async (chunk: ReportedPosition[]) => {
+        if (written++ > 0) await new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
+        await this.writePositions(chunk);
+      };
+      const chunk: ReportedPosition[] = [];
       // The map is walked as it is: a captain who reports again after being taken is written next period, and one
       // first seen meanwhile is reached by the walk (a Map's iterator visits entries added during it).
       for (const position of this.lastReported.values()) {
         if (!position.unsaved) continue;
         position.unsaved = false;
         chunk.push(position);
-        if (chunk.length < this.persistChunk) continue;
-        if (written++ > 0) await this.pause(paced);
-        await this.writePositions(chunk.splice(0));
+        if (chunk.length === this.persistChunk) await write(chunk.splice(0));
       }
-      if (chunk.length === 0) return;
-      if (written > 0) await this.pause(paced);
-      await this.writePositions(chunk);
+      if (chunk.length > 0) await write(chunk);
     };
     this.persisting = this.persisting.then(run);
     await this.persisting;
-  }
-
-  private pause(paced: boolean): Promise<void> {
-    return new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
   }
 
   /** One UPDATE … FROM unnest(…) of a chunk; a chunk that could not be written is tried again next period. */
