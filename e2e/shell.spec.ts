@@ -199,3 +199,36 @@ test('the profile menu sets the online flag of the user', async ({ page, request
   await expect.poll(async () => ((await checkAuth(page)) as unknown as { online: boolean }).online).toBe(!before);
   await expect(toggle.getByRole('switch')).toBeChecked({ checked: !before });
 });
+
+test('whoever asks the system for less motion gets none, nor late; an idle progress line stands still', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin, '/passengers');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // A list keeps its progress line's place between fetches: hidden then, with no animation running behind it.
+  const idleBars = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.MuiLinearProgress-root')]
+        .filter((root) => getComputedStyle(root).visibility === 'hidden')
+        .flatMap((root) => [...root.querySelectorAll('.MuiLinearProgress-bar')])
+        .map((bar) => getComputedStyle(bar).animationName),
+    );
+  await expect.poll(idleBars).not.toEqual([]);
+  expect(new Set(await idleBars())).toEqual(new Set(['none']));
+  // The suite runs with reduced motion (playwright.config.ts): a delayed animation or transition starts at once.
+  const delays = () =>
+    page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.animation = 'probe 2s ease 1.5s';
+      probe.style.transition = 'opacity 2s ease 1.5s';
+      document.body.append(probe);
+      const style = getComputedStyle(probe);
+      const out = [style.animationDelay, style.transitionDelay];
+      probe.remove();
+      return out;
+    });
+  expect(await delays()).toEqual(['0s', '0s']);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  expect(await delays()).toEqual(['1.5s', '1.5s']);
+});

@@ -95,7 +95,11 @@ export function buildTheme(mode: PaletteMode, language: Language): Theme {
               '*, *::before, *::after': {
                 animationDuration: '0.01ms !important',
                 animationIterationCount: '1 !important',
+                // Nor late: a delayed animation (the second bar of a progress line starts 1.15 s in) would still
+                // wait its delay out before jumping to its end.
+                animationDelay: '0s !important',
                 transitionDuration: '0.01ms !important',
+                transitionDelay: '0s !important',
                 scrollBehavior: 'auto !important',
               },
             },

@@ -17,7 +17,10 @@ export function FetchState({
   return (
     <>
       {keepSpace ? (
-        <LinearProgress sx={{ visibility: query.isFetching ? 'visible' : 'hidden' }} />
+        // Hidden between fetches, and still: an indeterminate bar would go on animating where nobody sees it.
+        <LinearProgress
+          sx={query.isFetching ? undefined : { visibility: 'hidden', '& .MuiLinearProgress-bar': { animation: 'none' } }}
+        />
       ) : (
         query.isFetching && <LinearProgress />
       )}
