@@ -19,7 +19,9 @@ export function FetchState({
       {keepSpace ? (
         // Hidden between fetches, and still: an indeterminate bar would go on animating where nobody sees it.
         <LinearProgress
-          sx={query.isFetching ? undefined : { visibility: 'hidden', '& .MuiLinearProgress-bar': { animation: 'none' } }}
+          sx={
+            query.isFetching ? undefined : { visibility: 'hidden', '& .MuiLinearProgress-bar': { animation: 'none' } }
+          }
         />
       ) : (
         query.isFetching && <LinearProgress />
