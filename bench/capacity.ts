@@ -22,7 +22,7 @@ import { Redis } from 'ioredis';
 import { type CpuLimit, cpuLimit } from './cpu-limit';
 import { openBenchApp, postgresReachable } from './db';
 import { loginToken, writeResult } from './lib';
-import { askChild, askClients, forkReady, serverNodeFlags, startClients } from './socket-clients';
+import { askChild, forkReady, serverNodeFlags, startClients } from './socket-clients';
 
 const RATES = (
   process.env.BENCH_CAPACITY_RATES ??
@@ -33,6 +33,11 @@ const RATES = (
 const CAPTAINS = Number(process.env.BENCH_CAPACITY_CAPTAINS ?? 20_000);
 const ID_BASE = 200_000;
 const SOCKETS = 100;
+/**
+ * The operator sockets' processes (BENCH_CAPACITY_SOCKET_PROCESSES): one process decoding all 100 sockets' batches
+ * reached 87 % of a core at 80,000 reports/s, and its own stalls (543 ms once) made a crossing.
+ */
+const SOCKET_PROCESSES = Number(process.env.BENCH_CAPACITY_SOCKET_PROCESSES ?? 2);
 const WARMUP_S = 3;
 const BOOT_WARMUP_S = 20;
 const MEASURE_S = 8;
@@ -65,6 +70,8 @@ interface Step {
   nodes_loop_delay_max_ms: number;
   nodes_gc_major_ms: number;
   nodes_gc_longest_pause_ms: number;
+  /** The first window at this rate, when a measuring process stalled in it past the limit (measured again). */
+  remeasured_after?: Omit<Step, 'remeasured_after'>;
 }
 
 /** Busy and total CPU time of the whole machine so far (all cores). */
@@ -110,8 +117,8 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
         limits.push(limit);
       });
     const urls = servers.map((_, i) => `http://127.0.0.1:${BASE_PORT + i}`);
-    const clients = await startClients(urls, token, SOCKETS);
-    children.push(clients);
+    const clients = await startClients(urls, token, SOCKETS, SOCKET_PROCESSES);
+    children.push(...clients.processes);
     const ports = servers.map((_, i) => String(BASE_PORT + 50 + i)).join(',');
     const load = await forkReady('capacity-load.ts', [ports, String(CAPTAINS), String(ID_BASE)]);
     children.push(load);
@@ -123,19 +130,18 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
     load.send({ type: 'rate', rate: RATES[0] });
     await sleep(BOOT_WARMUP_S * 1000);
     const steps: Step[] = [];
-    for (const rate of RATES) {
-      load.send({ type: 'rate', rate });
-      await sleep(WARMUP_S * 1000);
-      clients.send({ type: 'reset' });
+    /** One window at the current rate. */
+    const measure = async (rate: number): Promise<Step> => {
+      clients.reset();
       const [u0, s0, t0, m0] = [await usage(), await sentSoFar(), performance.now(), machineTimes()];
       await sleep(MEASURE_S * 1000);
       const [u1, s1, seconds, m1] = [await usage(), await sentSoFar(), (performance.now() - t0) / 1000, machineTimes()];
-      const report = await askClients(clients);
+      const report = await clients.report();
       const cpuMs = u1.reduce(
         (n, u, i) => n + (u.cpu.user + u.cpu.system - u0[i].cpu.user - u0[i].cpu.system) / 1000,
         0,
       );
-      const step: Step = {
+      return {
         reports_per_s: rate,
         sent_per_s: Math.round((s1 - s0) / seconds),
         p50_ms: report.p50_ms,
@@ -151,6 +157,17 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
         nodes_gc_major_ms: Math.round(Math.max(...u1.map((u) => u.gc.major_ms))),
         nodes_gc_longest_pause_ms: Math.round(Math.max(...u1.map((u) => u.gc.max_ms))),
       };
+    };
+    for (const rate of RATES) {
+      load.send({ type: 'rate', rate });
+      await sleep(WARMUP_S * 1000);
+      let step = await measure(rate);
+      // Over the limit while a measuring process stalled past it: the instrument, not the nodes, may have made the
+      // late receipts, so the rate is measured once more and the second window counts (the first is kept beside it).
+      if (overLimit(step) && step.sockets_loop_delay_max_ms > P99_LIMIT_MS) {
+        const stalled = step;
+        step = { ...(await measure(rate)), remeasured_after: stalled };
+      }
       steps.push(step);
       console.log(`[${nodes} node${nodes > 1 ? 's' : ''}] ${JSON.stringify(step)}`);
       // The next rate follows at once, as load does in service. A pause between steps (the load at 0 for 1.5 s, as

@@ -1,19 +1,21 @@
 /**
- * Child process of the dispatch benchmark: N operator sockets (socket.io-client) spread over the given
- * server URLs, timing each `captain_location_updated` update from its report time to receipt. Runs in its
- * own process so the server's CPU figures do not include the clients' decoding.
+ * Child process of the dispatch and capacity benchmarks: N operator sockets (socket.io-client) spread over the
+ * given server URLs, timing each `captain_location_updated` update from its report time to receipt into a
+ * histogram. Runs in its own process so the server's CPU figures do not include the clients' decoding
+ * (bench/socket-clients.ts may start several and merges their histograms).
+ * Args: URLs (comma-separated), token, socket count, index of the first socket (which URL it starts on).
  */
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { decodeLocationBatch, type LocationBatchBytes, readLocationBatch } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
 
-const [urls, token, countText] = process.argv.slice(2);
+const [urls, token, countText, firstText] = process.argv.slice(2);
 const count = Number(countText);
+const first = Number(firstText ?? 0);
 const bases = urls.split(',');
 const HIST_MAX = 10_000;
 let hist = new Uint32Array(HIST_MAX + 1);
-let received = 0;
 // The wire size of the position batches, read off the first socket's engine (every socket gets the same).
 let wireBytes = 0;
 let wireUpdates = 0;
@@ -28,7 +30,7 @@ loop.enable();
 const sockets: Socket[] = [];
 let connected = 0;
 for (let i = 0; i < count; i++) {
-  const s = io(bases[i % bases.length], {
+  const s = io(bases[(first + i) % bases.length], {
     path: '/socket.io',
     auth: { token },
     transports: ['websocket'],
@@ -63,20 +65,9 @@ for (let i = 0; i < count; i++) {
     for (const at of batch.at) {
       const ms = Math.max(0, now - (batch.t0 + at));
       hist[Math.min(HIST_MAX, ms)]++;
-      received++;
     }
   });
   sockets.push(s);
-}
-
-function percentile(q: number): number {
-  const target = Math.ceil(q * received);
-  let seen = 0;
-  for (let ms = 0; ms <= HIST_MAX; ms++) {
-    seen += hist[ms];
-    if (seen >= target) return ms;
-  }
-  return HIST_MAX;
 }
 
 process.on('message', (msg: { type: string }) => {
@@ -84,24 +75,16 @@ process.on('message', (msg: { type: string }) => {
     cpu0 = process.cpuUsage();
     loop.reset();
     hist = new Uint32Array(HIST_MAX + 1);
-    received = 0;
     wireBytes = 0;
     wireUpdates = 0;
     objectBytes = 0;
   } else if (msg.type === 'report') {
-    let max = 0;
-    for (let ms = HIST_MAX; ms >= 0; ms--)
-      if (hist[ms] > 0) {
-        max = ms;
-        break;
-      }
+    // The histogram as [ms, count] pairs: the parent merges those of its processes before reading percentiles.
+    const histogram: [number, number][] = [];
+    for (let ms = 0; ms <= HIST_MAX; ms++) if (hist[ms] > 0) histogram.push([ms, hist[ms]]);
     process.send?.({
       type: 'report',
-      deliveries: received,
-      p50_ms: percentile(0.5),
-      p95_ms: percentile(0.95),
-      p99_ms: percentile(0.99),
-      max_ms: max,
+      histogram,
       cpu_ms: (({ user, system }) => Math.round((user + system) / 1000))(process.cpuUsage(cpu0)),
       loop_p99_ms: Math.round(loop.percentile(99) / 1e6),
       loop_max_ms: Math.round(loop.max / 1e6),

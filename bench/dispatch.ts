@@ -9,7 +9,7 @@ import type { LiveMeta } from '../apps/server/src/modules/tracking/service';
 import { openBenchApp } from './db';
 import { loginToken, measure, type Stats, stats, writeResult } from './lib';
 import { rng } from './random';
-import { askClients, startClients } from './socket-clients';
+import { startClients } from './socket-clients';
 
 /**
  * Dispatch engine and live positions.
@@ -42,7 +42,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 /** Drives REPORTERS captains at the real rate for warmup + FANOUT_SECONDS, split over the given apps. */
 async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
-  const child = await startClients(urls, token, SOCKETS);
+  const clients = await startClients(urls, token, SOCKETS);
   const random = rng(42);
   const pos = Array.from({ length: REPORTERS }, () => [
     CENTRE[0] + (random() - 0.5) * SPREAD,
@@ -61,7 +61,7 @@ async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
       const elapsed = performance.now() - start;
       if (!measuring && elapsed >= WARMUP_SECONDS * 1000) {
         measuring = true;
-        child.send({ type: 'reset' });
+        clients.reset();
         cpu0 = process.cpuUsage();
         t0 = performance.now();
         measuredReports = 0;
@@ -89,8 +89,8 @@ async function fanout(apps: FastifyInstance[], urls: string[], token: string) {
   const seconds = (performance.now() - t0) / 1000;
   // let the last batches arrive
   await new Promise((r) => setTimeout(r, 600));
-  const report = await askClients(child);
-  child.send({ type: 'exit' });
+  const report = await clients.report();
+  clients.exit();
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     reporters: REPORTERS,

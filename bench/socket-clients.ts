@@ -3,21 +3,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What the operator sockets' process (dispatch-clients.ts) reports of the position batches it received. */
+/** What the operator sockets' processes (dispatch-clients.ts) report of the position batches they received. */
 export interface ClientReport {
   deliveries: number;
   p50_ms: number;
   p95_ms: number;
   p99_ms: number;
   max_ms: number;
-  /** The sockets' process's CPU time since the last reset. */
+  /** The sockets' processes' CPU time since the last reset, summed. */
   cpu_ms: number;
-  /** The sockets' process's event-loop delay since the last reset (p99 and longest, ms). */
+  /** The sockets' processes' event-loop delay since the last reset (p99 and longest, ms; the worst process's). */
   loop_p99_ms: number;
   loop_max_ms: number;
   /** Bytes on the wire per captain update in the position batches. */
   bytes_per_update: number | null;
   /** The same updates as one JSON object each (the batches' shape before the columns). */
+  object_bytes_per_update: number | null;
+}
+
+/** One sockets' process's answer: its latency histogram as [ms, count] pairs, and its own figures. */
+interface ProcessReport extends Pick<ClientReport, 'cpu_ms' | 'loop_p99_ms' | 'loop_max_ms' | 'bytes_per_update'> {
+  histogram: [number, number][];
   object_bytes_per_update: number | null;
 }
 
@@ -47,9 +53,82 @@ export const serverNodeFlags = (): string[] => {
   return words(String(pkg.config?.node_flags ?? ''));
 };
 
-/** `count` operator sockets spread over the servers' URLs, in their own process. */
-export const startClients = (urls: string[], token: string, count: number) =>
-  forkReady('dispatch-clients.ts', [urls.join(','), token, String(count)]);
+/**
+ * The measuring side's own V8 flags: a young generation large enough that the batches it decodes die young (a
+ * full collection of a measuring process stalls every receipt it times, and a stall there read as a node's).
+ */
+const MEASURING_NODE_FLAGS = ['--max-semi-space-size=32', '--no-memory-reducer'];
+
+/** The operator sockets, in one or more processes of their own, asked and reset together. */
+export interface SocketClients {
+  readonly processes: ChildProcess[];
+  reset(): void;
+  report(): Promise<ClientReport>;
+  exit(): void;
+}
+
+/**
+ * `count` operator sockets spread over the servers' URLs, in `processes` processes of their own: on a busy
+ * benchmark one process decoding every socket's batches becomes what saturates (two thirds of a core at 80,000
+ * reports/s), and its stalls would delay every receipt it times.
+ */
+export async function startClients(
+  urls: string[],
+  token: string,
+  count: number,
+  processes = 1,
+): Promise<SocketClients> {
+  const share = (i: number) => Math.floor((count * (i + 1)) / processes) - Math.floor((count * i) / processes);
+  const children = await Promise.all(
+    Array.from({ length: processes }, (_, i) =>
+      forkReady(
+        'dispatch-clients.ts',
+        [urls.join(','), token, String(share(i)), String(Math.floor((count * i) / processes))],
+        MEASURING_NODE_FLAGS,
+      ),
+    ),
+  );
+  return {
+    processes: children,
+    reset: () => {
+      for (const child of children) child.send({ type: 'reset' });
+    },
+    report: async () =>
+      mergeReports(await Promise.all(children.map((c) => askChild<ProcessReport>(c, { type: 'report' }, 'report')))),
+    exit: () => {
+      for (const child of children) child.send({ type: 'exit' });
+    },
+  };
+}
+
+/** The processes' histograms merged, and their percentiles read off the whole. */
+export function mergeReports(reports: ProcessReport[]): ClientReport {
+  const counts = new Map<number, number>();
+  for (const r of reports) for (const [ms, n] of r.histogram) counts.set(ms, (counts.get(ms) ?? 0) + n);
+  const histogram = [...counts].sort((a, b) => a[0] - b[0]);
+  const deliveries = histogram.reduce((n, [, c]) => n + c, 0);
+  const percentile = (q: number) => {
+    const target = Math.ceil(q * deliveries);
+    let seen = 0;
+    for (const [ms, n] of histogram) {
+      seen += n;
+      if (seen >= target) return ms;
+    }
+    return 0;
+  };
+  return {
+    deliveries,
+    p50_ms: percentile(0.5),
+    p95_ms: percentile(0.95),
+    p99_ms: percentile(0.99),
+    max_ms: histogram.at(-1)?.[0] ?? 0,
+    cpu_ms: reports.reduce((n, r) => n + r.cpu_ms, 0),
+    loop_p99_ms: Math.max(...reports.map((r) => r.loop_p99_ms)),
+    loop_max_ms: Math.max(...reports.map((r) => r.loop_max_ms)),
+    bytes_per_update: reports[0].bytes_per_update,
+    object_bytes_per_update: reports[0].object_bytes_per_update,
+  };
+}
 
 /** Sends `message` to a child and waits for its answer of type `type`. */
 export function askChild<T>(child: ChildProcess, message: { type: string }, type: string): Promise<T> {
@@ -63,6 +142,3 @@ export function askChild<T>(child: ChildProcess, message: { type: string }, type
     child.send(message);
   });
 }
-
-/** The latency histogram since the last reset. */
-export const askClients = (child: ChildProcess) => askChild<ClientReport>(child, { type: 'report' }, 'report');
