@@ -3,12 +3,12 @@
  * the API and its Socket.IO server on the shared PostgreSQL, Redis for the adapter and the position relay), the load
  * generator its own (bench/capacity-load.ts: CAPTAINS captains, each report sent over UDP to the node that owns
  * the captain, so a second node takes half the reports rather than repeating them), and the 100 operator
- * sockets their own (bench/dispatch-clients.ts, spread over the nodes). The report rate is swept upwards; at
+ * sockets theirs (bench/dispatch-clients.ts, spread over the nodes, in SOCKET_PROCESSES processes). The report rate is swept upwards; at
  * each step the sockets' report → receipt p99 and the share of the reports delivered are read after a warm-up,
  * until p99 passes 250 ms or the share falls under 97 % (MIN_DELIVERED_SHARE). The rate where that happens
  * (interpolated between the steps around it) is each setup's capacity; the target is two nodes ≥ 1.8× one. The
  * nodes run with the server's start-script flags (serverNodeFlags). The sweeps alternate over BENCH_CAPACITY_ROUNDS
- * rounds (3) and the medians are compared. Each step also records the CPU of the nodes, of the sockets' process and
+ * rounds (3) and the medians are compared. Each step also records the CPU of the nodes, of the sockets' processes and
  * of the whole machine, which tell what saturates.
  * Needs PostgreSQL and Redis. BENCH_CAPACITY_RATES, BENCH_CAPACITY_CAPTAINS change the sweep.
  * Writes bench/results/capacity.json.

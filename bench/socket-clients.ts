@@ -22,9 +22,12 @@ export interface ClientReport {
 }
 
 /** One sockets' process's answer: its latency histogram as [ms, count] pairs, and its own figures. */
-interface ProcessReport extends Pick<ClientReport, 'cpu_ms' | 'loop_p99_ms' | 'loop_max_ms' | 'bytes_per_update'> {
+interface ProcessReport
+  extends Pick<
+    ClientReport,
+    'cpu_ms' | 'loop_p99_ms' | 'loop_max_ms' | 'bytes_per_update' | 'object_bytes_per_update'
+  > {
   histogram: [number, number][];
-  object_bytes_per_update: number | null;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -78,12 +81,13 @@ export async function startClients(
   count: number,
   processes = 1,
 ): Promise<SocketClients> {
-  const share = (i: number) => Math.floor((count * (i + 1)) / processes) - Math.floor((count * i) / processes);
+  // Process i holds the sockets from first(i) up to first(i + 1).
+  const first = (i: number) => Math.floor((count * i) / processes);
   const children = await Promise.all(
     Array.from({ length: processes }, (_, i) =>
       forkReady(
         'dispatch-clients.ts',
-        [urls.join(','), token, String(share(i)), String(Math.floor((count * i) / processes))],
+        [urls.join(','), token, String(first(i + 1) - first(i)), String(first(i))],
         MEASURING_NODE_FLAGS,
       ),
     ),
