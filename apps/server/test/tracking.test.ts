@@ -169,6 +169,24 @@ describe('GET tracking/captains', () => {
     expect(service.counters.persisted).toBe(4);
   });
 
+  it('while a write runs, at most one more waits for it, however often the period asks', async () => {
+    const made = await Promise.all(['Ida', 'Jon'].map((n) => makeCaptain(n, {}, false)));
+    const service = writeBehind(20, 1);
+    made.forEach((c, i) => {
+      service.report(c.id, 7.42 + i / 1000, 43.72, null, null, Date.now());
+    });
+    const running = service.flushPersist();
+    await new Promise((r) => setTimeout(r, 5));
+    // Ten more periods end while the first write is paced between its two chunks, and a captain moves meanwhile.
+    const asked = Array.from({ length: 10 }, () => service.flushPersist());
+    service.report(made[0].id, 7.5, 43.8, null, null, Date.now() + 1000);
+    await Promise.all([running, ...asked]);
+    expect(service.counters.persistRuns).toBe(2);
+    expect(service.counters.persisted).toBe(3);
+    const [first] = await t.db.select().from(captains).where(eq(captains.id, made[0].id));
+    expect(first).toMatchObject({ lastLon: 7.5, lastLat: 43.8 });
+  });
+
   it('a report with an impossible position is a 422 field error', () => {
     expect(() => t.app.locations.report(1, 200, 43)).toThrowError(
       expect.objectContaining({ status: 422, errors: { lon: [expect.any(String)] } }),

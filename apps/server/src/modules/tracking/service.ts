@@ -139,13 +139,16 @@ export class LocationService {
   private readonly lastReported = new Map<number, ReportedPosition>();
   private timers: NodeJS.Timeout[] = [];
   private persisting: Promise<void> = Promise.resolve();
+  /** A write is queued behind the running one (at most one is), and whether it is to run unpaced (`stop`). */
+  private persistWaiting = false;
+  private persistUnpaced = false;
   private readonly fanoutMs: number;
   private readonly persistMs: number;
   private readonly persistChunk: number;
   /** Who follows the positions and states (the stations' queues). */
   private readonly observers: PositionObserver[] = [];
   /** Counters for monitoring and benchmarks. */
-  readonly counters = { reports: 0, batches: 0, persisted: 0, persistMaxMs: 0 };
+  readonly counters = { reports: 0, batches: 0, persisted: 0, persistMaxMs: 0, persistRuns: 0 };
 
   constructor(opts: LocationServiceOptions) {
     this.db = opts.db;
@@ -389,10 +392,20 @@ export class LocationService {
    * the loop's thread; measured: 3,750 rows in one statement held it ~0.6 s under load). `stop` writes unpaced.
    */
   async flushPersist({ paced = true } = {}): Promise<void> {
+    if (!paced) this.persistUnpaced = true;
+    // A write already waits for the one running: it will take every position unsaved when it starts, so a period
+    // whose rows take longer to write than the period (more distinct captains a second than the paced chunks
+    // carry) waits for that one instead of queueing one more run each period without end.
+    if (this.persistWaiting) return this.persisting;
+    this.persistWaiting = true;
     const run = async () => {
+      this.persistWaiting = false;
+      const pacedRun = !this.persistUnpaced;
+      this.persistUnpaced = false;
+      this.counters.persistRuns++;
       let written = 0;
       const write = async (chunk: ReportedPosition[]) => {
-        if (written++ > 0) await new Promise((r) => (paced ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
+        if (written++ > 0) await new Promise((r) => (pacedRun ? setTimeout(r, this.fanoutMs) : setImmediate(r)));
         await this.writePositions(chunk);
       };
       const chunk: ReportedPosition[] = [];
