@@ -5,7 +5,6 @@ import {
   EVENTS,
   type LocationBatchBytes,
   MAP_CENTER,
-  readLocationBatch,
   type ServerToClientEvents,
 } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -116,7 +115,7 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
     const received = new Promise<LocationBatchBytes>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no position batch on node A')), 5000);
       socket.on(EVENTS.captainLocationUpdated, (bytes) => {
-        if (!readLocationBatch(bytes).id.includes(captain.id)) return;
+        if (!decodeLocationBatch(bytes).some((u) => u.captain_id === captain.id)) return;
         clearTimeout(timer);
         resolve(bytes);
       });

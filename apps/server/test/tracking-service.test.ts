@@ -15,10 +15,26 @@ function make(index: GridIndex<LiveMeta>, relay?: PositionRelay) {
   const emittedHere: typeof emitted = [];
   const record = (to: typeof emitted) => (event: string, payload: unknown) =>
     to.push({ event, payload: { updates: decodeLocationBatch(payload as LocationBatchBytes) } });
-  const realtime = { emitToUsers: record(emitted), emitToUsersHere: record(emittedHere) };
+  // The bytes this node's sockets were sent, as they were.
+  const bytesHere: Uint8Array[] = [];
+  const realtime = {
+    emitToUsers: record(emitted),
+    emitToUsersHere: (event: string, payload: unknown) => {
+      bytesHere.push(payload as Uint8Array);
+      record(emittedHere)(event, payload);
+    },
+  };
+  const published: Uint8Array[] = [];
+  const relayed = relay && {
+    ...relay,
+    publish: (batch: Uint8Array) => {
+      published.push(batch);
+      relay.publish(batch);
+    },
+  };
   const log = { warn: () => {}, info: () => {} };
-  const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, relay, log });
-  return { service, emitted, emittedHere };
+  const service = new LocationService({ db: {} as Db, realtime: realtime as never, index, relay: relayed, log });
+  return { service, emitted, emittedHere, bytesHere, published };
 }
 
 describe('LocationService batching', () => {
@@ -122,6 +138,10 @@ describe('two nodes over the Redis position relay', () => {
       lon: 7.4207,
       heading: 90,
     });
+    // That batch is B's own segment followed by A's batch byte for byte: B encoded only its own captain.
+    const [own] = b.published;
+    expect(b.emittedHere[0].payload.updates[0].captain_id).toBe(60);
+    expect(Buffer.from(b.bytesHere[0])).toEqual(Buffer.concat([own, a.published[0]]));
     // Only B's own captain goes back to A; nothing went through the adapter to every node.
     await vi.waitFor(() => expect(a.service.index.getSync(60)).not.toBeNull());
     a.service.flushFanout();
@@ -154,7 +174,8 @@ describe('two nodes over the Redis position relay', () => {
     // B's sockets are told too, in B's next batch, which holds B's newer position of 70, not A's older one.
     b.service.flushFanout();
     const updates = b.emittedHere.at(-1)?.payload.updates ?? [];
-    expect(updates.find((u) => u.captain_id === 71)?.state).toBe('OFFLINE');
+    // A's two batches came between two of B's ticks, both passed on in order: the later entry, as a console reads it, is the newer.
+    expect(updates.filter((u) => u.captain_id === 71).map((u) => u.state)).toEqual(['FREE', 'OFFLINE']);
     expect(updates.filter((u) => u.captain_id === 70).map((u) => u.lon)).toEqual([7.43]);
   });
 

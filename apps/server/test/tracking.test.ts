@@ -4,7 +4,6 @@ import {
   EVENTS,
   type LocationBatchBytes,
   type RideRouteDto,
-  readLocationBatch,
   type TrackedCaptainDto,
 } from '@taxi/shared';
 import { eq, inArray } from 'drizzle-orm';
@@ -294,7 +293,7 @@ describe('realtime', () => {
     const got = nextEvent<LocationBatchBytes>(
       socket,
       EVENTS.captainLocationUpdated,
-      (bytes) => readLocationBatch(bytes).id.includes(c.id),
+      (bytes) => decodeLocationBatch(bytes).some((u) => u.captain_id === c.id),
       // a hang guard only: the batch leaves on the next fan-out tick
       10_000,
     );

@@ -105,9 +105,13 @@ export interface CaptainLocationBatch {
 }
 
 /**
- * A batch as it travels: 16 bytes of header (t0 as a float64, the count as a uint32, 4 bytes of padding), then
- * the columns id, lon, lat, at (4 bytes each), hd, sp (2 bytes each) and st (1 byte): 21 bytes a captain, each
- * column aligned for its typed array. Little-endian, as every platform the console runs on.
+ * A batch as it travels: one or more segments one after the other, each 16 bytes of header (t0 as a float64, the
+ * count as a uint32, 4 bytes of padding), then the columns id, lon, lat, at (4 bytes each), hd, sp (2 bytes each)
+ * and st (1 byte): 21 bytes a captain, each column aligned for its typed array, the segment padded to 8 bytes so the
+ * next one's columns are aligned too. A server node sends its own captains' segment followed by the other nodes'
+ * segments as they sent them (joinLocationBatches), so no node decodes or encodes another node's captains for its
+ * sockets. A captain is in one segment; in the rare case of two (a state set on one node, a report on another), the
+ * later entry is the newer. Little-endian, as every platform the console runs on.
  */
 export type LocationBatchBytes = ArrayBuffer | Uint8Array;
 
@@ -140,7 +144,10 @@ function columnsOf(buffer: ArrayBuffer, offset: number, n: number, t0: number): 
   };
 }
 
-/** The batch of these reports as one buffer (LocationBatchBytes); one pass, as it runs on every fan-out tick. */
+/** A segment's bytes: header and columns, padded to 8. */
+const segmentBytes = (n: number) => Math.ceil((HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n) / 8) * 8;
+
+/** The batch of these reports as one segment (LocationBatchBytes); one pass, as it runs on every fan-out tick. */
 export function encodeLocationBatch(updates: readonly (CaptainLocationPayload | LocationReport)[]): Uint8Array {
   const n = updates.length;
   const times = new Array<number>(n);
@@ -151,7 +158,7 @@ export function encodeLocationBatch(updates: readonly (CaptainLocationPayload | 
     if (times[i] < t0) t0 = times[i];
   }
   if (n === 0) t0 = 0;
-  const buffer = new ArrayBuffer(HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n);
+  const buffer = new ArrayBuffer(segmentBytes(n));
   const header = new DataView(buffer);
   header.setFloat64(0, t0, true);
   header.setUint32(8, n, true);
@@ -170,29 +177,76 @@ export function encodeLocationBatch(updates: readonly (CaptainLocationPayload | 
 }
 
 /**
- * The columns of a received batch. A browser receives an ArrayBuffer; Node a Buffer, which may sit anywhere in a
- * shared pool: one not aligned for the columns' views is copied first. A buffer shorter than its count says is an error.
+ * The columns of each segment of a received batch. A browser receives an ArrayBuffer; Node a Buffer, which may sit
+ * anywhere in a shared pool: one not aligned for the columns' views is copied first. A segment shorter than its count
+ * says, or bytes after the last segment too few for a header, are an error.
  */
-export function readLocationBatch(bytes: LocationBatchBytes): CaptainLocationBatch {
+export function readLocationBatches(bytes: LocationBatchBytes): CaptainLocationBatch[] {
   let buffer: ArrayBuffer;
-  let offset = 0;
+  let start = 0;
   if (bytes instanceof ArrayBuffer) buffer = bytes;
   else if (bytes.byteOffset % 8 === 0) {
     buffer = bytes.buffer as ArrayBuffer;
-    offset = bytes.byteOffset;
+    start = bytes.byteOffset;
   } else buffer = Uint8Array.prototype.slice.call(bytes).buffer as ArrayBuffer;
   const size = bytes.byteLength;
-  if (size < HEADER_BYTES) throw new RangeError('location batch: no header');
-  const header = new DataView(buffer, offset, HEADER_BYTES);
-  const n = header.getUint32(8, true);
-  if (size < HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n) throw new RangeError('location batch: truncated');
-  return columnsOf(buffer, offset, n, header.getFloat64(0, true));
+  const segments: CaptainLocationBatch[] = [];
+  let offset = 0;
+  do {
+    if (size - offset < HEADER_BYTES) throw new RangeError('location batch: no header');
+    const header = new DataView(buffer, start + offset, HEADER_BYTES);
+    const n = header.getUint32(8, true);
+    if (size - offset < HEADER_BYTES + LOCATION_BATCH_BYTES_PER_CAPTAIN * n)
+      throw new RangeError('location batch: truncated');
+    segments.push(columnsOf(buffer, start + offset, n, header.getFloat64(0, true)));
+    offset += segmentBytes(n);
+  } while (offset < size);
+  return segments;
 }
 
-/** The reports of a batch, one object per captain. */
+/** One batch of several (each whole, as encodeLocationBatch made it or another node sent it): their bytes in order. */
+export function joinLocationBatches(parts: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    joined.set(part, offset);
+    offset += part.byteLength;
+  }
+  return joined;
+}
+
+/** The reports of a batch, one object per captain, segment after segment. */
 export function decodeLocationBatch(bytes: LocationBatchBytes): CaptainLocationPayload[] {
-  const batch = readLocationBatch(bytes);
-  return Array.from(batch.id, (captainId, i) => locationAt(batch, i, captainId));
+  return readLocationBatches(bytes).flatMap((batch) => Array.from(batch.id, (id, i) => locationAt(batch, i, id)));
+}
+
+/**
+ * Each entry of a batch in the server's units (degrees, ms, tenths undone), without an object per entry: how a server
+ * node applies the other nodes' batches to its copy of the fleet's positions.
+ */
+export function forEachLocation(
+  bytes: LocationBatchBytes,
+  fn: (
+    id: number,
+    lon: number,
+    lat: number,
+    heading: number | null,
+    speedKmh: number | null,
+    state: CaptainLiveState,
+    at: number,
+  ) => void,
+): void {
+  for (const b of readLocationBatches(bytes))
+    for (let i = 0; i < b.id.length; i++)
+      fn(
+        b.id[i],
+        b.lon[i] / DEG,
+        b.lat[i] / DEG,
+        fromTenths(b.hd[i]),
+        fromTenths(b.sp[i]),
+        CAPTAIN_LIVE_STATES[b.st[i]] ?? 'OFFLINE',
+        b.t0 + b.at[i],
+      );
 }
 
 /** The report at index i of a batch, its time in ms (as the server buffers it). */

@@ -3,9 +3,11 @@ import {
   type CaptainLocationPayload,
   decodeLocationBatch,
   encodeLocationBatch,
+  forEachLocation,
+  joinLocationBatches,
   LOCATION_BATCH_BYTES_PER_CAPTAIN,
   locationAt,
-  readLocationBatch,
+  readLocationBatches,
 } from '../src';
 
 const report = (over: Partial<CaptainLocationPayload>): CaptainLocationPayload => ({
@@ -27,7 +29,8 @@ describe('the compact position batch', () => {
       report({ captain_id: 3, heading: 0, speed_kmh: 0, state: 'OFFLINE', at: '2026-11-27T10:00:00.000Z' }),
     ];
     const bytes = encodeLocationBatch(updates);
-    const batch = readLocationBatch(bytes);
+    const [batch, ...more] = readLocationBatches(bytes);
+    expect(more).toEqual([]);
     expect(batch.t0).toBe(Date.parse('2026-11-27T10:00:00.000Z'));
     expect([...batch.at]).toEqual([1250, 1250, 0]);
     expect(decodeLocationBatch(bytes)).toEqual(updates);
@@ -47,8 +50,34 @@ describe('the compact position batch', () => {
 
   it('refuses a buffer shorter than its header or than its count says', () => {
     const bytes = encodeLocationBatch([report({}), report({ captain_id: 2 })]);
-    expect(() => readLocationBatch(bytes.subarray(0, 10))).toThrow(RangeError);
-    expect(() => readLocationBatch(bytes.subarray(0, bytes.byteLength - 1))).toThrow(RangeError);
+    expect(() => readLocationBatches(bytes.subarray(0, 10))).toThrow(RangeError);
+    expect(() => readLocationBatches(bytes.subarray(0, 16 + LOCATION_BATCH_BYTES_PER_CAPTAIN * 2 - 1))).toThrow(
+      RangeError,
+    );
+  });
+
+  it('joins batches into one, read back segment by segment, in order, at any alignment', () => {
+    // One captain (37 bytes, padded to 40) and three (79, padded to 80): the second segment starts aligned.
+    const first = [report({ captain_id: 5, state: 'OFFERED' })];
+    const second = [report({ captain_id: 6 }), report({ captain_id: 7, heading: null }), report({ captain_id: 8 })];
+    const joined = joinLocationBatches([encodeLocationBatch(first), encodeLocationBatch(second)]);
+    expect(joined.byteLength).toBe(40 + 80);
+    expect(readLocationBatches(joined).map((b) => [...b.id])).toEqual([[5], [6, 7, 8]]);
+    expect(decodeLocationBatch(joined)).toEqual([...first, ...second]);
+    const pooled = Buffer.alloc(joined.byteLength + 5);
+    pooled.set(joined, 5);
+    expect(decodeLocationBatch(pooled.subarray(5))).toEqual([...first, ...second]);
+    // The server's reading: every entry in its own units, no object per entry.
+    const seen: unknown[] = [];
+    forEachLocation(joined, (id, lon, lat, heading, speed, state, at) =>
+      seen.push([id, lon, lat, heading, speed, state, at]),
+    );
+    expect(seen).toEqual(
+      [...first, ...second].map((u) => [u.captain_id, u.lon, u.lat, u.heading, u.speed_kmh, u.state, Date.parse(u.at)]),
+    );
+    // Cut inside the second segment, or followed by fewer bytes than a header: refused whole.
+    expect(() => readLocationBatches(joined.subarray(0, 100))).toThrow(RangeError);
+    expect(() => readLocationBatches(joinLocationBatches([joined, new Uint8Array(8)]))).toThrow(RangeError);
   });
 
   it('keeps a speed beyond its column at the largest value it holds', () => {

@@ -3,13 +3,14 @@ import {
   BUSY_BOOKING_STATUSES,
   type CaptainLiveState,
   type CaptainLocationPayload,
+  decodeLocationBatch,
   EVENTS,
   encodeLocationBatch,
+  forEachLocation,
+  joinLocationBatches,
   LOCATION_FANOUT_MS,
   type LocationReport,
   POSITION_MSG,
-  readLocationBatch,
-  reportAt,
   STATE_OF_BOOKING_STATUS,
   type TrackedCaptainDto,
 } from '@taxi/shared';
@@ -129,8 +130,8 @@ export class LocationService {
   /** Live states by captain (the index keeps them too; this survives a captain without position). */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
   private outbox = new Map<number, LocationReport>();
-  /** What the other nodes sent since the last tick, for this node's sockets. */
-  private relayed = new Map<number, LocationReport>();
+  /** The batches the other nodes sent since the last tick, as they came, for this node's sockets. */
+  private relayed: Uint8Array[] = [];
   /**
    * The last report this node received of each captain, updated in place (the outbox points to it), with whether
    * it moved since the write-behind last saved it. A flag rather than a set of ids: a busy node then allocates no
@@ -334,16 +335,17 @@ export class LocationService {
 
   /**
    * Sends the buffered positions as one batch. With several nodes, this node's own captains go to the other nodes
-   * through the relay, and this node's sockets get one batch of its own captains and of those the other nodes sent
-   * since the last tick: a socket then receives one batch a tick whatever the number of nodes, so a second node
-   * halves each node's sending (the sockets' frames) instead of keeping it.
+   * through the relay, and this node's sockets get one batch a tick: its own captains' segment followed by the
+   * batches the other nodes sent since the last tick, joined as they came (nothing decoded or encoded again). A socket
+   * then receives one frame a tick whatever the number of nodes, and a node encodes only its own captains, so a
+   * second node halves each node's sending instead of keeping it.
    */
   flushFanout(): void {
     const own = this.outbox;
     const relayed = this.relayed;
-    if (own.size === 0 && relayed.size === 0) return;
+    if (own.size === 0 && relayed.length === 0) return;
     this.outbox = new Map();
-    this.relayed = new Map();
+    this.relayed = [];
     this.counters.batches++;
     const ownBatch = own.size > 0 ? encodeLocationBatch([...own.values()]) : null;
     if (!this.relay) {
@@ -351,37 +353,44 @@ export class LocationService {
       return;
     }
     if (ownBatch) this.relay.publish(ownBatch);
-    // This node's sockets: its own batch as is when nothing came from the other nodes, else one batch of both.
-    const size = own.size;
-    for (const [id, report] of relayed) if (!own.has(id)) own.set(id, report);
-    const here = ownBatch && own.size === size ? ownBatch : encodeLocationBatch([...own.values()]);
-    this.realtime.emitToUsersHere(EVENTS.captainLocationUpdated, here);
+    const parts = ownBatch ? [ownBatch, ...relayed] : relayed;
+    this.realtime.emitToUsersHere(
+      EVENTS.captainLocationUpdated,
+      parts.length === 1 ? parts[0] : joinLocationBatches(parts),
+    );
   }
 
   /**
    * Another node's batch: its captains' positions join this node's index (a position older than the one held is
-   * skipped; OFFLINE leaves), and this node's sockets receive them in its next batch. The live state is this node's own
-   * where it knows one (states travel between nodes on their own, at once). Observers are not told: the node that
-   * received the report told them, and the stations' queues travel between nodes on their own too.
+   * skipped; OFFLINE leaves), and this node's sockets receive the batch as it came in this node's next one. The index
+   * keeps this node's live state where it knows one (states travel between nodes on their own, at once). Observers
+   * are not told: the node that received the report told them, and the stations' queues travel between nodes on
+   * their own too.
    */
   applyBatch(bytes: Uint8Array): void {
-    let batch: ReturnType<typeof readLocationBatch>;
+    let older: Set<number> | null = null;
     try {
-      batch = readLocationBatch(bytes);
+      forEachLocation(bytes, (id, lon, lat, heading, speed, state, at) => {
+        const held = this.index.metaSync(id);
+        if (held && held.at > at) {
+          older ??= new Set();
+          older.add(id);
+          return;
+        }
+        const meta = this.liveMeta(id, heading, speed, at, state);
+        if (meta.state === 'OFFLINE') this.index.removeSync(id);
+        else this.index.upsertSync(id, lon, lat, meta);
+      });
     } catch (error) {
       this.log.warn(error, 'unreadable position batch from another node');
       return;
     }
-    for (let i = 0; i < batch.id.length; i++) {
-      const r = reportAt(batch, i);
-      const held = this.index.metaSync(r.captain_id);
-      if (held && held.at > r.at) continue;
-      const meta = this.liveMeta(r.captain_id, r.heading, r.speed_kmh, r.at, r.state);
-      r.state = meta.state;
-      this.relayed.set(r.captain_id, r);
-      if (meta.state === 'OFFLINE') this.index.removeSync(r.captain_id);
-      else this.index.upsertSync(r.captain_id, r.lon, r.lat, meta);
-    }
+    // An older position than this node holds (a captain whose reports just moved to another node) is not shown
+    // either: only then is the batch decoded and encoded again, without it.
+    const skipped = older as Set<number> | null; // set in the callback, which the compiler does not follow
+    this.relayed.push(
+      skipped ? encodeLocationBatch(decodeLocationBatch(bytes).filter((u) => !skipped.has(u.captain_id))) : bytes,
+    );
   }
 
   /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type BookingDto, type CaptainLocationPayload, EVENTS, locationAt, readLocationBatch } from '@taxi/shared';
+import { type BookingDto, type CaptainLocationPayload, EVENTS, locationAt, readLocationBatches } from '@taxi/shared';
 import { useState } from 'react';
 import { useSocketEvent } from '../../api/socket';
 import { rideKeys, useCaptainLocation } from './api';
@@ -23,10 +23,11 @@ export function useLiveCaptain(captainId: number | null, live: boolean): Captain
   const [latest, setLatest] = useState<CaptainLocationPayload | null>(null);
   useSocketEvent(EVENTS.captainLocationUpdated, (bytes) => {
     if (!live || !captainId) return;
-    const batch = readLocationBatch(bytes);
-    // Batches are merged by captain server-side: at most one entry for ours.
-    const i = batch.id.indexOf(captainId);
-    if (i >= 0) setLatest(locationAt(batch, i));
+    // Each segment holds a captain once; a later segment's entry is the newer.
+    for (const batch of readLocationBatches(bytes)) {
+      const i = batch.id.indexOf(captainId);
+      if (i >= 0) setLatest(locationAt(batch, i));
+    }
   });
   if (!live || !captainId) return null;
   return (latest?.captain_id === captainId ? latest : null) ?? initial.data ?? null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EVENTS, type LocationBatchBytes, locationAt, readLocationBatch, type TrackedCaptainDto } from '@taxi/shared';
+import { EVENTS, type LocationBatchBytes, locationAt, readLocationBatches, type TrackedCaptainDto } from '@taxi/shared';
 import { useEffect, useRef, useState } from 'react';
 import { apiData, endpoints } from '../../api/endpoints';
 import { onSocketEvent } from '../../api/socket';
@@ -47,24 +47,24 @@ export function useCaptainStore(panelMs = 1000) {
 
   useEffect(() => {
     const off = onSocketEvent(EVENTS.captainLocationUpdated, (bytes: LocationBatchBytes) => {
-      const batch = readLocationBatch(bytes);
       const s = store.current;
-      for (let i = 0; i < batch.id.length; i++) {
-        const u = locationAt(batch, i);
-        const known = s.captains.get(u.captain_id);
-        if (u.state === 'OFFLINE') {
-          if (known) s.membership++;
-          s.captains.delete(u.captain_id);
-        } else {
-          if (!known) s.membership++;
-          s.captains.set(u.captain_id, {
-            name: known?.name ?? `#${u.captain_id}`,
-            car_number: known?.car_number ?? null,
-            ...u,
-          });
+      for (const batch of readLocationBatches(bytes))
+        for (let i = 0; i < batch.id.length; i++) {
+          const u = locationAt(batch, i);
+          const known = s.captains.get(u.captain_id);
+          if (u.state === 'OFFLINE') {
+            if (known) s.membership++;
+            s.captains.delete(u.captain_id);
+          } else {
+            if (!known) s.membership++;
+            s.captains.set(u.captain_id, {
+              name: known?.name ?? `#${u.captain_id}`,
+              car_number: known?.car_number ?? null,
+              ...u,
+            });
+          }
+          s.changed?.add(u.captain_id);
         }
-        s.changed?.add(u.captain_id);
-      }
       s.revision++;
     });
     // The panel follows the store at a low rate (counts, list, selected details).
