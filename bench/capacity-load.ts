@@ -1,7 +1,8 @@
 /**
- * The load generator of the capacity benchmark (bench/capacity.ts), a process of its own: CAPTAINS captains
- * moving around Monaco, reporting at the rate the parent sets (reports per second, all captains in turn), each
- * report sent over UDP to the node that owns the captain (id modulo the number of nodes), batched per 10 ms tick.
+ * The load generator of the capacity benchmark (bench/capacity.ts), a process of its own: CAPTAINS captains moving
+ * around Monaco, reporting at the rate the parent sets (reports per second, all captains in turn, so each captain
+ * every CAPTAINS / rate seconds), each report sent over UDP to the node that owns the captain (id modulo the number
+ * of nodes), batched per 10 ms tick.
  * Args: the nodes' UDP ports (comma-separated), captains, first captain id.
  */
 import { createSocket } from 'node:dgram';
@@ -16,10 +17,10 @@ const idBase = Number(idBaseText);
 const udp = createSocket('udp4');
 
 const random = rng(42);
-const pos = Array.from({ length: captains }, () => [
-  7.4246 + (random() - 0.5) * 0.08,
-  43.7384 + (random() - 0.5) * 0.08,
-]);
+// Longitude and latitude of captain i at 2i and 2i + 1.
+const pos = Float64Array.from({ length: captains * 2 }, (_, k) =>
+  k % 2 === 0 ? 7.4246 + (random() - 0.5) * 0.08 : 43.7384 + (random() - 0.5) * 0.08,
+);
 const buffers = ports.map(() => Buffer.alloc(REPORT_BYTES * PER_DATAGRAM));
 const filled = ports.map(() => 0);
 
@@ -45,15 +46,14 @@ setInterval(() => {
   for (let i = 0; i < due; i++) {
     const idx = next;
     next = (next + 1) % captains;
-    const p = pos[idx];
-    p[0] += (random() - 0.5) * 0.0004;
-    p[1] += (random() - 0.5) * 0.0004;
+    pos[2 * idx] += (random() - 0.5) * 0.0004;
+    pos[2 * idx + 1] += (random() - 0.5) * 0.0004;
     const id = idBase + idx + 1;
     const node = id % ports.length;
     writeReport(buffers[node], filled[node] * REPORT_BYTES, {
       id,
-      lon: p[0],
-      lat: p[1],
+      lon: pos[2 * idx],
+      lat: pos[2 * idx + 1],
       heading: Math.floor(random() * 360),
       speed: 30,
       at,

@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface CpuLimit {
   /** Moves a process (and every thread and child it starts later) under the limit. */
   add(pid: number): void;
+  /** Lifts the quota, the processes staying in the cgroup (they close unthrottled: a --cpu-prof profile is written). */
+  lift(): void;
   /** Removes the cgroup (once its processes have exited). */
   remove(): void;
   readonly cores: number;
@@ -36,13 +38,17 @@ export function cpuLimit(name: string, cores: number): CpuLimit | null {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(PERIOD_US));
       writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(quota));
-      return limitIn(dir, cores, `cgroup v1 cpu.cfs_quota_us ${quota} per ${PERIOD_US} µs`);
+      return limitIn(dir, cores, `cgroup v1 cpu.cfs_quota_us ${quota} per ${PERIOD_US} µs`, () =>
+        writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), '-1'),
+      );
     }
     if (v2HasCpu()) {
       const dir = path.join(V2, name);
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
-      return limitIn(dir, cores, `cgroup v2 cpu.max ${quota} ${PERIOD_US}`);
+      return limitIn(dir, cores, `cgroup v2 cpu.max ${quota} ${PERIOD_US}`, () =>
+        writeFileSync(path.join(dir, 'cpu.max'), `max ${PERIOD_US}`),
+      );
     }
   } catch {
     // Not permitted here (no root, read-only cgroups): the caller runs without a limit and says so.
@@ -50,10 +56,11 @@ export function cpuLimit(name: string, cores: number): CpuLimit | null {
   return null;
 }
 
-function limitIn(dir: string, cores: number, mechanism: string): CpuLimit {
+function limitIn(dir: string, cores: number, mechanism: string, lift: () => void): CpuLimit {
   return {
     cores,
     mechanism,
+    lift,
     add: (pid) => writeFileSync(path.join(dir, 'cgroup.procs'), String(pid)),
     remove: () => {
       try {

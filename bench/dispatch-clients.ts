@@ -7,7 +7,7 @@
  */
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { decodeLocationBatch, type LocationBatchBytes, readLocationBatch } from '@taxi/shared';
+import { decodeLocationBatch, type LocationBatchBytes, readLocationBatches } from '@taxi/shared';
 import { io, type Socket } from 'socket.io-client';
 
 const [urls, token, countText, firstText] = process.argv.slice(2);
@@ -57,15 +57,16 @@ for (let i = 0; i < count; i++) {
   s.on('connect_error', (e) => process.send?.({ type: 'error', message: String(e) }));
   s.on('captain_location_updated', (bytes: LocationBatchBytes) => {
     const now = Date.now();
-    const batch = readLocationBatch(bytes);
+    const batches = readLocationBatches(bytes);
     if (s === sockets[0]) {
-      wireUpdates += batch.id.length;
+      for (const batch of batches) wireUpdates += batch.id.length;
       objectBytes += JSON.stringify(['captain_location_updated', { updates: decodeLocationBatch(bytes) }]).length;
     }
-    for (const at of batch.at) {
-      const ms = Math.max(0, now - (batch.t0 + at));
-      hist[Math.min(HIST_MAX, ms)]++;
-    }
+    for (const batch of batches)
+      for (const at of batch.at) {
+        const ms = Math.max(0, now - (batch.t0 + at));
+        hist[Math.min(HIST_MAX, ms)]++;
+      }
   });
   sockets.push(s);
 }
