@@ -77,7 +77,7 @@ interface Step {
   nodes_loop_delay_max_ms: number;
   nodes_gc_major_ms: number;
   nodes_gc_longest_pause_ms: number;
-  /** The first window at this rate, when a measuring process stalled in it past the limit (measured again). */
+  /** The first window at this rate, when it was over the limit (the rate is measured again, and the second counts). */
   remeasured_after?: Omit<Step, 'remeasured_after'>;
 }
 
@@ -169,11 +169,13 @@ async function sweep(nodes: number, databaseUrl: string, token: string, nodeCpu:
       load.send({ type: 'rate', rate });
       await sleep(WARMUP_S * 1000);
       let step = await measure(rate);
-      // Over the limit while a measuring process stalled past it: the instrument, not the nodes, may have made the
-      // late receipts, so the rate is measured once more and the second window counts (the first is kept beside it).
-      if (overLimit(step) && step.sockets_loop_delay_max_ms > P99_LIMIT_MS) {
-        const stalled = step;
-        step = { ...(await measure(rate)), remeasured_after: stalled };
+      // A crossing holds for two windows in a row: a step over the limit is measured once more at the same rate and
+      // the second window counts (the first is kept beside it). A saturated node stays over; a one-off stall does not
+      // (a node's full collection, 40–80 ms of marking that holds its loop 0.4–0.8 s under the quota, came at 5,000
+      // and 15,000 reports/s in one run and at 90,000 in another; or a measuring process's own stall).
+      if (overLimit(step)) {
+        const first = step;
+        step = { ...(await measure(rate)), remeasured_after: first };
       }
       steps.push(step);
       console.log(`[${nodes} node${nodes > 1 ? 's' : ''}] ${JSON.stringify(step)}`);
