@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type CaptainLiveState, encodeLocationBatch, TRACKING_UI } from '@taxi/shared';
+import { type CaptainLiveState, encodeLocationBatch, joinLocationBatches, TRACKING_UI } from '@taxi/shared';
 import { expect, test } from './fixtures';
 import { login, USERS, watchCsp } from './helpers';
 
@@ -73,18 +73,21 @@ test('the tracking map keeps drawing while 5,000 captains move', async ({ page, 
   const ws = sockets[sockets.length - 1];
 
   const states: CaptainLiveState[] = ['FREE', 'OFFERED', 'TO_PICKUP', 'AT_PICKUP', 'ON_TRIP'];
-  const batch = (tick: number) =>
-    encodeLocationBatch(
-      Array.from({ length: N }, (_, i) => ({
-        captain_id: 100_000 + i,
-        lon: 7.38 + ((i * 7919) % 1000) / 12_000 + Math.sin(tick / 10 + i) * 0.0005,
-        lat: 43.72 + ((i * 104729) % 1000) / 25_000 + Math.cos(tick / 10 + i) * 0.0005,
-        heading: null,
-        speed_kmh: 30,
-        state: states[i % states.length],
-        at: new Date().toISOString(),
-      })),
-    );
+  const reports = (tick: number) =>
+    Array.from({ length: N }, (_, i) => ({
+      captain_id: 100_000 + i,
+      lon: 7.38 + ((i * 7919) % 1000) / 12_000 + Math.sin(tick / 10 + i) * 0.0005,
+      lat: 43.72 + ((i * 104729) % 1000) / 25_000 + Math.cos(tick / 10 + i) * 0.0005,
+      heading: null,
+      speed_kmh: 30,
+      state: states[i % states.length],
+      at: new Date().toISOString(),
+    }));
+  // As a node of two sends it: its own captains' segment, then the other node's batch joined after it.
+  const batch = (tick: number) => {
+    const all = reports(tick);
+    return joinLocationBatches([encodeLocationBatch(all.slice(0, N / 2)), encodeLocationBatch(all.slice(N / 2))]);
+  };
 
   // Frame timing and long tasks in the page while 5,000 captains move, one full batch every 150 ms.
   await page.evaluate(() => {
