@@ -110,8 +110,8 @@ export interface CaptainLocationBatch {
  * and st (1 byte): 21 bytes a captain, each column aligned for its typed array, the segment padded to 8 bytes so the
  * next one's columns are aligned too. A server node sends its own captains' segment followed by the other nodes'
  * segments as they sent them (joinLocationBatches), so no node decodes or encodes another node's captains for its
- * sockets. A captain is in one segment; in the rare case of two (a state set on one node, a report on another), the
- * later entry is the newer. Little-endian, as every platform the console runs on.
+ * sockets. A captain may be in more than one segment (two of another node's batches between two ticks, or a state set
+ * on one node and a report on another): the later entry is the newer. Little-endian, as every platform the console runs on.
  */
 export type LocationBatchBytes = ArrayBuffer | Uint8Array;
 

@@ -368,12 +368,11 @@ export class LocationService {
    * their own too.
    */
   applyBatch(bytes: Uint8Array): void {
-    let older: Set<number> | null = null;
+    const older = new Set<number>();
     try {
       forEachLocation(bytes, (id, lon, lat, heading, speed, state, at) => {
         const held = this.index.metaSync(id);
         if (held && held.at > at) {
-          older ??= new Set();
           older.add(id);
           return;
         }
@@ -387,9 +386,8 @@ export class LocationService {
     }
     // An older position than this node holds (a captain whose reports just moved to another node) is not shown
     // either: only then is the batch decoded and encoded again, without it.
-    const skipped = older as Set<number> | null; // set in the callback, which the compiler does not follow
     this.relayed.push(
-      skipped ? encodeLocationBatch(decodeLocationBatch(bytes).filter((u) => !skipped.has(u.captain_id))) : bytes,
+      older.size > 0 ? encodeLocationBatch(decodeLocationBatch(bytes).filter((u) => !older.has(u.captain_id))) : bytes,
     );
   }
 
