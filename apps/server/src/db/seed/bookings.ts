@@ -6,6 +6,7 @@ import { JOB_KINDS } from '../../modules/bookings/service';
 const LATE_BOOKING_AFTER_MS = SETTING_DEFS.LATE_BOOKING_MINUTES.default * 60_000;
 
 import type { DbOrTx } from '../client';
+import { intArray } from '../number-arrays';
 import {
   airportDetails,
   bookingNotes,
@@ -376,12 +377,10 @@ async function seedHistory(
   const x = (q: ReturnType<typeof sql>) => db.execute(q);
   await x(sql`select setseed(0.42)`);
   await x(sql`create temp table seed_pax (i int primary key, id int) on commit drop`);
-  await x(
-    sql`insert into seed_pax select ordinality::int, v from unnest(${`{${pax.join(',')}}`}::int[]) with ordinality as t(v)`,
-  );
+  await x(sql`insert into seed_pax select ordinality::int, v from unnest(${intArray(pax)}) with ordinality as t(v)`);
   await x(sql`create temp table seed_fleet (i int primary key, captain_id int, car_id int) on commit drop`);
   await x(
-    sql`insert into seed_fleet select ordinality::int, c, k from unnest(${`{${fleet.map((f) => f.captainId).join(',')}}`}::int[], ${`{${fleet.map((f) => f.carId).join(',')}}`}::int[]) with ordinality as t(c, k)`,
+    sql`insert into seed_fleet select ordinality::int, c, k from unnest(${intArray(fleet.map((f) => f.captainId))}, ${intArray(fleet.map((f) => f.carId))}) with ordinality as t(c, k)`,
   );
   await x(
     sql`create temp table seed_spot (i int primary key, id int, name text, lon float8, lat float8, sector_id int) on commit drop`,

@@ -14,6 +14,7 @@ import {
 import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { intArray } from '../../db/number-arrays';
 import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import type { BookingRow } from './presenter';
@@ -78,7 +79,7 @@ const RESOLVED_IDS_MAX = 5_000;
 const idsLiteral = (
   column: typeof bookings.id | typeof bookings.passengerId | typeof bookings.rideId,
   ids: readonly number[],
-) => sql`${column} = ANY(${`{${ids.join(',')}}`}::int[])`;
+) => sql`${column} = ANY(${intArray(ids)})`;
 
 /**
  * Phone numbers hold digits and + ( ) - . and spaces only: a text with a letter is not looked for among them

@@ -1,6 +1,7 @@
 import type { DeliverySource } from '@taxi/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { intArray } from '../../db/number-arrays';
 import { announcements, captainDeliveries, captains } from '../../db/schema';
 import { type Clock, dateOf } from '../../lib/clock';
 
@@ -24,8 +25,6 @@ export interface CaptainAnnouncement {
 
 /** Captains per INSERT … SELECT: 5,000 captains are five statements. */
 export const DELIVERY_BATCH = 1000;
-
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
  * The captain app's inbox (there is no real captain app: the simulator plays it through this service).
@@ -63,7 +62,7 @@ export class CaptainInboxService {
           SELECT c.id, ${message.kind}::text, ${message.sourceId}::int, ${message.body}::text, ${at}::timestamptz,
             CASE WHEN c.online THEN ${at}::timestamptz END
           FROM ${captains} c
-          WHERE c.id = ANY(${idArray(batch)})
+          WHERE c.id = ANY(${intArray(batch)})
           ON CONFLICT DO NOTHING
           RETURNING delivered_at
         )

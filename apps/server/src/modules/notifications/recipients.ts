@@ -1,6 +1,7 @@
 import { AIRPORT_ROLE_IDS, type Permission } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client';
+import { intArray } from '../../db/number-arrays';
 
 /**
  * Active staff (null: all of them) whose first role (shell.md §6: the first one counts) holds the permission. Airport roles
@@ -20,7 +21,7 @@ export async function usersHolding(db: DbOrTx, permission: Permission | null): P
       select ur.role_id from user_roles ur where ur.user_id = u.id order by ur.position, ur.role_id limit 1
     ) first_role on true
     ${holds}
-    where u.active and first_role.role_id <> all(${`{${AIRPORT_ROLE_IDS.join(',')}}`}::int[])
+    where u.active and first_role.role_id <> all(${intArray(AIRPORT_ROLE_IDS)})
     order by u.id`,
   );
   return rows.map((r) => Number(r.id));

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { intArray } from '../../db/number-arrays';
 import { bookingReportFacts } from '../../db/schema';
 import { accumulate, contribution, dayKeys, type Fact, hourKeys, loadFacts, type Measures } from './facts';
 import { addToAggregates, addToCancellations, cancellationKey, saveFacts } from './write';
@@ -17,7 +18,7 @@ const sameFact = (a: Fact, b: Fact) =>
  */
 export async function refreshAggregates(tx: Tx, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const idList = sql`${`{${ids.join(',')}}`}::int[]`;
+  const idList = intArray(ids);
   const fresh = await loadFacts(tx, sql`b.id = any(${idList})`, true);
   const stored = await tx
     .select()

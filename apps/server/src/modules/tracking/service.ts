@@ -16,6 +16,7 @@ import {
 } from '@taxi/shared';
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { floatArray, intArray } from '../../db/number-arrays';
 import { bookings, rides } from '../../db/schema/bookings';
 import { captains, cars } from '../../db/schema/people';
 import type { GridIndex } from '../../dispatch/spatial-index';
@@ -436,10 +437,10 @@ export class LocationService {
     try {
       await this.db.execute(sql`UPDATE captains
         SET last_lon = v.lon, last_lat = v.lat, last_location_at = to_timestamp(v.ms / 1000)
-        FROM unnest(${`{${positions.map((p) => p.captain_id).join(',')}}`}::int[],
-          ${`{${positions.map((p) => p.lon).join(',')}}`}::double precision[],
-          ${`{${positions.map((p) => p.lat).join(',')}}`}::double precision[],
-          ${`{${positions.map((p) => p.at).join(',')}}`}::double precision[]) AS v(id, lon, lat, ms)
+        FROM unnest(${intArray(positions.map((p) => p.captain_id))},
+          ${floatArray(positions.map((p) => p.lon))},
+          ${floatArray(positions.map((p) => p.lat))},
+          ${floatArray(positions.map((p) => p.at))}) AS v(id, lon, lat, ms)
         WHERE captains.id = v.id`);
       this.counters.persisted += positions.length;
       this.counters.persistMaxMs = Math.max(this.counters.persistMaxMs, performance.now() - t0);
