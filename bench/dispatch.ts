@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type PositionedCaptain, rankCandidates } from '../apps/server/src/dispatch/ranking';
-import { GridIndex } from '../apps/server/src/dispatch/spatial-index';
-import type { LiveMeta } from '../apps/server/src/modules/tracking/service';
+import { LiveFleet } from '../apps/server/src/modules/tracking/live-fleet';
+
 import { openBenchApp } from './db';
 import { loginToken, measure, type Stats, stats, writeResult } from './lib';
 import { rng } from './random';
@@ -181,7 +181,7 @@ export async function benchDispatch(): Promise<void> {
   };
   try {
     // (a) candidate search
-    const grid = new GridIndex<LiveMeta>();
+    const grid = new LiveFleet();
     const now = Date.now();
     for (const p of positions) {
       grid.upsertSync(p.id, p.lon, p.lat, {

@@ -1,15 +1,20 @@
-import { type CaptainLocationPayload, decodeLocationBatch, type LocationBatchBytes } from '@taxi/shared';
+import {
+  type CaptainLocationPayload,
+  decodeLocationBatch,
+  encodeLocationBatch,
+  type LocationBatchBytes,
+} from '@taxi/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client';
-import { GridIndex } from '../src/dispatch/spatial-index';
+import { LiveFleet } from '../src/modules/tracking/live-fleet';
 import { createPositionRelay, type PositionRelay } from '../src/modules/tracking/position-relay';
-import { type LiveMeta, LocationService } from '../src/modules/tracking/service';
+import { LocationService } from '../src/modules/tracking/service';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** LocationService without a database: only the in-memory paths (index, batching, relay) are used here. */
-function make(index: GridIndex<LiveMeta>, relay?: PositionRelay) {
+function make(index: LiveFleet, relay?: PositionRelay) {
   // What was sent, decoded as a console reads it: to every node's sockets, and to this node's only.
   const emitted: { event: string; payload: { updates: CaptainLocationPayload[] } }[] = [];
   const emittedHere: typeof emitted = [];
@@ -39,7 +44,7 @@ function make(index: GridIndex<LiveMeta>, relay?: PositionRelay) {
 
 describe('LocationService batching', () => {
   it('updates the memory index at once and sends one merged batch per flush', async () => {
-    const { service, emitted } = make(new GridIndex<LiveMeta>());
+    const { service, emitted } = make(new LiveFleet());
     service.report(1, 7.42, 43.73, 10, 20, Date.parse('2026-01-01T10:00:00Z'));
     expect((await service.index.get(1))?.lon).toBe(7.42); // before any flush
     service.report(1, 7.43, 43.74, 11, 21, Date.parse('2026-01-01T10:00:01Z'));
@@ -63,7 +68,7 @@ describe('LocationService batching', () => {
   });
 
   it('a state change is shown in the next batch; OFFLINE removes the captain from the index', async () => {
-    const { service, emitted } = make(new GridIndex<LiveMeta>());
+    const { service, emitted } = make(new LiveFleet());
     service.report(5, 7.42, 43.73);
     service.flushFanout();
     await service.setState(5, 'TO_PICKUP');
@@ -76,8 +81,34 @@ describe('LocationService batching', () => {
     expect(emitted.at(-1)?.payload.updates).toEqual([expect.objectContaining({ captain_id: 5, state: 'OFFLINE' })]);
   });
 
+  it("another node's batch keeps the state this node knows, and gives its own to a captain this node does not know", async () => {
+    const { service } = make(new LiveFleet());
+    const t = Date.parse('2026-01-01T09:00:00Z');
+    service.report(1, 7.42, 43.73, null, null, t);
+    await service.setState(1, 'TO_PICKUP');
+    const batch = (at: number, state: CaptainLocationPayload['state']) =>
+      encodeLocationBatch(
+        [1, 2].map((id) => ({ captain_id: id, lon: 7.43, lat: 43.74, heading: 5, speed_kmh: 40, state, at })),
+      );
+    service.applyBatch(batch(t + 1000, 'FREE'));
+    expect(service.index.getSync(1)).toMatchObject({
+      lon: 7.43,
+      meta: { state: 'TO_PICKUP', heading: 5, at: t + 1000 },
+    });
+    expect(service.index.getSync(2)?.meta).toMatchObject({ state: 'FREE', since: t + 1000 });
+    service.applyBatch(batch(t + 2000, 'OFFERED'));
+    expect(service.index.getSync(1)?.meta.state).toBe('TO_PICKUP');
+    expect(service.index.getSync(2)?.meta).toMatchObject({ state: 'OFFERED', at: t + 2000 });
+    // Once this node knows captain 2's state, the batches no longer set it; its own reports keep it too.
+    await service.setState(2, 'ON_TRIP');
+    service.applyBatch(batch(t + 3000, 'FREE'));
+    service.report(2, 7.44, 43.75, null, null, t + 4000);
+    expect(service.index.getSync(2)?.meta.state).toBe('ON_TRIP');
+    expect(service.stateOf(2)).toBe('ON_TRIP');
+  });
+
   it('rejects impossible positions with field errors', () => {
-    const { service } = make(new GridIndex<LiveMeta>());
+    const { service } = make(new LiveFleet());
     expect(() => service.report(0, 7, 43)).toThrowError(expect.objectContaining({ status: 422 }));
     expect(() => service.report(1, 7, 95)).toThrowError(
       expect.objectContaining({ errors: { lat: [expect.any(String)] } }),
@@ -110,7 +141,7 @@ describe('two nodes over the Redis position relay', () => {
   const node = async () => {
     const relay = await createPositionRelay(redis as Redis, prefix, () => {});
     relays.push(relay);
-    return make(new GridIndex<LiveMeta>(), relay);
+    return make(new LiveFleet(), relay);
   };
 
   it("each node's batch reaches the other's index and sockets, once, and never comes back to its sender", async (ctx) => {
@@ -184,7 +215,7 @@ describe('two nodes over the Redis position relay', () => {
     const service = new LocationService({
       db: {} as Db,
       realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
-      index: new GridIndex<LiveMeta>(),
+      index: new LiveFleet(),
       log: { warn: (e) => warnings.push(e), info: () => {} },
     });
     expect(() => service.applyBatch(new Uint8Array(5))).not.toThrow();

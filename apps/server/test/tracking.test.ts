@@ -10,8 +10,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bookings, rides } from '../src/db/schema/bookings';
 import { captains, cars, passengers, services } from '../src/db/schema/people';
-import { GridIndex } from '../src/dispatch/spatial-index';
-import { type LiveMeta, LocationService } from '../src/modules/tracking/service';
+import { LiveFleet } from '../src/modules/tracking/live-fleet';
+import { LocationService } from '../src/modules/tracking/service';
 import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
 
 const t = listeningAppForFile();
@@ -111,7 +111,7 @@ describe('GET tracking/captains', () => {
     new LocationService({
       db: t.db,
       realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
-      index: new GridIndex<LiveMeta>(),
+      index: new LiveFleet(),
       log: { warn: () => {}, info: () => {} },
       fanoutMs,
       persistChunk,

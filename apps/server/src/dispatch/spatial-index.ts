@@ -42,26 +42,40 @@ export function approxDistanceM(lon1: number, lat1: number, lon2: number, lat2: 
   return Math.sqrt(x * x + y * y) * M_PER_DEG;
 }
 
-interface Entry<M> {
-  id: number;
-  lon: number;
-  lat: number;
-  meta: M;
-  cell: number;
-}
+/** Captain ids below this are found through an array (4 bytes an id, up to the highest id seen); others in a Map. */
+const DENSE_IDS = 1 << 22;
 
 /**
  * In-memory uniform grid over degrees. `nearby` visits cells ring by ring around the query and stops
  * as soon as the next ring cannot hold anything nearer than the k-th hit found, so the cost follows the
  * local density, not the total count.
+ *
+ * Each position has a slot, and a slot's numbers sit side by side in one Float64Array (`columns`, `stride` numbers a
+ * slot: longitude, latitude, then a subclass's own). A node applies thousands of other nodes' positions a tick, each
+ * to a captain last touched long ago: as objects, with a Map from id, each took ~5 cache misses (the map, the entry,
+ * its meta and their boxed doubles); by slot, about two. Measured: `npm run bench capacity` and bench/README.md.
  */
 export class GridIndex<M extends PositionMeta = PositionMeta> implements PositionIndex<M> {
   private readonly cellDeg: number;
-  private readonly cells = new Map<number, Set<Entry<M>>>();
-  private readonly entries = new Map<number, Entry<M>>();
+  /** Slots by cell. */
+  private readonly cells = new Map<number, Set<number>>();
+  /** slot + 1 by id for ids in [0, DENSE_IDS) (0: none), and the slot of any other id. */
+  private slotById = new Int32Array(1024);
+  private readonly sparse = new Map<number, number>();
+  /** Per slot: the id (NaN when free), the cell, the meta (see metaAt / storeMeta). */
+  private ids = new Float64Array(0);
+  private cellOfSlot = new Float64Array(0);
+  private metas: (M | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  private used = 0;
+  private size_ = 0;
+  protected columns = new Float64Array(0);
 
-  /** cellM: the cell's north-south size in metres (default 500 m). */
-  constructor(cellM = 500) {
+  /** cellM: the cell's north-south size in metres (default 500 m); stride: numbers a slot (2: lon, lat). */
+  constructor(
+    cellM = 500,
+    protected readonly stride = 2,
+  ) {
     this.cellDeg = cellM / M_PER_DEG;
   }
 
@@ -73,25 +87,84 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     return this.key(Math.floor(lon / this.cellDeg), Math.floor(lat / this.cellDeg));
   }
 
-  upsertSync(id: number, lon: number, lat: number, meta: M): void {
-    const cell = this.cellOf(lon, lat);
-    const existing = this.entries.get(id);
-    if (existing) {
-      existing.lon = lon;
-      existing.lat = lat;
-      existing.meta = meta;
-      if (existing.cell === cell) return;
-      this.cells.get(existing.cell)?.delete(existing);
-      existing.cell = cell;
-      this.bucket(cell).add(existing);
-      return;
-    }
-    const entry: Entry<M> = { id, lon, lat, meta, cell };
-    this.entries.set(id, entry);
-    this.bucket(cell).add(entry);
+  /** The slot of id, or -1. */
+  slotOf(id: number): number {
+    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id))
+      return id < this.slotById.length ? this.slotById[id] - 1 : -1;
+    return this.sparse.get(id) ?? -1;
   }
 
-  private bucket(cell: number): Set<Entry<M>> {
+  /** The meta of a slot: as stored here; a subclass may keep it in its columns instead. */
+  protected metaAt(slot: number): M {
+    return this.metas[slot] as M;
+  }
+
+  protected storeMeta(slot: number, meta: M): void {
+    this.metas[slot] = meta;
+  }
+
+  /** The columns grew to `slots` slots (a subclass's own arrays follow). */
+  protected grown(_slots: number): void {}
+
+  private newSlot(id: number): number {
+    let slot = this.freeSlots.pop();
+    if (slot === undefined) {
+      slot = this.used++;
+      if (slot >= this.ids.length) {
+        const slots = Math.max(1024, this.ids.length * 2);
+        this.ids = grow(this.ids, slots);
+        this.cellOfSlot = grow(this.cellOfSlot, slots);
+        this.columns = grow(this.columns, slots * this.stride);
+        this.grown(slots);
+      }
+    }
+    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id)) {
+      if (id >= this.slotById.length) {
+        const next = new Int32Array(Math.min(DENSE_IDS, Math.max(id + 1, this.slotById.length * 2)));
+        next.set(this.slotById);
+        this.slotById = next;
+      }
+      this.slotById[id] = slot + 1;
+    } else this.sparse.set(id, slot);
+    this.ids[slot] = id;
+    this.size_++;
+    return slot;
+  }
+
+  /** The slot of id, added at the point if it had none (its meta then to be stored). */
+  protected slotFor(id: number, lon: number, lat: number): number {
+    const slot = this.slotOf(id);
+    if (slot >= 0) {
+      this.moveSync(slot, lon, lat);
+      return slot;
+    }
+    const added = this.newSlot(id);
+    const cell = this.cellOf(lon, lat);
+    this.columns[added * this.stride] = lon;
+    this.columns[added * this.stride + 1] = lat;
+    this.cellOfSlot[added] = cell;
+    this.bucket(cell).add(added);
+    return added;
+  }
+
+  /** Moves a slot's position (its cell follows). */
+  moveSync(slot: number, lon: number, lat: number): void {
+    const o = slot * this.stride;
+    this.columns[o] = lon;
+    this.columns[o + 1] = lat;
+    const cell = this.cellOf(lon, lat);
+    const was = this.cellOfSlot[slot];
+    if (was === cell) return;
+    this.leave(slot, was);
+    this.cellOfSlot[slot] = cell;
+    this.bucket(cell).add(slot);
+  }
+
+  upsertSync(id: number, lon: number, lat: number, meta: M): void {
+    this.storeMeta(this.slotFor(id, lon, lat), meta);
+  }
+
+  private bucket(cell: number): Set<number> {
     let set = this.cells.get(cell);
     if (!set) {
       set = new Set();
@@ -100,23 +173,38 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     return set;
   }
 
-  removeSync(id: number): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    const set = this.cells.get(entry.cell);
-    set?.delete(entry);
-    if (set && set.size === 0) this.cells.delete(entry.cell);
+  private leave(slot: number, cell: number): void {
+    const set = this.cells.get(cell);
+    set?.delete(slot);
+    if (set && set.size === 0) this.cells.delete(cell);
   }
 
-  /** The meta kept for id, as stored (nothing copied). */
+  removeSync(id: number): void {
+    const slot = this.slotOf(id);
+    if (slot < 0) return;
+    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id)) this.slotById[id] = 0;
+    else this.sparse.delete(id);
+    this.leave(slot, this.cellOfSlot[slot]);
+    this.ids[slot] = Number.NaN;
+    this.metas[slot] = undefined;
+    this.freeSlots.push(slot);
+    this.size_--;
+  }
+
+  /** The meta kept for id (GridIndex: as stored, nothing copied). */
   metaSync(id: number): M | undefined {
-    return this.entries.get(id)?.meta;
+    const slot = this.slotOf(id);
+    return slot < 0 ? undefined : this.metaAt(slot);
+  }
+
+  private at(slot: number): IndexedPosition<M> {
+    const o = slot * this.stride;
+    return { id: this.ids[slot], lon: this.columns[o], lat: this.columns[o + 1], meta: this.metaAt(slot) };
   }
 
   getSync(id: number): IndexedPosition<M> | null {
-    const e = this.entries.get(id);
-    return e ? { id: e.id, lon: e.lon, lat: e.lat, meta: e.meta } : null;
+    const slot = this.slotOf(id);
+    return slot < 0 ? null : this.at(slot);
   }
 
   /** Nearby with an optional filter applied while scanning (the filter does not count towards `limit`). */
@@ -127,58 +215,56 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     limit: number,
     accept?: (meta: M, id: number) => boolean,
   ): NearbyHit<M>[] {
-    if (limit <= 0 || this.entries.size === 0) return [];
+    if (limit <= 0 || this.size_ === 0) return [];
+    // Slots and distances first; the metas (which a subclass may build) only of the hits kept.
+    const found: { slot: number; d: number }[] = [];
+    const consider = (slot: number) => {
+      const o = slot * this.stride;
+      const d = approxDistanceM(lon, lat, this.columns[o], this.columns[o + 1]);
+      if (d <= radiusM && (!accept || accept(this.metaAt(slot), this.ids[slot]))) found.push({ slot, d });
+    };
+    const nearestFirst = () => {
+      found.sort((a, b) => a.d - b.d);
+      if (found.length > limit) found.length = limit;
+    };
     const cx = Math.floor(lon / this.cellDeg);
     const cy = Math.floor(lat / this.cellDeg);
     const cosLat = Math.max(0.01, Math.cos(Math.min(89, Math.abs(lat) + 1) * RAD));
     // metres one ring step is at least worth, in each axis
     const stepM = this.cellDeg * M_PER_DEG * cosLat;
     const maxRing = Math.ceil(radiusM / stepM) + 1;
-    const hits: NearbyHit<M>[] = [];
-    // A huge radius over few positions: scanning them all is cheaper than visiting empty cells.
-    if ((2 * maxRing + 1) ** 2 > this.entries.size * 4) {
-      for (const e of this.entries.values()) {
-        const d = approxDistanceM(lon, lat, e.lon, e.lat);
-        if (d > radiusM || (accept && !accept(e.meta, e.id))) continue;
-        hits.push({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta, distance_m: d });
-      }
-      hits.sort((a, b) => a.distance_m - b.distance_m);
-      if (hits.length > limit) hits.length = limit;
-      return hits;
-    }
-    for (let r = 0; r <= maxRing; r++) {
-      // a point in ring r is at least (r - 1) steps away
-      if (hits.length >= limit) {
-        hits.sort((a, b) => a.distance_m - b.distance_m);
-        hits.length = limit;
-        if (hits[limit - 1].distance_m <= (r - 1) * stepM) break;
-      }
-      for (let dx = -r; dx <= r; dx++) {
-        const edge = dx === -r || dx === r;
-        for (let dy = -r; dy <= r; dy += edge ? 1 : 2 * r) {
-          const set = this.cells.get(this.key(cx + dx, cy + dy));
-          if (set) {
-            for (const e of set) {
-              const d = approxDistanceM(lon, lat, e.lon, e.lat);
-              if (d > radiusM || (accept && !accept(e.meta, e.id))) continue;
-              hits.push({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta, distance_m: d });
-            }
+    if ((2 * maxRing + 1) ** 2 > this.size_ * 4) {
+      // A huge radius over few positions: scanning them all is cheaper than visiting empty cells.
+      for (let slot = 0; slot < this.used; slot++) if (!Number.isNaN(this.ids[slot])) consider(slot);
+    } else {
+      for (let r = 0; r <= maxRing; r++) {
+        // a point in ring r is at least (r - 1) steps away
+        if (found.length >= limit) {
+          nearestFirst();
+          if (found[limit - 1].d <= (r - 1) * stepM) break;
+        }
+        for (let dx = -r; dx <= r; dx++) {
+          const edge = dx === -r || dx === r;
+          for (let dy = -r; dy <= r; dy += edge ? 1 : 2 * r) {
+            const set = this.cells.get(this.key(cx + dx, cy + dy));
+            if (set) for (const slot of set) consider(slot);
+            if (r === 0) break;
           }
-          if (r === 0) break;
         }
       }
     }
-    hits.sort((a, b) => a.distance_m - b.distance_m);
-    if (hits.length > limit) hits.length = limit;
-    return hits;
+    nearestFirst();
+    return found.map(({ slot, d }) => ({ ...this.at(slot), distance_m: d }));
   }
 
   allSync(): IndexedPosition<M>[] {
-    return [...this.entries.values()].map((e) => ({ id: e.id, lon: e.lon, lat: e.lat, meta: e.meta }));
+    const out: IndexedPosition<M>[] = [];
+    for (let slot = 0; slot < this.used; slot++) if (!Number.isNaN(this.ids[slot])) out.push(this.at(slot));
+    return out;
   }
 
   get count(): number {
-    return this.entries.size;
+    return this.size_;
   }
 
   async upsert(id: number, lon: number, lat: number, meta: M): Promise<void> {
@@ -200,10 +286,16 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     return this.allSync();
   }
   async size(): Promise<number> {
-    return this.entries.size;
+    return this.size_;
   }
   async clear(): Promise<void> {
-    this.entries.clear();
-    this.cells.clear();
+    for (let slot = 0; slot < this.used; slot++) if (!Number.isNaN(this.ids[slot])) this.removeSync(this.ids[slot]);
   }
+}
+
+/** A copy of the array at a new length (the rest zero). */
+function grow(a: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(length);
+  next.set(a);
+  return next;
 }

@@ -2,7 +2,7 @@ import type { LonLat } from '@taxi/shared/geo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { DispatchService } from '../../dispatch/service';
-import { GridIndex, type PositionIndex } from '../../dispatch/spatial-index';
+import type { PositionIndex } from '../../dispatch/spatial-index';
 import type { AppBus } from '../../events';
 import type { Clock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
@@ -10,9 +10,10 @@ import type { CityService } from '../city/service';
 import type { FleetRules } from '../fleet/rules';
 import type { ServerModule } from '../module';
 import type { DispatchConfig } from '../settings/dispatch-config';
+import { LiveFleet, type LiveMeta } from './live-fleet';
 import { createPositionRelay, type PositionRelay } from './position-relay';
 import { trackingRoutes } from './routes';
-import { type LiveMeta, LocationService } from './service';
+import { LocationService } from './service';
 
 export { trackingRoutes } from './routes';
 
@@ -46,7 +47,7 @@ export async function createTracking(opts: {
   redisPrefix?: string;
   log: FastifyBaseLogger;
 }): Promise<Tracking> {
-  const positions = new GridIndex<LiveMeta>();
+  const positions = new LiveFleet();
   const { db, realtime, log, clock, config } = opts;
   let relay: PositionRelay | undefined;
   let closeRedis = async () => {};

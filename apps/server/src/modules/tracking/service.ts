@@ -19,24 +19,14 @@ import type { Db } from '../../db/client';
 import { floatArray, intArray } from '../../db/number-arrays';
 import { bookings, rides } from '../../db/schema/bookings';
 import { captains, cars } from '../../db/schema/people';
-import type { GridIndex } from '../../dispatch/spatial-index';
 import type { AppBus } from '../../events';
 import { notFound, validationError } from '../../http/errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
+import type { LiveFleet, LiveMeta } from './live-fleet';
 import type { PositionRelay } from './position-relay';
 
-/** What the position index keeps beside each captain's position. */
-export interface LiveMeta {
-  [key: string]: unknown;
-  state: CaptainLiveState;
-  heading: number | null;
-  speed_kmh: number | null;
-  /** Report time, epoch ms. */
-  at: number;
-  /** When the captain entered the current state, epoch ms. */
-  since: number;
-}
+export type { LiveMeta } from './live-fleet';
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -47,7 +37,7 @@ export interface LocationServiceOptions {
   db: Db;
   realtime: Pick<Realtime, 'emitToUsers' | 'emitToUsersHere'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
   /** This node's copy of every captain's position. */
-  index: GridIndex<LiveMeta>;
+  index: LiveFleet;
   /** With several nodes: this node's batches to the others, theirs to this node. */
   relay?: PositionRelay;
   log: Logger;
@@ -81,14 +71,22 @@ class ReportedPosition implements LocationReport {
   declare state: CaptainLiveState;
   declare at: number;
   declare unsaved: boolean;
-  constructor(id: number, lon: number, lat: number, m: LiveMeta) {
+  constructor(
+    id: number,
+    lon: number,
+    lat: number,
+    heading: number | null,
+    speed: number | null,
+    state: CaptainLiveState,
+    at: number,
+  ) {
     this.captain_id = id;
     this.lon = lon;
     this.lat = lat;
-    this.heading = m.heading;
-    this.speed_kmh = m.speed_kmh;
-    this.state = m.state;
-    this.at = m.at;
+    this.heading = heading;
+    this.speed_kmh = speed;
+    this.state = state;
+    this.at = at;
     this.unsaved = true;
   }
 }
@@ -121,14 +119,17 @@ export type PositionObserver = (captainId: number, point: [number, number] | nul
  * batch to the other nodes, which add it to their index and send it to their sockets (`applyBatch`).
  */
 export class LocationService {
-  readonly index: GridIndex<LiveMeta>;
+  readonly index: LiveFleet;
   private readonly relay: PositionRelay | undefined;
   private readonly db: Db;
   private readonly realtime: LocationServiceOptions['realtime'];
   private readonly log: Logger;
   private readonly clock: Clock;
   private readonly events: Pick<AppBus, 'publish'> | undefined;
-  /** Live states by captain (the index keeps them too; this survives a captain without position). */
+  /**
+   * Live states by captain, as this node knows them. The index keeps each state too (set at once, and marked as
+   * known), so a report or another node's batch never looks here but for a captain it did not hold.
+   */
   private readonly states = new Map<number, { state: CaptainLiveState; since: number }>();
   private outbox = new Map<number, LocationReport>();
   /** The batches the other nodes sent since the last tick, as they came, for this node's sockets. */
@@ -167,10 +168,8 @@ export class LocationService {
     // A state set on one node must not be undone by a position report another node receives, so every node
     // keeps every captain's state, and its index shows it at once.
     this.realtime.onNodeEvent?.('captainState', ({ captain_id, state, since }) => {
-      this.states.set(captain_id, { state, since });
-      const meta = this.index.metaSync(captain_id);
+      this.putState(captain_id, state, since);
       if (state === 'OFFLINE') this.index.removeSync(captain_id);
-      else if (meta) Object.assign(meta, { state, since });
       // Busy or gone on another node: out of any queue here (a free captain's next report tells where).
       if (state !== 'FREE') this.notify(captain_id, null, state);
     });
@@ -185,8 +184,15 @@ export class LocationService {
     for (const o of this.observers) o(captainId, point, state);
   }
 
-  private setLocalState(captainId: number, state: CaptainLiveState, since: number): void {
+  /** A state this node knows: kept, and in the index at once. */
+  private putState(captainId: number, state: CaptainLiveState, since: number): void {
     this.states.set(captainId, { state, since });
+    const slot = this.index.slotOf(captainId);
+    if (slot >= 0) this.index.setState(slot, state, since, true);
+  }
+
+  private setLocalState(captainId: number, state: CaptainLiveState, since: number): void {
+    this.putState(captainId, state, since);
     this.realtime.toOtherNodes?.('captainState', { captain_id: captainId, state, since });
   }
 
@@ -197,14 +203,8 @@ export class LocationService {
       .select({ id: captains.id, lon: captains.lastLon, lat: captains.lastLat, at: captains.lastLocationAt })
       .from(captains)
       .where(and(eq(captains.online, true), isNotNull(captains.lastLon), isNotNull(captains.lastLat)));
-    await this.index.upsertMany(
-      rows.map((r) => ({
-        id: r.id,
-        lon: r.lon as number,
-        lat: r.lat as number,
-        meta: this.liveMeta(r.id, null, null, r.at?.getTime() ?? this.clock.now()),
-      })),
-    );
+    for (const r of rows)
+      this.place(r.id, r.lon as number, r.lat as number, null, null, r.at?.getTime() ?? this.clock.now(), 'FREE');
     this.timers.push(setInterval(() => this.flushFanout(), this.fanoutMs).unref());
     this.timers.push(
       setInterval(() => {
@@ -222,25 +222,28 @@ export class LocationService {
   }
 
   /**
-   * The index's meta for a report. The one the index holds is updated in place: a report then allocates nothing
-   * that outlives its fan-out tick, which keeps a busy node's old generation, and its major collections, small.
+   * A report's position and facts, written in place in the index (nothing allocated); the captain's slot. A captain
+   * whose state this node does not know takes `unknownState` (the reporting node's, or FREE for its own app).
    */
-  private liveMeta(
+  private place(
     id: number,
+    lon: number,
+    lat: number,
     heading: number | null,
     speed: number | null,
     at: number,
-    unknownState: CaptainLiveState = 'FREE',
-  ): LiveMeta {
-    const { state, since } = this.states.get(id) ?? { state: unknownState, since: at };
-    const meta = this.index.metaSync(id);
-    if (!meta) return { state, since, heading, speed_kmh: speed, at };
-    meta.state = state;
-    meta.since = since;
-    meta.heading = heading;
-    meta.speed_kmh = speed;
-    meta.at = at;
-    return meta;
+    unknownState: CaptainLiveState,
+  ): number {
+    const slot = this.index.slotOf(id);
+    if (slot < 0) {
+      const known = this.states.get(id);
+      return known
+        ? this.index.put(id, lon, lat, heading, speed, at, known.state, known.since, true)
+        : this.index.put(id, lon, lat, heading, speed, at, unknownState, at, false);
+    }
+    if (!this.index.knows(slot)) this.index.setState(slot, unknownState, at, false);
+    this.index.report(slot, lon, lat, heading, speed, at);
+    return slot;
   }
 
   /** A captain app's position report. */
@@ -255,24 +258,25 @@ export class LocationService {
     if (!Number.isInteger(captainId) || captainId <= 0) throw validationError('captain_id', POSITION_MSG.captainId);
     if (!(Math.abs(lon) <= 180)) throw validationError('lon', POSITION_MSG.lon);
     if (!(Math.abs(lat) <= 90)) throw validationError('lat', POSITION_MSG.lat);
-    const meta = this.liveMeta(captainId, finite(heading), finite(speedKmh), at);
-    this.index.upsertSync(captainId, lon, lat, meta);
+    const h = finite(heading);
+    const speed = finite(speedKmh);
+    const state = this.index.stateAt(this.place(captainId, lon, lat, h, speed, at, 'FREE'));
     this.counters.reports++;
     let last = this.lastReported.get(captainId);
     if (last) {
       last.lon = lon;
       last.lat = lat;
-      last.heading = meta.heading;
-      last.speed_kmh = meta.speed_kmh;
-      last.state = meta.state;
+      last.heading = h;
+      last.speed_kmh = speed;
+      last.state = state;
       last.at = at;
       last.unsaved = true;
     } else {
-      last = new ReportedPosition(captainId, lon, lat, meta);
+      last = new ReportedPosition(captainId, lon, lat, h, speed, state, at);
       this.lastReported.set(captainId, last);
     }
     this.outbox.set(captainId, last);
-    this.notify(captainId, [lon, lat], meta.state);
+    this.notify(captainId, [lon, lat], state);
   }
 
   /** The live state changed (offer, dispatch, pickup, end of ride): the map shows it in the next batch. */
@@ -283,13 +287,8 @@ export class LocationService {
     const pos = this.index.getSync(captainId);
     this.notify(captainId, pos && state !== 'OFFLINE' ? [pos.lon, pos.lat] : null, state);
     if (!pos) return;
-    if (state === 'OFFLINE') {
-      this.index.removeSync(captainId);
-    } else {
-      const s = this.states.get(captainId) ?? { state, since: now };
-      pos.meta = { ...pos.meta, state, since: s.since };
-      this.index.upsertSync(captainId, pos.lon, pos.lat, pos.meta);
-    }
+    // Otherwise the index holds the state already (putState).
+    if (state === 'OFFLINE') this.index.removeSync(captainId);
     this.outbox.set(captainId, toReport(captainId, pos.lon, pos.lat, { ...pos.meta, state }));
   }
 
@@ -326,7 +325,7 @@ export class LocationService {
     const t = now.getTime();
     for (const [id, state] of next) {
       const prev = this.states.get(id);
-      if (prev?.state !== state) this.states.set(id, { state, since: t });
+      if (prev?.state !== state) this.putState(id, state, t);
     }
   }
 
@@ -372,14 +371,13 @@ export class LocationService {
     const older = new Set<number>();
     try {
       forEachLocation(bytes, (id, lon, lat, heading, speed, state, at) => {
-        const held = this.index.metaSync(id);
-        if (held && held.at > at) {
+        const held = this.index.slotOf(id);
+        if (held >= 0 && this.index.atOf(held) > at) {
           older.add(id);
           return;
         }
-        const meta = this.liveMeta(id, heading, speed, at, state);
-        if (meta.state === 'OFFLINE') this.index.removeSync(id);
-        else this.index.upsertSync(id, lon, lat, meta);
+        const slot = this.place(id, lon, lat, heading, speed, at, state);
+        if (this.index.stateAt(slot) === 'OFFLINE') this.index.removeSync(id);
       });
     } catch (error) {
       this.log.warn(error, 'unreadable position batch from another node');
