@@ -26,7 +26,7 @@ import { askChild, forkReady, serverNodeFlags, startClients } from './socket-cli
 
 const RATES = (
   process.env.BENCH_CAPACITY_RATES ??
-  '2500,5000,10000,15000,20000,25000,30000,35000,40000,45000,50000,55000,60000,65000,70000,80000,90000,100000,110000,120000,130000,140000,150000'
+  '2500,5000,10000,15000,20000,25000,30000,35000,40000,45000,50000,55000,60000,65000,70000,80000,90000,100000,110000,120000,130000,140000,150000,160000,170000,180000,190000,200000,220000'
 )
   .split(',')
   .map(Number);
@@ -54,12 +54,14 @@ const BASE_PORT = 18_600;
 const ROUNDS = Number(process.env.BENCH_CAPACITY_ROUNDS ?? 3);
 /**
  * Each node's CPU limit in cores (BENCH_CAPACITY_NODE_CPU; 0 = none). Every node is deployed with the same
- * limit, as containers are; a fifth of a core leaves this 2-core machine the rest for what measures and what
- * the nodes share (load generator, sockets, Redis, PostgreSQL), so the nodes and not the machine are the limit.
- * (A quarter of a core did until a node stopped filling its old generation: two such nodes then passed
- * 150,000 reports/s, where the sockets' processes took a whole core and the machine was 80 % busy.)
+ * limit, as containers are; 0.15 of a core leaves this 2-core machine the rest for what measures and what the
+ * nodes share (load generator, sockets, Redis, PostgreSQL), so the nodes and not the machine are the limit. Each
+ * time a node got faster the limit came down so that two nodes still cross within what the machine can drive:
+ * 100 sockets that each receive every position are about 315 MB/s of loopback traffic at 150,000 reports/s, and
+ * their processes then take most of a core. (A quarter of a core until a node stopped filling its old generation;
+ * a fifth until the positions moved into slots, when one node at a fifth crossed at 125,000 reports/s.)
  */
-const NODE_CPU = Number(process.env.BENCH_CAPACITY_NODE_CPU ?? 0.2);
+const NODE_CPU = Number(process.env.BENCH_CAPACITY_NODE_CPU ?? 0.15);
 
 interface Step {
   reports_per_s: number;

@@ -9,6 +9,7 @@ import { LiveFleet } from '../apps/server/src/modules/tracking/live-fleet';
 import { openBenchApp } from './db';
 import { loginToken, measure, type Stats, stats, writeResult } from './lib';
 import { rng } from './random';
+import { benchRelayApply } from './relay-apply';
 import { startClients } from './socket-clients';
 
 /**
@@ -252,6 +253,8 @@ export async function benchDispatch(): Promise<void> {
       street_graph: city.hasStreets,
     };
     console.log('candidate search', JSON.stringify(results.candidate_search));
+    results.relay_apply = benchRelayApply();
+    console.log('relay apply', JSON.stringify(results.relay_apply));
 
     // (b) fan-out on one node
     const token = await loginToken(bench.app, 'dispatcher@example.com');
