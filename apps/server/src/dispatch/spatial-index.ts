@@ -53,7 +53,7 @@ const DENSE_IDS = 1 << 22;
  * Each position has a slot, and a slot's numbers sit side by side in one Float64Array (`columns`, `stride` numbers a
  * slot: longitude, latitude, then a subclass's own). A node applies thousands of other nodes' positions a tick, each
  * to a captain last touched long ago: as objects, with a Map from id, each took ~5 cache misses (the map, the entry,
- * its meta and their boxed doubles); by slot, about two. Measured: `npm run bench capacity` and bench/README.md.
+ * its meta and their boxed doubles); by slot, about two. Measured: `relay_apply` of `npm run bench dispatch`.
  */
 export class GridIndex<M extends PositionMeta = PositionMeta> implements PositionIndex<M> {
   private readonly cellDeg: number;
