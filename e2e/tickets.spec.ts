@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { pathTo, TICKET_MSG, type TicketDto } from '@taxi/shared';
+import { MSG, pathTo, TICKET_MSG, type TicketDto } from '@taxi/shared';
 import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
@@ -60,6 +60,38 @@ test('a raised ticket pops the new-ticket dialog on two consoles; assigning it o
   await expect(dialogA).toBeHidden();
   await a.context.close();
   await b.context.close();
+});
+
+test('a ticket raised before a console’s live socket connects pops the dialog once it connects', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await console_(browser, USERS.dispatcher);
+  await emptyQueue(a.page);
+  // The live socket is refused (and retried, as after a network cut) until the ticket has been raised.
+  let socketAllowed = false;
+  await a.page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (socketAllowed) ws.connectToServer();
+    else ws.close();
+  });
+  await a.page.route(/\/socket\.io\//, (route) => (socketAllowed ? route.continue() : route.abort()));
+  const queueRead = a.page.waitForResponse((r) => r.url().includes('/api/tickets/pending'));
+  await a.page.goto(pathTo('TicketsMonitoring'));
+  await queueRead;
+  await expect(a.page.getByTestId('tickets-table')).toBeVisible();
+
+  const raised = await api<{ data: TicketDto }>(a.page, 'POST', 'tickets/dev/raise', { kind: 'lost_item' });
+  expect(raised.status).toBe(200);
+  const dialog = a.page.getByTestId('new-ticket-dialog');
+  // Its 'new ticket' event went nowhere: this console had no socket.
+  await expect(a.page.getByRole('status', { name: MSG.socketReconnecting })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Once it connects (its next retry), the queue is read again and the dialog opens.
+  socketAllowed = true;
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByTestId('new-ticket-id')).toHaveText(String(raised.json.data.id));
+  await a.context.close();
 });
 
 test('the follow-up ticket form refuses empty fields, then saves', async ({ page }) => {

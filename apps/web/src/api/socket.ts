@@ -57,12 +57,12 @@ export function connectSocket(token: string): TaxiSocket {
     disconnectSocket();
   }
   const next: TaxiSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-  let connectedOnce = false;
   next.on('connect', () => {
     setStatus('connected');
-    // Events may have been missed while away: refetch what is on screen.
-    if (connectedOnce) void queryClient.refetchQueries({ type: 'active' });
-    connectedOnce = true;
+    // Events sent before this connection were missed: while away, and on the first connection too, between a page's
+    // first fetch and the socket's handshake. Refetch what is on screen; a fetch still running is left to finish
+    // (it read the server a moment ago), so a page's first paint does not wait for the socket.
+    void queryClient.refetchQueries({ type: 'active' }, { cancelRefetch: false });
   });
   next.on('disconnect', (reason) => {
     // A disconnect by either side is final (no automatic reconnection); anything else is retried.

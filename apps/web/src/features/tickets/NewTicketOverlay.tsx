@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { EVENTS, pathTo, TICKET_MSG, type TicketDto, ticketPolicy } from '@taxi/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -36,6 +37,7 @@ export function NewTicketOverlay() {
   const cache = useQueueCache();
   const open = useTicketDialogOpen();
   const queue = usePendingTickets();
+  useOpenOnNewerTicket(queue.data?.tickets, mayTake);
   useSocketEvent(EVENTS.newTicket, (ticket) => {
     if (!mayTake) return;
     cache.add(ticket);
@@ -60,6 +62,21 @@ export function NewTicketOverlay() {
       {first && <TicketCard ticket={first} total={queue.data?.total ?? 1} onDone={(id) => cache.remove(id)} />}
     </Dialog>
   );
+}
+
+/**
+ * A ticket raised while this console's socket was away (or not yet connected) arrives by the refetch on connect,
+ * not by 'new ticket': a queue holding a ticket newer than any it held opens the dialog too. The tickets queued when
+ * the console opened do not.
+ */
+function useOpenOnNewerTicket(tickets: readonly TicketDto[] | undefined, mayTake: boolean) {
+  const newest = useRef<number | null>(null);
+  useEffect(() => {
+    if (!tickets) return;
+    const top = tickets.reduce((max, t) => Math.max(max, t.id), 0);
+    if (mayTake && newest.current !== null && top > newest.current) ticketDialog.set(true);
+    newest.current = Math.max(newest.current ?? 0, top);
+  }, [tickets, mayTake]);
 }
 
 function TicketCard({ ticket, total, onDone }: { ticket: TicketDto; total: number; onDone: (id: number) => void }) {
