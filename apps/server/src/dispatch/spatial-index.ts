@@ -44,6 +44,7 @@ export function approxDistanceM(lon1: number, lat1: number, lon2: number, lat2: 
 
 /** Captain ids below this are found through an array (4 bytes an id, up to the highest id seen); others in a Map. */
 const DENSE_IDS = 1 << 22;
+const isDense = (id: number) => id >= 0 && id < DENSE_IDS && Number.isInteger(id);
 
 /**
  * In-memory uniform grid over degrees. `nearby` visits cells ring by ring around the query and stops
@@ -89,8 +90,7 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
 
   /** The slot of id, or -1. */
   slotOf(id: number): number {
-    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id))
-      return id < this.slotById.length ? this.slotById[id] - 1 : -1;
+    if (isDense(id)) return id < this.slotById.length ? this.slotById[id] - 1 : -1;
     return this.sparse.get(id) ?? -1;
   }
 
@@ -103,9 +103,6 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
     this.metas[slot] = meta;
   }
 
-  /** The columns grew to `slots` slots (a subclass's own arrays follow). */
-  protected grown(_slots: number): void {}
-
   private newSlot(id: number): number {
     let slot = this.freeSlots.pop();
     if (slot === undefined) {
@@ -115,10 +112,9 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
         this.ids = grow(this.ids, slots);
         this.cellOfSlot = grow(this.cellOfSlot, slots);
         this.columns = grow(this.columns, slots * this.stride);
-        this.grown(slots);
       }
     }
-    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id)) {
+    if (isDense(id)) {
       if (id >= this.slotById.length) {
         const next = new Int32Array(Math.min(DENSE_IDS, Math.max(id + 1, this.slotById.length * 2)));
         next.set(this.slotById);
@@ -127,24 +123,18 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
       this.slotById[id] = slot + 1;
     } else this.sparse.set(id, slot);
     this.ids[slot] = id;
+    // In no cell yet: the first move puts it in one.
+    this.cellOfSlot[slot] = Number.NaN;
     this.size_++;
     return slot;
   }
 
   /** The slot of id, added at the point if it had none (its meta then to be stored). */
   protected slotFor(id: number, lon: number, lat: number): number {
-    const slot = this.slotOf(id);
-    if (slot >= 0) {
-      this.moveSync(slot, lon, lat);
-      return slot;
-    }
-    const added = this.newSlot(id);
-    const cell = this.cellOf(lon, lat);
-    this.columns[added * this.stride] = lon;
-    this.columns[added * this.stride + 1] = lat;
-    this.cellOfSlot[added] = cell;
-    this.bucket(cell).add(added);
-    return added;
+    const held = this.slotOf(id);
+    const slot = held >= 0 ? held : this.newSlot(id);
+    this.moveSync(slot, lon, lat);
+    return slot;
   }
 
   /** Moves a slot's position (its cell follows). */
@@ -182,7 +172,7 @@ export class GridIndex<M extends PositionMeta = PositionMeta> implements Positio
   removeSync(id: number): void {
     const slot = this.slotOf(id);
     if (slot < 0) return;
-    if (id >= 0 && id < DENSE_IDS && Number.isInteger(id)) this.slotById[id] = 0;
+    if (isDense(id)) this.slotById[id] = 0;
     else this.sparse.delete(id);
     this.leave(slot, this.cellOfSlot[slot]);
     this.ids[slot] = Number.NaN;

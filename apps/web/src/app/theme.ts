@@ -1,6 +1,7 @@
 import { arSD, enUS, frFR } from '@mui/material/locale';
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
 import { type Language, textDirection } from '@taxi/shared/i18n';
+import { i18n } from '../i18n';
 
 /** MUI's own texts (pagination, close, no options…) in the console's language. */
 const MUI_LOCALES = { en: enUS, fr: frFR, ar: arSD } as const;
@@ -85,6 +86,9 @@ export function buildTheme(mode: PaletteMode, language: Language): Theme {
         MuiListItemButton: { defaultProps: { dense: true } },
         MuiTable: { defaultProps: { size: 'small' } },
         MuiTooltip: { defaultProps: { arrow: true } },
+        // A progress bar or spinner needs a name (axe: aria-progressbar-name); a place that says more sets its own.
+        MuiLinearProgress: { defaultProps: { 'aria-label': i18n.t('Loading', { lng: language }) } },
+        MuiCircularProgress: { defaultProps: { 'aria-label': i18n.t('Loading', { lng: language }) } },
         MuiToolbar: { styleOverrides: { dense: { minHeight: 52 } } },
         MuiCssBaseline: {
           styleOverrides: {
