@@ -12,7 +12,7 @@ import { seedBase, seedDemo } from '../apps/server/src/db/seed';
  * The real product for the browser benchmark, in this process: a fresh PGlite database (migrated, base
  * and demo seed at scale 0), the bench's captains and bookings loaded in SQL before the app is built (the
  * location service loads online captains at start), then buildApp with the built web app, listening.
- * In-process so the benchmark can drive `app.locations.report` and `app.realtime.emitToUsers` directly.
+ * In-process so the benchmark can drive `app.locations.report` and `app.realtime.emit` directly.
  */
 export interface BrowserServer {
   app: FastifyInstance;

@@ -16,7 +16,7 @@ import { rng } from './random';
  * (a) the tracking map (/rides_tracker) with 5,000 online captains, each reporting a position every 4 s
  *     through LocationService.report (~1,250 reports/s, fanned out in batches by the server);
  * (b) the Requests board (/requests) with 1,000 active bookings receiving 20 `update booking` events a
- *     second through the server's socket (app.realtime.emitToUsers), half of them on the cards in view.
+ *     second through the server's socket (app.realtime.emit), half of them on the cards in view.
  * The server runs in this process (buildApp + listen on BENCH_BROWSER_PORT, default 8484).
  */
 const PORT = Number(process.env.BENCH_BROWSER_PORT ?? 8484);
@@ -197,7 +197,7 @@ export async function benchBrowser(): Promise<void> {
           : { captain_name: captainNames[n % captainNames.length], until: new Date(Date.now() + 30_000).toISOString() },
       };
       dtos[index] = dto;
-      app.realtime.emitToUsers(EVENTS.updateBooking, dto);
+      app.realtime.emit(EVENTS.updateBooking, dto);
     });
     stops.push(updater.stop);
     await page.waitForTimeout(1000);

@@ -69,7 +69,7 @@ export function benchRelayApply(): RelayApplyResult {
 
   const service = new LocationService({
     db: {} as Db,
-    realtime: { emitToUsers() {}, emitToUsersHere() {} },
+    realtime: { emit() {}, emitHere() {} },
     index: new LiveFleet(),
     log: { warn() {}, info() {} },
   });

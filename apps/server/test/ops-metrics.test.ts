@@ -78,7 +78,7 @@ describe('GET /metrics', () => {
     await t.app.jobs.schedule('ops.test', {}, new Date(Date.now() - 2000));
     expect(await t.app.jobs.runDue()).toBeGreaterThanOrEqual(1);
     const emitted = sample(await scrape(), 'realtime_events_emitted_total', { event: EVENTS.lateBooking }) ?? 0;
-    t.app.realtime.emitToUsers(EVENTS.lateBooking, { id: 1 } as never);
+    t.app.realtime.emit(EVENTS.lateBooking, { id: 1 } as never);
     const text = await scrape();
     expect(sample(text, 'realtime_events_emitted_total', { event: EVENTS.lateBooking })).toBe(emitted + 1);
     expect(sample(text, 'job_lag_seconds_count', { kind: 'ops.test' })).toBe(1);

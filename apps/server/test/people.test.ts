@@ -285,9 +285,8 @@ describe('document removal and passenger activation', () => {
 
   it('registerPassenger emits Dashboard:new_passenger when an ID image exists', async () => {
     const events: { event: string; payload: unknown }[] = [];
-    const original = t.app.realtime.emitToUsers;
-    t.app.realtime.emitToUsers = ((event: string, payload: unknown) =>
-      events.push({ event, payload })) as typeof original;
+    const original = t.app.realtime.emit;
+    t.app.realtime.emit = ((event: string, payload: unknown) => events.push({ event, payload })) as typeof original;
     try {
       await t.app.passengers.registerPassenger({ first_name: 'No', last_name: 'Docs', phone_number: '+33611111111' });
       const dto = await t.app.passengers.registerPassenger({
@@ -302,7 +301,7 @@ describe('document removal and passenger activation', () => {
         passenger: { id: dto.id, full_name: 'With Docs', id_card_back: null },
       });
     } finally {
-      t.app.realtime.emitToUsers = original;
+      t.app.realtime.emit = original;
     }
   });
 });

@@ -24,11 +24,13 @@ it('a staff socket joins and receives new notification and AI status updated', a
   await t.app.users.setAiStatus(me.id, { ai_stopped: '1' });
   expect(await ai).toMatchObject({ user_id: me.id, ai_status: { ai_stopped: '1' } });
 
-  // Every console hears it, not only the user's own: a colleague's change reaches this socket too.
+  // Only the user's own consoles hear it (EVENT_POLICY: recipients): a colleague's change comes before this
+  // user's next one, and the next status this socket hears is its own.
   const [colleague] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
-  const other = nextEvent<{ user_id: number }>(socket, EVENTS.aiStatusUpdated);
+  const next = nextEvent<{ user_id: number }>(socket, EVENTS.aiStatusUpdated);
   await t.app.users.setAiStatus(colleague.id, { ai_stopped: '1' });
-  expect(await other).toMatchObject({ user_id: colleague.id });
+  await t.app.users.setAiStatus(me.id, { ai_stopped: '0' });
+  expect(await next).toMatchObject({ user_id: me.id });
 });
 
 it('an airport user is refused a socket', async () => {

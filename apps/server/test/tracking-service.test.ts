@@ -23,8 +23,8 @@ function make(index: LiveFleet, relay?: PositionRelay) {
   // The bytes this node's sockets were sent, as they were.
   const bytesHere: Uint8Array[] = [];
   const realtime = {
-    emitToUsers: record(emitted),
-    emitToUsersHere: (event: string, payload: unknown) => {
+    emit: record(emitted),
+    emitHere: (event: string, payload: unknown) => {
       bytesHere.push(payload as Uint8Array);
       record(emittedHere)(event, payload);
     },
@@ -214,7 +214,7 @@ describe('two nodes over the Redis position relay', () => {
     const warnings: unknown[] = [];
     const service = new LocationService({
       db: {} as Db,
-      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
+      realtime: { emit: () => {}, emitHere: () => {} },
       index: new LiveFleet(),
       log: { warn: (e) => warnings.push(e), info: () => {} },
     });

@@ -110,7 +110,7 @@ describe('GET tracking/captains', () => {
   const writeBehind = (fanoutMs: number, persistChunk: number) =>
     new LocationService({
       db: t.db,
-      realtime: { emitToUsers: () => {}, emitToUsersHere: () => {} },
+      realtime: { emit: () => {}, emitHere: () => {} },
       index: new LiveFleet(),
       log: { warn: () => {}, info: () => {} },
       fanoutMs,

@@ -8,6 +8,7 @@ export * from './booking-create';
 export * from './booking-dto';
 export * from './booking-messages';
 export * from './booking-ui';
+export * from './booking-view';
 export * from './bookings';
 export * from './broadcasts';
 export * from './car-requests';

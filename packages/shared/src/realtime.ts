@@ -1,8 +1,16 @@
 import type { AiPassPayload, AiPopupPayload, BookingSuggestionPayload } from './ai';
 import type { BookingDto } from './booking-dto';
+import { bookingWithoutPassengerContact } from './booking-view';
 import type { ChatMessageDto, ReadReceiptDto } from './chat';
 import type { LocationBatchBytes } from './dispatch';
 import type { NewPassengerPayload } from './people';
+import { aiPolicy, bookingPolicy } from './policies/bookings';
+import { chatPolicy } from './policies/chat';
+import { notificationPolicy } from './policies/city';
+import type { Rule } from './policies/core';
+import { passengerPolicy, trackingPolicy } from './policies/people';
+import { systemPolicy } from './policies/session';
+import { ticketPolicy } from './policies/tickets';
 import type { AiStatus, NotificationItem } from './session';
 import type { TicketDismissPayload, TicketDto } from './tickets';
 
@@ -30,8 +38,6 @@ export const EVENTS = {
   /** Ours: the self-test's event, to the consoles of the one who ran it. */
   selfTest: 'System:self_test',
 } as const;
-
-export const ROOMS = { users: 'users', captains: 'captains', guests: 'guests' } as const;
 
 export interface LateBookingPayload {
   booking_id: number;
@@ -78,9 +84,24 @@ type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const eventTableMatches: Exactly<ServerEventName, keyof ServerToClientEvents> = true;
 void eventTableMatches;
 
+/** What the console asks of the server over the socket; each has its rule in CLIENT_EVENT_POLICY. */
+export const CLIENT_EVENTS = {
+  /** A popup's countdown reached zero on this console: the AI dispatches (the first console to say so). */
+  aiPassBooking: 'Ai:pass_booking',
+  /** Follow one captain's position (the ride page's live tracking), answered `{ ok }` by acknowledgement. */
+  followCaptain: 'Tracking:follow_captain',
+  /** Stop following it. */
+  unfollowCaptain: 'Tracking:unfollow_captain',
+} as const;
+
 export interface ClientToServerEvents {
   'Ai:pass_booking': (payload: { booking_id: number }) => void;
+  'Tracking:follow_captain': (payload: { captain_id: number }, ack?: (answer: { ok: boolean }) => void) => void;
+  'Tracking:unfollow_captain': (payload: { captain_id: number }) => void;
 }
+type ClientEventName = (typeof CLIENT_EVENTS)[keyof typeof CLIENT_EVENTS];
+const clientEventTableMatches: Exactly<ClientEventName, keyof ClientToServerEvents> = true;
+void clientEventTableMatches;
 
 /** The chat connection's events (namespace CHAT_NAMESPACE, opened with the chat token). */
 export const CHAT_EVENTS = { message: 'chat:message', read: 'chat:read' } as const;
@@ -91,6 +112,83 @@ export interface ChatServerToClientEvents {
   /** A reader's receipt moved (the captain app read, a colleague read). */
   'chat:read': (payload: ReadReceiptDto & { conversation_id: number }) => void;
 }
-type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
+export type ChatEventName = (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS];
 const chatEventTableMatches: Exactly<ChatEventName, keyof ChatServerToClientEvents> = true;
 void chatEventTableMatches;
+
+// Who receives what. The socket is a second API: each event is sent only to the sockets whose session the named
+// rule allows — the rule the HTTP route that reads the same thing uses — so nothing reaches a console by the
+// socket that its role could not read through the API.
+
+type PayloadOf<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
+
+/**
+ * How an event finds its sockets:
+ * - `audience`: every socket whose session the rule allows (one room per rule, joined at connect from the session's
+ *   rights and changed when they change);
+ * - `recipients`: the users the domain names (the notification's recipients, the operator of a popup), each of them
+ *   only while the rule allows them.
+ */
+export type EventDelivery = 'audience' | 'recipients';
+
+export interface EventPolicy<P> {
+  readonly rule: Rule<void>;
+  readonly delivery: EventDelivery;
+  /**
+   * Receivers the rule allows but `unless` does not get `view(payload)` instead: what the HTTP side shows them (a
+   * booking without its passenger's contact for a role that reads no passenger).
+   */
+  readonly redact?: { readonly unless: Rule<void>; readonly view: (payload: P) => P };
+  /** Sockets that follow one subject (a captain on the ride page) get its part under this rule as well. */
+  readonly followers?: Rule<void>;
+}
+
+const bookingView = { unless: passengerPolicy.read, view: bookingWithoutPassengerContact } as const;
+const bookingEvent = { rule: bookingPolicy.read, delivery: 'audience', redact: bookingView } as const;
+const boardEvent = { rule: bookingPolicy.read, delivery: 'audience' } as const;
+
+/** Every server → client event of the main namespace and its rule: an event without one does not compile, and the
+ * server refuses to start (realtime/policy.ts checks it at start-up, as it does for routes). */
+export const EVENT_POLICY = {
+  'new notification': { rule: notificationPolicy.list, delivery: 'recipients' },
+  'AI status updated': { rule: aiPolicy.ownStatus, delivery: 'recipients' },
+  'new booking': bookingEvent,
+  'update booking': bookingEvent,
+  'booking status update': bookingEvent,
+  'late booking': boardEvent,
+  'late captain': boardEvent,
+  'renew besoin': boardEvent,
+  'expired besoin': boardEvent,
+  'Dashboard:booking_suggestion_sent': boardEvent,
+  'Dashboard:booking_suggestion_available': boardEvent,
+  // The approval wizard: whoever may approve a passenger (PUT passengers/{id}/active).
+  'Dashboard:new_passenger': { rule: passengerPolicy.change, delivery: 'audience' },
+  // The whole fleet to the tracking map's readers (GET tracking/captains); one captain to whoever may read its
+  // position (GET captain/{id}/location) and follows it.
+  captain_location_updated: { rule: trackingPolicy.fleet, delivery: 'audience', followers: trackingPolicy.captain },
+  'Ai:new_now_booking': { rule: aiPolicy.popups, delivery: 'recipients' },
+  'Ai:new_suggestion': { rule: aiPolicy.popups, delivery: 'recipients' },
+  'Ai:pass_suggestion': { rule: aiPolicy.popups, delivery: 'audience' },
+  'Ai:pass_booking': { rule: aiPolicy.popups, delivery: 'audience' },
+  'new ticket': { rule: ticketPolicy.take, delivery: 'audience' },
+  'dismiss ticket': { rule: ticketPolicy.take, delivery: 'audience' },
+  'System:self_test': { rule: systemPolicy.selfTest, delivery: 'recipients' },
+} as const satisfies { readonly [E in ServerEventName]: EventPolicy<PayloadOf<E>> };
+
+/** The chat namespace's events: the shared inbox's readers. */
+export const CHAT_EVENT_POLICY = {
+  'chat:message': { rule: chatPolicy.inbox, delivery: 'audience' },
+  'chat:read': { rule: chatPolicy.inbox, delivery: 'audience' },
+} as const satisfies { readonly [E in ChatEventName]: EventPolicy<Parameters<ChatServerToClientEvents[E]>[0]> };
+
+/** What the console may ask over the socket, and the rule of each. */
+export const CLIENT_EVENT_POLICY: { readonly [E in ClientEventName]: { readonly rule: Rule<void> } } = {
+  'Ai:pass_booking': { rule: aiPolicy.popups },
+  'Tracking:follow_captain': { rule: trackingPolicy.captain },
+  'Tracking:unfollow_captain': { rule: trackingPolicy.captain },
+};
+
+/** The events whose sockets are picked by the domain (their rule still filters them). */
+export type RecipientEventName = {
+  [E in ServerEventName]: (typeof EVENT_POLICY)[E]['delivery'] extends 'recipients' ? E : never;
+}[ServerEventName];

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
-import { findTokenSession } from '../modules/auth/queries';
+import { findTokenSession, findTokenSessionById, type TokenSession } from '../modules/auth/queries';
 import type { UserProfile } from '../modules/users/queries';
 import { HttpError } from './errors';
 import { isLoopback } from './loopback';
@@ -69,7 +69,15 @@ export async function authenticateToken(
   clock: Clock = systemClock,
 ): Promise<Authenticated> {
   if (!token) throw new HttpError(401, MSG.unauthenticated);
-  const session = await findTokenSession(db, sha256(token));
+  return authenticated(await findTokenSession(db, sha256(token)), clock);
+}
+
+/** The same for a session known by its token's id (a socket's, whose rights are read again). */
+export async function authenticateSession(db: Db, tokenId: number, clock: Clock = systemClock): Promise<Authenticated> {
+  return authenticated(await findTokenSessionById(db, tokenId), clock);
+}
+
+function authenticated(session: TokenSession | undefined, clock: Clock): Authenticated {
   if (!session || session.revokedAt) throw new HttpError(401, MSG.unauthenticated);
   if (session.expiresAt.getTime() <= clock.now()) throw new HttpError(401, MSG.tokenExpired);
   const { user, roles, permissions } = session;

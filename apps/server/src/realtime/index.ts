@@ -1,14 +1,23 @@
 import type { IncomingMessage } from 'node:http';
-import type { CaptainLiveState, ClientToServerEvents, ServerToClientEvents } from '@taxi/shared';
-import { CHAT_NAMESPACE, isAirportRole, MSG, ROOMS, sessionPolicy } from '@taxi/shared';
+import type {
+  CaptainLiveState,
+  ClientToServerEvents,
+  EventPolicy,
+  RecipientEventName,
+  ServerToClientEvents,
+} from '@taxi/shared';
+import { EVENT_POLICY, EVENTS, isAirportRole, MSG, sessionPolicy } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { Db } from '../db/client';
-import { authenticateToken, type RequestUser } from '../http/auth';
+import { authenticateSession, authenticateToken, type RequestUser } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Clock } from '../lib/clock';
 import { findAccessToken } from '../modules/auth/queries';
-import { sessionIsLive, watchEndedSessions } from '../modules/auth/sessions';
+import { watchEndedSessions } from '../modules/auth/sessions';
+import { followers, followRoom } from './follow';
+import { allowRoom, checkEventPolicies, denyRoom, mainRuleRooms } from './policy';
+import { guardRecovery, refreshSocket } from './recovery';
 
 export interface SocketData {
   user: RequestUser;
@@ -26,20 +35,37 @@ export interface NodeEvents {
   geoChanged: () => void;
   /** A captain joined a station's queue (station_id) or left every queue (null) on one node. */
   stationQueue: (change: { captain_id: number; station_id: number | null; since: number }) => void;
+  /** These users' rights changed (their role's permissions, their account): every node re-reads their sockets'. */
+  rightsChanged: (userIds: number[]) => void;
 }
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, NodeEvents, SocketData>;
 type EventName = keyof ServerToClientEvents & string;
 type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+/** The events sent to everyone their rule allows (EVENT_POLICY's `audience` delivery). */
+export type AudienceEventName = Exclude<EventName, RecipientEventName>;
 
-/** Typed emit helpers; call them after the change is committed. */
+/** Typed emit helpers; call them after the change is committed. Each event reaches only whom its rule allows. */
 export interface Realtime {
   io: RealtimeServer;
-  emitToUsers<E extends EventName>(event: E, payload: PayloadOf<E>): void;
-  /** To the `users` room's sockets on this node only (what reaches the others' goes its own way). */
-  emitToUsersHere<E extends EventName>(event: E, payload: PayloadOf<E>): void;
-  emitToUser<E extends EventName>(userId: number, event: E, payload: PayloadOf<E>): void;
+  /** To every socket, on every node, whose session the event's rule allows (its view to those of `redact`). */
+  emit<E extends AudienceEventName>(event: E, payload: PayloadOf<E>): void;
+  /** The same to this node's sockets only (what reaches the others' goes its own way). */
+  emitHere<E extends AudienceEventName>(event: E, payload: PayloadOf<E>): void;
+  /** To this user's sockets, while the event's rule allows them. */
+  emitToUser<E extends RecipientEventName>(userId: number, event: E, payload: PayloadOf<E>): void;
+  /** One captain's positions to this node's sockets that follow it and do not get the whole fleet anyway. */
+  emitToFollowersHere(captainId: number, payload: PayloadOf<'captain_location_updated'>): void;
+  /** The captains this node's sockets follow. */
+  followedHere(): ReadonlySet<number>;
+  /** These users' rights changed: every node re-reads them and moves their sockets' rooms. */
+  refreshRights(userIds: readonly number[]): Promise<void>;
+  /**
+   * A namespace of its own (the chat's): its sockets' rule rooms come from `rooms`, and a recovered session is
+   * restored only while its token lives and its rooms are still the ones its rights give.
+   */
+  namespace(name: string, rooms: (actor: RequestUser) => string[]): ReturnType<RealtimeServer['of']>;
   /** Called with the ids of sessions (access tokens) that ended, once their ending is committed. */
   onSessionsEnded(listener: (tokenIds: number[]) => void): void;
   /** Tells the other server nodes (nothing to do on a single node). */
@@ -112,18 +138,19 @@ function expireWithToken(socket: RealtimeSocket, clock: Clock): void {
 }
 
 /**
- * Socket.IO on the app's HTTP server (path /socket.io). The handshake carries `auth: {token}`; staff
- * join the `users` room, their own `user:{id}` room and their session's `token:{id}` room; airport
- * roles get no socket (shell.md §6). A socket lives no longer than its session: it is disconnected
- * when its token expires, and when the token is revoked (logout, logout-all, an admin ending the
- * sessions, a password, activity or role change — `endSessions`, through the adapter on every node).
- * A reconnect is authenticated again, connection-state recovery included: a revoked or expired
- * token's session is never restored (and its missed events never replayed).
+ * Socket.IO on the app's HTTP server (path /socket.io). The handshake carries `auth: {token}`; a console joins its
+ * own `user:{id}` room, its session's `token:{id}` room and, for every rule the events name, `allow:` or `deny:`
+ * that rule (policy.ts), from its session's rights; airport and partner roles get no socket (shell.md §6). The
+ * rooms move when the rights change (`refreshRights`, on every node). A socket lives no longer than its session:
+ * it is disconnected when its token expires, and when the token is revoked (logout, logout-all, an admin ending
+ * the sessions, a password, activity or role change — `endSessions`, through the adapter on every node). A
+ * reconnect is authenticated again, connection-state recovery included, on every namespace (recovery.ts).
  */
 export async function createRealtime(
   app: FastifyInstance,
   opts: { db: Db; redisUrl?: string; redisPrefix?: string; corsOrigin?: string; onEmit?: (event: string) => void },
 ): Promise<Realtime> {
+  checkEventPolicies();
   const originAllowed = originChecker(opts.corsOrigin, app.config?.isDevelopment ?? false);
   const io: RealtimeServer = new Server(app.server, {
     path: '/socket.io',
@@ -151,24 +178,19 @@ export async function createRealtime(
     };
   }
 
-  // Socket.IO restores a session (rooms, data, missed events) before any middleware runs, and sends
-  // the missed events at once: a session whose token is no longer live is not restored at all.
-  const adapter = io.of('/').adapter;
-  const restoreSession = adapter.restoreSession.bind(adapter);
-  // (Its type says Promise<Session>, but every adapter answers null for "nothing to restore".)
-  adapter.restoreSession = (async (pid: string, offset: string) => {
-    const session = await restoreSession(pid, offset);
-    const tokenId = (session?.data as Partial<SocketData> | undefined)?.tokenId;
-    if (!session || typeof tokenId !== 'number' || !(await sessionIsLive(opts.db, tokenId, app.clock.now())))
-      return null;
-    return session;
-  }) as typeof adapter.restoreSession;
+  const clock = app.clock;
+  const readSession = (tokenId: number) => authenticateSession(opts.db, tokenId, clock);
+  // Every namespace's recovery is guarded: the main one here, the others as they are made (a namespace made without
+  // `namespace()` restores nothing).
+  const roomsOf = new Map<string, (actor: RequestUser) => string[]>([['/', mainRuleRooms]]);
+  guardRecovery(io.of('/'), readSession, clock, mainRuleRooms);
+  io.on('new_namespace', (nsp) => guardRecovery(nsp, readSession, clock, roomsOf.get(nsp.name) ?? null));
 
   io.use(async (socket, next) => {
     try {
       const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-      const { user, tokenId } = await authenticateToken(opts.db, typeof token === 'string' ? token : null, app.clock);
-      // No socket for the airport desk (shell.md §6) nor the partner desk (the staff room carries every booking).
+      const { user, tokenId } = await authenticateToken(opts.db, typeof token === 'string' ? token : null, clock);
+      // No socket for the airport desk (shell.md §6) nor the partner desk (their desks read their own by HTTP).
       if (!sessionPolicy.socket.allows(user))
         return next(new Error(isAirportRole(user.roles) ? MSG.airportNoSocket : MSG.forbidden));
       const row = await findAccessToken(opts.db, tokenId);
@@ -183,17 +205,16 @@ export async function createRealtime(
     }
   });
 
+  const follows = followers(io);
   io.on('connection', (socket) => {
     const { user, tokenId } = socket.data;
-    if (!socket.recovered) socket.join([ROOMS.users, userRoom(user.id), tokenRoom(tokenId)]);
-    expireWithToken(socket, app.clock);
-    // A token revoked between the handshake's check and the join above missed its room's disconnect:
-    // look once more now that the socket is in the room.
-    sessionIsLive(opts.db, tokenId, app.clock.now()).then(
-      (live) => {
-        if (!live) socket.disconnect(true);
-      },
-      (error) => app.log.warn(error, 'socket session re-check failed'),
+    if (!socket.recovered) socket.join([userRoom(user.id), tokenRoom(tokenId), ...mainRuleRooms(user)]);
+    follows.listen(socket);
+    expireWithToken(socket, clock);
+    // A token revoked between the handshake's check and the join above missed its room's disconnect, and rights
+    // changed meanwhile missed their refresh: read the session once more now that the socket is in its rooms.
+    refreshSocket(socket, readSession, mainRuleRooms).catch((error) =>
+      app.log.warn(error, 'socket session re-check failed'),
     );
   });
 
@@ -202,26 +223,68 @@ export async function createRealtime(
     if (!tokenIds.length) return;
     for (const listener of endedListeners) listener([...tokenIds]);
     const rooms = tokenIds.map(tokenRoom);
-    io.in(rooms).disconnectSockets(true);
-    // The chat connection (opened with a chat token naming the session) ends with its session.
-    io.of(CHAT_NAMESPACE).in(rooms).disconnectSockets(true);
+    // Every namespace's sockets of the session (the chat connection names its session too).
+    for (const nsp of io._nsps.values()) nsp.in(rooms).disconnectSockets(true);
   };
   // Tokens revoked while answering a request lose their sockets once the answer is ready.
   watchEndedSessions(app, opts.db, endSessions);
 
+  const refreshHere = async (userIds: readonly number[]) => {
+    const work: Promise<void>[] = [];
+    for (const nsp of io._nsps.values()) {
+      const rooms = roomsOf.get(nsp.name);
+      for (const id of userIds) {
+        for (const socketId of nsp.adapter.rooms.get(userRoom(id)) ?? []) {
+          const socket = nsp.sockets.get(socketId);
+          if (socket && rooms) work.push(refreshSocket(socket as RealtimeSocket, readSession, rooms));
+        }
+      }
+    }
+    const results = await Promise.allSettled(work);
+    for (const r of results) if (r.status === 'rejected') app.log.warn(r.reason, 'socket rights refresh failed');
+  };
+  io.on('rightsChanged', (userIds: number[]) => void refreshHere(userIds));
+
+  const send = (target: BroadcastTarget, event: string, payload: unknown) => {
+    opts.onEmit?.(event);
+    (target.emit as (e: string, p: unknown) => boolean)(event, payload);
+  };
+  /** An audience event through `via` (every node, or this one): the rule's room, its view to the view's. */
+  const broadcast = (via: RealtimeServer | RealtimeServer['local'], event: AudienceEventName, payload: unknown) => {
+    const policy = EVENT_POLICY[event] as EventPolicy<unknown>;
+    const allowed = allowRoom(policy.rule);
+    if (!policy.redact) return send(via.to(allowed), event, payload);
+    const hidden = denyRoom(policy.redact.unless);
+    send(via.to(allowed).except(hidden), event, payload);
+    send(via.to(hidden).except(denyRoom(policy.rule)), event, policy.redact.view(payload));
+  };
+  const positions = EVENT_POLICY.captain_location_updated;
+
   return {
     io,
-    emitToUsers: (event, payload) => {
-      opts.onEmit?.(event);
-      (io.to(ROOMS.users).emit as (e: string, p: unknown) => boolean)(event, payload);
-    },
-    emitToUsersHere: (event, payload) => {
-      opts.onEmit?.(event);
-      (io.local.to(ROOMS.users).emit as (e: string, p: unknown) => boolean)(event, payload);
-    },
+    emit: (event, payload) => broadcast(io, event, payload),
+    emitHere: (event, payload) => broadcast(io.local, event, payload),
     emitToUser: (userId, event, payload) => {
-      opts.onEmit?.(event);
-      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+      const policy = EVENT_POLICY[event] as EventPolicy<unknown>;
+      send(io.to(userRoom(userId)).except(denyRoom(policy.rule)), event, payload);
+    },
+    emitToFollowersHere: (captainId, payload) =>
+      send(
+        io.local.to(followRoom(captainId)).except([allowRoom(positions.rule), denyRoom(positions.followers)]),
+        EVENTS.captainLocationUpdated,
+        payload,
+      ),
+    followedHere: () => follows.captains,
+    refreshRights: async (userIds) => {
+      const ids = [...new Set(userIds)];
+      if (!ids.length) return;
+      if (opts.redisUrl) io.serverSideEmit('rightsChanged', ids);
+      await refreshHere(ids);
+    },
+    namespace: (name, rooms) => {
+      if (io._nsps.has(name)) throw new Error(`namespace ${name} exists already`);
+      roomsOf.set(name, rooms);
+      return io.of(name);
     },
     toOtherNodes: (event, ...args) => {
       // The in-memory adapter has no other nodes (and warns on serverSideEmit).
@@ -240,3 +303,5 @@ export async function createRealtime(
     },
   };
 }
+
+type BroadcastTarget = ReturnType<RealtimeServer['to']>;

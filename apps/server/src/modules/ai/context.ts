@@ -28,7 +28,7 @@ export interface AiDeps {
   db: Db;
   clock: Clock;
   bus: AppBus;
-  realtime: Pick<Realtime, 'emitToUsers' | 'emitToUser'>;
+  realtime: Pick<Realtime, 'emit' | 'emitToUser'>;
   bookings: BookingService;
   engine: DispatchService;
   locations: LocationService;

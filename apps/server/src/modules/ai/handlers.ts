@@ -19,13 +19,13 @@ export function registerAiHandlers(bus: AppBus, ai: AiDeps): void {
       suggestion = { captain_name: fullName(c?.first, c?.last), until: until.toISOString() };
     }
     if (!suggestion) suggestion = { captain_name: '', until: until.toISOString(), captains: captainIds.length };
-    ai.realtime.emitToUsers(EVENTS.bookingSuggestionSent, {
+    ai.realtime.emit(EVENTS.bookingSuggestionSent, {
       booking_id: bookingId,
       active_captain_suggestion: suggestion,
     });
   });
   bus.after('booking.offerDeclined', ({ bookingId }) => {
-    ai.realtime.emitToUsers(EVENTS.bookingSuggestionAvailable, {
+    ai.realtime.emit(EVENTS.bookingSuggestionAvailable, {
       booking_id: bookingId,
       active_captain_suggestion: null,
     });
@@ -33,7 +33,7 @@ export function registerAiHandlers(bus: AppBus, ai: AiDeps): void {
   bus.after('ai.suggestionProposed', ({ suggestion }) => announce(ai, suggestion));
   bus.after('ai.suggestionMoved', ({ bookingId, suggestionId, status }) => {
     const payload = { booking_id: bookingId, suggestion_id: suggestionId, status };
-    ai.realtime.emitToUsers(EVENTS.aiPassSuggestion, payload);
-    if (status === 'DISPATCHED') ai.realtime.emitToUsers(EVENTS.aiPassBooking, payload);
+    ai.realtime.emit(EVENTS.aiPassSuggestion, payload);
+    if (status === 'DISPATCHED') ai.realtime.emit(EVENTS.aiPassBooking, payload);
   });
 }

@@ -108,7 +108,7 @@ const permissionsOfTheFirstRole = sql<string[]>`coalesce((
 // The password hash stays in the database.
 const { passwordHash: _passwordHash, ...profile } = getTableColumns(users);
 
-function tokenSessionQuery(db: DbOrTx) {
+function tokenSessionSelect(db: DbOrTx) {
   return db
     .select({
       tokenId: accessTokens.id,
@@ -119,7 +119,11 @@ function tokenSessionQuery(db: DbOrTx) {
       permissions: permissionsOfTheFirstRole,
     })
     .from(accessTokens)
-    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(users, eq(users.id, accessTokens.userId));
+}
+
+function tokenSessionQuery(db: DbOrTx) {
+  return tokenSessionSelect(db)
     .where(eq(accessTokens.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('token_session');
@@ -127,6 +131,12 @@ function tokenSessionQuery(db: DbOrTx) {
 
 // Built once per database: the statement is the same on every request.
 const prepared = new WeakMap<DbOrTx, ReturnType<typeof tokenSessionQuery>>();
+
+/** The same by the token's id: a socket's session, read again when its rights may have changed. */
+export async function findTokenSessionById(db: DbOrTx, tokenId: number): Promise<TokenSession | undefined> {
+  const [row] = await tokenSessionSelect(db).where(eq(accessTokens.id, tokenId)).limit(1);
+  return row;
+}
 
 /** Everything authentication needs about a token, in one statement. */
 export async function findTokenSession(db: DbOrTx, tokenHash: string): Promise<TokenSession | undefined> {

@@ -15,7 +15,7 @@ import type { BookingDeps } from './store';
  */
 export function registerBookingHandlers(
   bus: AppBus,
-  deps: BookingDeps & { realtime: Pick<Realtime, 'emitToUsers'>; jobs: JobQueue },
+  deps: BookingDeps & { realtime: Pick<Realtime, 'emit'>; jobs: JobQueue },
 ): void {
   const { realtime, jobs } = deps;
 
@@ -40,19 +40,19 @@ export function registerBookingHandlers(
   });
 
   bus.after('booking.created', async ({ bookingId }, ctx) => {
-    realtime.emitToUsers(EVENTS.newBooking, await ctx.booking(bookingId, true));
+    realtime.emit(EVENTS.newBooking, await ctx.booking(bookingId, true));
   });
   bus.after('booking.updated', async ({ bookingId, brief }, ctx) => {
-    realtime.emitToUsers(EVENTS.updateBooking, await ctx.booking(bookingId, !brief));
+    realtime.emit(EVENTS.updateBooking, await ctx.booking(bookingId, !brief));
   });
   bus.after('booking.statusChanged', async ({ bookingId }, ctx) => {
-    realtime.emitToUsers(EVENTS.bookingStatusUpdate, await ctx.booking(bookingId, true));
+    realtime.emit(EVENTS.bookingStatusUpdate, await ctx.booking(bookingId, true));
   });
   bus.after('booking.besoinRenewed', ({ bookingId, besoinDate }) => {
-    realtime.emitToUsers(EVENTS.renewBesoin, { booking_id: bookingId, besoin_date: besoinDate.toISOString() });
+    realtime.emit(EVENTS.renewBesoin, { booking_id: bookingId, besoin_date: besoinDate.toISOString() });
   });
   bus.after('booking.besoinExpired', ({ bookingId }) => {
-    realtime.emitToUsers(EVENTS.expiredBesoin, { booking_id: bookingId });
+    realtime.emit(EVENTS.expiredBesoin, { booking_id: bookingId });
   });
 
   jobs.register(JOB_KINDS.lateBooking, lateBookingJob(deps, realtime, jobs));

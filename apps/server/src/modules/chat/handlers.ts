@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditLog, bookings, messages, notifications, rides, users } from '../../db/schema';
 import type { AppBus } from '../../events';
 import { REMINDER_TEXT } from './reminder-texts';
-import { type ChatNamespace, INBOX_ROOM } from './socket';
+import { type ChatNamespace, emitChat } from './socket';
 
 const PREVIEW_CHARS = 60;
 
@@ -17,7 +17,7 @@ export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: Cha
   bus.after('message.created', async ({ messageId, conversationId }) => {
     const message = await app.chat.message(messageId);
     if (!message) return;
-    nsp.to(INBOX_ROOM).emit(CHAT_EVENTS.message, message);
+    emitChat(nsp, CHAT_EVENTS.message, message);
     if (message.sender_kind !== 'captain' && message.sender_kind !== 'passenger') return;
     await notifyAwayStaff(app, conversationId, message.sender_name ?? '', messagePreview(message));
   });
@@ -26,7 +26,7 @@ export function registerChatHandlers(bus: AppBus, app: FastifyInstance, nsp: Cha
     const receipt = (await app.chat.reads(conversationId)).find(
       (r) => r.reader_kind === readerKind && r.reader_id === readerId,
     );
-    if (receipt) nsp.to(INBOX_ROOM).emit(CHAT_EVENTS.read, { ...receipt, conversation_id: conversationId });
+    if (receipt) emitChat(nsp, CHAT_EVENTS.read, { ...receipt, conversation_id: conversationId });
   });
 
   bus.after('booking.reminderSent', async ({ bookingId, kind, byUserId }) => {

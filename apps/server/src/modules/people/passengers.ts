@@ -172,7 +172,7 @@ export class PassengerService {
     });
     const dto = presentPassenger(row);
     const withDocs = !!(dto.id_card_front || dto.id_card_back);
-    if (withDocs) this.realtime.emitToUsers(EVENTS.newPassenger, newPassengerPayload(dto));
+    if (withDocs) this.realtime.emit(EVENTS.newPassenger, newPassengerPayload(dto));
     if (!input.passengerId)
       await this.bus?.publish([
         {

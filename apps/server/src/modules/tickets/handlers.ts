@@ -1,7 +1,7 @@
 import { EVENTS } from '@taxi/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppBus } from '../../events';
-import { ticketBrief, ticketTakers } from './queries';
+import { ticketBrief } from './queries';
 
 /**
  * The queue lives on the takers' consoles: a PENDING ticket pops the new-ticket dialog ('new ticket'),
@@ -13,12 +13,12 @@ export function registerTicketHandlers(bus: AppBus, app: FastifyInstance): void 
     if (!pending) return;
     const ticket = await ticketBrief(app.db, ticketId);
     if (ticket?.status !== 'PENDING') return;
-    for (const userId of await ticketTakers(app.db)) app.realtime.emitToUser(userId, EVENTS.newTicket, ticket);
+    app.realtime.emit(EVENTS.newTicket, ticket);
   });
   bus.after('ticket.assigned', async ({ ticketId, assigneeId, from }) => {
     if (from !== 'PENDING') return;
     const ticket = await ticketBrief(app.db, ticketId);
     const payload = { ticket_id: ticketId, status: ticket?.status ?? 'ASSIGNED', assignee_id: assigneeId };
-    for (const userId of await ticketTakers(app.db)) app.realtime.emitToUser(userId, EVENTS.dismissTicket, payload);
+    app.realtime.emit(EVENTS.dismissTicket, payload);
   });
 }

@@ -2,6 +2,7 @@ import {
   type BookingStatus,
   BUSY_BOOKING_STATUSES,
   type CaptainLiveState,
+  type CaptainLocationBatch,
   type CaptainLocationPayload,
   decodeLocationBatch,
   EVENTS,
@@ -11,6 +12,8 @@ import {
   LOCATION_FANOUT_MS,
   type LocationReport,
   POSITION_MSG,
+  readLocationBatches,
+  reportAt,
   STATE_OF_BOOKING_STATUS,
   type TrackedCaptainDto,
 } from '@taxi/shared';
@@ -35,7 +38,8 @@ interface Logger {
 
 export interface LocationServiceOptions {
   db: Db;
-  realtime: Pick<Realtime, 'emitToUsers' | 'emitToUsersHere'> & Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent'>>;
+  realtime: Pick<Realtime, 'emit' | 'emitHere'> &
+    Partial<Pick<Realtime, 'toOtherNodes' | 'onNodeEvent' | 'emitToFollowersHere' | 'followedHere'>>;
   /** This node's copy of every captain's position. */
   index: LiveFleet;
   /** With several nodes: this node's batches to the others, theirs to this node. */
@@ -349,15 +353,37 @@ export class LocationService {
     this.counters.batches++;
     const ownBatch = own.size > 0 ? encodeLocationBatch([...own.values()]) : null;
     if (!this.relay) {
-      if (ownBatch) this.realtime.emitToUsers(EVENTS.captainLocationUpdated, ownBatch);
+      if (ownBatch) this.realtime.emit(EVENTS.captainLocationUpdated, ownBatch);
+      this.toFollowers(own, relayed);
       return;
     }
     if (ownBatch) this.relay.publish(ownBatch);
     const parts = ownBatch ? [ownBatch, ...relayed] : relayed;
-    this.realtime.emitToUsersHere(
-      EVENTS.captainLocationUpdated,
-      parts.length === 1 ? parts[0] : joinLocationBatches(parts),
-    );
+    this.realtime.emitHere(EVENTS.captainLocationUpdated, parts.length === 1 ? parts[0] : joinLocationBatches(parts));
+    this.toFollowers(own, relayed);
+  }
+
+  /**
+   * The consoles that may read one captain's position but not the fleet's (the ride page of a role without the
+   * tracking map) follow that captain: each followed captain's newest report of the tick goes to its followers on
+   * this node, as a batch of one. Nothing is looked at while nobody follows.
+   */
+  private toFollowers(own: ReadonlyMap<number, LocationReport>, relayed: readonly Uint8Array[]): void {
+    const followed = this.realtime.followedHere?.();
+    if (!followed?.size || !this.realtime.emitToFollowersHere) return;
+    let batches: CaptainLocationBatch[] | null = null;
+    for (const id of followed) {
+      let report = own.get(id);
+      if (!report && relayed.length) {
+        batches ??= relayed.flatMap((bytes) => readLocationBatches(bytes));
+        // A later segment's entry is the newer.
+        for (let k = batches.length - 1; k >= 0 && !report; k--) {
+          const i = batches[k].id.indexOf(id);
+          if (i >= 0) report = reportAt(batches[k], i);
+        }
+      }
+      if (report) this.realtime.emitToFollowersHere(id, encodeLocationBatch([report]));
+    }
   }
 
   /**

@@ -48,7 +48,7 @@ export class UserService {
       });
       return aiStatusOf(after);
     });
-    this.realtime.emitToUsers(EVENTS.aiStatusUpdated, { user_id: userId, ai_status: aiStatus });
+    this.realtime.emitToUser(userId, EVENTS.aiStatusUpdated, { user_id: userId, ai_status: aiStatus });
     return aiStatus;
   }
 

@@ -10,11 +10,7 @@ import type { BookingDeps } from '../store';
  * A "now" booking still PENDING the late-booking threshold (a dispatching setting) after its time: the
  * consoles are told. When the threshold grew since the timer was set, the timer is set again for the new time.
  */
-export function lateBookingJob(
-  deps: BookingDeps,
-  realtime: Pick<Realtime, 'emitToUsers'>,
-  jobs?: Pick<JobQueue, 'schedule'>,
-) {
+export function lateBookingJob(deps: BookingDeps, realtime: Pick<Realtime, 'emit'>, jobs?: Pick<JobQueue, 'schedule'>) {
   return async ({ booking_id }: { booking_id: number }) => {
     const [b] = await deps.db.select().from(bookings).where(eq(bookings.id, booking_id));
     if (b?.status !== 'PENDING' || !b.now) return;
@@ -23,7 +19,7 @@ export function lateBookingJob(
       await jobs?.schedule(JOB_KINDS.lateBooking, { booking_id }, new Date(lateAt));
       return;
     }
-    realtime.emitToUsers(EVENTS.lateBooking, { booking_id, message: BOOKING_MSG.lateBooking(booking_id) });
+    realtime.emit(EVENTS.lateBooking, { booking_id, message: BOOKING_MSG.lateBooking(booking_id) });
     await deps.bus.publish([{ name: 'booking.late', payload: { bookingId: booking_id } }]);
   };
 }

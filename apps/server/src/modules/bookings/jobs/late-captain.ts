@@ -10,11 +10,7 @@ import type { BookingDeps } from '../store';
  * The ride's captain has not picked up the late-captain threshold (a dispatching setting) after the
  * booking's time: the consoles are told. A timer that fires early (the threshold grew) is set again.
  */
-export function lateCaptainJob(
-  deps: BookingDeps,
-  realtime: Pick<Realtime, 'emitToUsers'>,
-  jobs?: Pick<JobQueue, 'schedule'>,
-) {
+export function lateCaptainJob(deps: BookingDeps, realtime: Pick<Realtime, 'emit'>, jobs?: Pick<JobQueue, 'schedule'>) {
   return async ({ booking_id, ride_id }: { booking_id: number; ride_id: number }) => {
     const [row] = await deps.db
       .select({ b: bookings, first: captains.firstName, last: captains.lastName })
@@ -29,7 +25,7 @@ export function lateCaptainJob(
       return;
     }
     const captainName = `${row.first} ${row.last}`.trim();
-    realtime.emitToUsers(EVENTS.lateCaptain, {
+    realtime.emit(EVENTS.lateCaptain, {
       booking_id,
       captain_name: captainName,
       message: BOOKING_MSG.lateCaptain(booking_id, captainName),
