@@ -41,6 +41,8 @@ export const BOOKING_MSG = texts({
     tr('This order cannot be {{action}} while its status is {{status}}.', { action, status }),
   alreadyDispatched: 'This order has already been dispatched by someone else.',
   governmentForbidden: 'The Goverment role cannot do this.',
+  /** The advanced search's customer filter for a role that reads no passenger. */
+  noPassengerSearch: 'Your role does not read passengers: search by order, captain, place or car.',
   notBesoin: 'This order is not waiting for a driver search.',
   // further server texts (ours)
   created: (id: number | string) => tr('Order #{{id}} has been created', { id }),

@@ -1,6 +1,6 @@
 import type { AiPassPayload, AiPopupPayload, BookingSuggestionPayload } from './ai';
 import type { BookingDto } from './booking-dto';
-import { bookingWithoutPassengerContact } from './booking-view';
+import { BOOKING_PASSENGER_VIEW } from './booking-view';
 import type { ChatMessageDto, ReadReceiptDto } from './chat';
 import type { LocationBatchBytes } from './dispatch';
 import type { NewPassengerPayload } from './people';
@@ -143,8 +143,7 @@ export interface EventPolicy<P> {
   readonly followers?: Rule<void>;
 }
 
-const bookingView = { unless: passengerPolicy.read, view: bookingWithoutPassengerContact } as const;
-const bookingEvent = { rule: bookingPolicy.read, delivery: 'audience', redact: bookingView } as const;
+const bookingEvent = { rule: bookingPolicy.read, delivery: 'audience', redact: BOOKING_PASSENGER_VIEW } as const;
 const boardEvent = { rule: bookingPolicy.read, delivery: 'audience' } as const;
 
 /** Every server → client event of the main namespace and its rule: an event without one does not compile, and the

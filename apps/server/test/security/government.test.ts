@@ -5,20 +5,30 @@
  */
 import { BOOKING_MSG } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, captainCancellationReasons, captains } from '../../src/db/schema';
-import { makeBooking, makeCaptain } from '../factories';
+import { makeBooking, makeCaptain, makePassenger } from '../factories';
 import { bearer, buildTestApp, login, type TestApp } from '../helpers';
 
 let t: TestApp;
 let gov: string;
 let dispatcher: string;
+/** Every GET route under /api but the public ones (documentation, probes), as registered. */
+const getRoutes: string[] = [];
+const PUBLIC_PREFIXES = ['/api/docs', '/api/health', '/api/ready', '/api/app_info', '/api/dev/', '/api/voice/sip/'];
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/api/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({
+    onRoute: (route: RouteOptions) => {
+      const methods = [route.method].flat();
+      if (!methods.includes('GET') || !route.url.startsWith('/api/')) return;
+      if (!PUBLIC_PREFIXES.some((p) => route.url.startsWith(p))) getRoutes.push(route.url);
+    },
+  });
   gov = await login(t.app, 'gov@example.com');
   dispatcher = await login(t.app, 'dispatcher@example.com');
 });
@@ -72,5 +82,82 @@ describe('the Goverment role opens details and changes nothing', () => {
     expect((await call('GET', 'passenger?perPage=1000', gov)).statusCode).toBe(403);
     expect((await call('GET', 'passenger/1', gov)).statusCode).toBe(403);
     expect((await call('GET', 'passenger?perPage=10', dispatcher)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * The Goverment role reads the board but no passenger: no answer of any GET route it may call carries a booking's
+ * passenger's phone, WhatsApp, last name or ID-card files, whatever id the route is given; the board's search
+ * does not find bookings by passenger, and the CSV export has the short name and no phone column.
+ */
+describe('no answer shows the Goverment role a passenger', () => {
+  const SECRETS = {
+    phone: '+33699887766',
+    whatsapp: '+33611223344',
+    lastName: 'Quixotesque',
+    front: `${'f'.repeat(32)}.png`,
+    back: `${'b'.repeat(32)}.png`,
+  };
+  let ids: number[] = [];
+  const makePassengerWith = (s: typeof SECRETS) =>
+    makePassenger(t.db, {
+      phoneNumber: s.phone,
+      whatsappNumber: s.whatsapp,
+      lastName: s.lastName,
+      idCardFront: s.front,
+      idCardBack: s.back,
+      approvedAt: new Date(),
+    });
+  let bookingId = 0;
+
+  beforeAll(async () => {
+    const passenger = await makePassengerWith(SECRETS);
+    const { captain } = await makeCaptain(t.db);
+    const booking = await makeBooking(t.db, { passengerId: passenger.id });
+    bookingId = booking.id;
+    expect((await call('PUT', `dispatch/${booking.id}/${captain.id}`, dispatcher)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    ids = [...new Set([booking.id, passenger.id, captain.id, row.rideId ?? booking.id])];
+  });
+
+  const leaks = (body: string) =>
+    Object.entries(SECRETS)
+      .filter(([, secret]) => body.includes(secret))
+      .map(([name]) => name);
+
+  it('a dispatcher sees them, so the routes below would show them', async () => {
+    const body = (await call('GET', `bookings/${bookingId}`, dispatcher)).body;
+    expect(leaks(body)).toEqual(['phone', 'whatsapp', 'lastName', 'front', 'back']);
+  });
+
+  it('every GET route, with every id of the booking, passenger, captain and ride', async () => {
+    const found: string[] = [];
+    let answered = 0;
+    for (const url of getRoutes) {
+      const concrete = url.includes(':') ? ids.map((id) => url.replace(/:\w+/g, String(id))) : [url];
+      for (const path of concrete) {
+        const res = await t.app.inject({ method: 'GET', url: path, headers: bearer(gov) });
+        if (res.statusCode === 200) answered++;
+        for (const name of leaks(res.body)) found.push(`${path}: ${name}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(answered).toBeGreaterThan(40);
+  }, 120_000);
+
+  it('the board finds no booking by its passenger; the advanced search refuses the customer filter', async () => {
+    const board = await call('GET', `booking?group=all&search=${SECRETS.lastName}`, gov);
+    expect(board.json().data.total).toBe(0);
+    expect((await call('GET', `booking?group=all&search=${SECRETS.lastName}`, dispatcher)).json().data.total).toBe(1);
+    const search = await call('GET', `booking/search?customer=${encodeURIComponent(SECRETS.phone)}`, gov);
+    expect(search.statusCode).toBe(403);
+    expect(search.json().message).toBe(BOOKING_MSG.noPassengerSearch);
+  });
+
+  it('the CSV export has the short name and no phone column', async () => {
+    const csv = (await call('GET', 'booking/export.csv?group=all', gov)).body;
+    expect(leaks(csv)).toEqual([]);
+    expect(csv).toContain('Testa Q.');
+    expect(leaks((await call('GET', 'booking/export.csv?group=all', dispatcher)).body)).toEqual(['phone', 'lastName']);
   });
 });

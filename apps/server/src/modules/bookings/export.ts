@@ -1,9 +1,11 @@
 import {
+  BOOKING_PASSENGER_VIEW,
   type BookingStatus,
   bookingPolicy,
   cardStatusLabel,
   csvExport,
   dateToCityLocal,
+  shortName,
   EXPORT_TEXT as T,
 } from '@taxi/shared';
 import { type AnyColumn, and, count, eq, sql } from 'drizzle-orm';
@@ -20,6 +22,8 @@ const bookingExportQuery = boardQuerySchema.omit({ page: true, perPage: true });
 const fullName = (first: AnyColumn, last: AnyColumn) =>
   sql<string | null>`nullif(trim(${first} || ' ' || ${last}), '')`;
 
+const joinName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || null;
+
 /** GET booking/export.csv: the bookings of GET booking's filter, in its order, as streamed CSV. */
 export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +34,13 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // boardWhere reads the filters only (paging is the list's)
-      const { where, newestFirst } = await boardWhere(app.db, { ...request.query, page: 1, perPage: 1 });
+      // A role that reads no passenger gets their short name and no phone column, as on the board.
+      const passengersWhole = BOOKING_PASSENGER_VIEW.unless.allows(request.user);
+      const { where, newestFirst } = await boardWhere(
+        app.db,
+        { ...request.query, page: 1, perPage: 1 },
+        { passengers: passengersWhole },
+      );
       // The list counts up to COUNT_CAP; the export counts every row (its progress bar needs the total).
       const [{ n }] = await app.db.select({ n: count() }).from(bookings).where(where);
       const tr = csvTranslator(request);
@@ -47,7 +57,7 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
           T.datetime,
           T.status,
           T.passenger,
-          T.passengerPhone,
+          ...(passengersWhole ? [T.passengerPhone] : []),
           T.pickUp,
           T.dropOff,
           T.captain,
@@ -61,7 +71,8 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
               id: bookings.id,
               datetime: bookings.datetime,
               status: bookings.status,
-              passenger: fullName(passengers.firstName, passengers.lastName),
+              passengerFirst: passengers.firstName,
+              passengerLast: passengers.lastName,
               passengerPhone: passengers.phoneNumber,
               pickUp: bookings.pickUpLocationName,
               dropOff: bookings.pullDownLocationName,
@@ -85,8 +96,8 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
           b.id,
           dateToCityLocal(b.datetime),
           tr(cardStatusLabel(b.status as BookingStatus)),
-          b.passenger,
-          b.passengerPhone,
+          passengersWhole ? joinName(b.passengerFirst, b.passengerLast) : shortName(b.passengerFirst, b.passengerLast),
+          ...(passengersWhole ? [b.passengerPhone] : []),
           b.pickUp,
           b.dropOff,
           b.captain,

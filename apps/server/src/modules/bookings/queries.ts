@@ -1,4 +1,5 @@
 import {
+  BOOKING_MSG,
   CANCELLED_STATUSES,
   cityDayEnd,
   cityLocalToDate,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { intArray } from '../../db/number-arrays';
 import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
-import { validationError } from '../../http/errors';
+import { HttpError, validationError } from '../../http/errors';
 import type { BookingRow } from './presenter';
 
 const optionalTrimmed = z.preprocess(
@@ -166,10 +167,11 @@ function dateRange(field: 'from_date' | 'to_date', value: string | undefined): S
  * fetches those bookings by primary key instead of filtering the whole (history) table. A text that
  * matches very many bookings keeps the union as a subquery.
  */
-async function boardTextMatches(db: DbOrTx, text: string): Promise<SQL> {
+async function boardTextMatches(db: DbOrTx, text: string, { passengers: byPassenger }: Viewer): Promise<SQL> {
   const pattern = like(text);
   const parts: SQL[] = [
-    sql`select ${bookings.id} from ${bookings} where ${passengerMatches(text)}`,
+    // A role that reads no passenger does not find bookings by their passengers (a search is a read too).
+    ...(byPassenger ? [sql`select ${bookings.id} from ${bookings} where ${passengerMatches(text)}`] : []),
     sql`select ${bookings.id} from ${bookings} where ${captainMatches(text)}`,
     sql`select ${bookings.id} from ${bookings} where ${plateMatches(text)}`,
     sql`select ${bookings.id} from ${bookings} where ${bookings.pickUpLocationName} ilike ${pattern}`,
@@ -192,7 +194,16 @@ async function boardTextMatches(db: DbOrTx, text: string): Promise<SQL> {
     : idsLiteral(bookings.id, [...ids]);
 }
 
-export async function boardWhere(db: DbOrTx, q: BoardQuery): Promise<{ where: SQL | undefined; newestFirst: boolean }> {
+/** What the caller may search by: a role that reads no passenger (BOOKING_PASSENGER_VIEW) does not search passengers. */
+export interface Viewer {
+  passengers: boolean;
+}
+
+export async function boardWhere(
+  db: DbOrTx,
+  q: BoardQuery,
+  viewer: Viewer,
+): Promise<{ where: SQL | undefined; newestFirst: boolean }> {
   const statuses = STATUS_GROUPS[q.group];
   const conditions: (SQL | undefined)[] = [inArray(bookings.status, [...statuses])];
   if (q.service_id) conditions.push(eq(bookings.serviceId, q.service_id));
@@ -203,14 +214,15 @@ export async function boardWhere(db: DbOrTx, q: BoardQuery): Promise<{ where: SQ
       anyOf(bookings.rideId, sql`select ${rides.id} from ${rides} where ${rides.captainId} = ${q.captain_id}`),
     );
   conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
-  if (q.search) conditions.push(await boardTextMatches(db, q.search.replace(/^#/, '')));
+  if (q.search) conditions.push(await boardTextMatches(db, q.search.replace(/^#/, ''), viewer));
   const newestFirst = q.group === 'finished' || q.group === 'cancelled';
   return { where: and(...conditions), newestFirst };
 }
 
 /** The advanced search's conditions; the captain's and the plate's rides are looked up first (see rideIdsMatching). */
-export async function searchWhere(db: DbOrTx, q: SearchQuery): Promise<SQL | undefined> {
+export async function searchWhere(db: DbOrTx, q: SearchQuery, viewer: Viewer): Promise<SQL | undefined> {
   const conditions: (SQL | undefined)[] = [];
+  if (q.customer && !viewer.passengers) throw new HttpError(403, BOOKING_MSG.noPassengerSearch);
   if (q.customer) conditions.push(await passengerIdsMatching(db, q.customer));
   if (q.driver) conditions.push(await rideIdsMatching(db, 'captain', q.driver));
   if (q.pickup_sector) conditions.push(sectorMatches(bookings.pickupSectorId, q.pickup_sector));

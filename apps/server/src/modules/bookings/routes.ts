@@ -1,6 +1,9 @@
 import {
+  type Actor,
   BOOKING_MSG,
+  BOOKING_PASSENGER_VIEW,
   bookingCreateSchema,
+  bookingFor,
   bookingPolicy,
   cancelQuerySchema,
   bookingsContract as contract,
@@ -40,6 +43,8 @@ const reasonsSchema = replies(contract.cancellationReasons);
 const noteSchema = replies(contract.note, { params: z.object({ noteId: id }) });
 
 const READ = { policy: bookingPolicy.read };
+/** What the caller may search bookings by (a role that reads no passenger does not search them). */
+const viewerOf = (actor: Actor) => ({ passengers: BOOKING_PASSENGER_VIEW.unless.allows(actor) });
 const CHANGE = { policy: bookingPolicy.change };
 
 /** Bookings calls of docs/api/bookings.md. Routes parse and present; rules live in BookingService. */
@@ -72,22 +77,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/booking', { config: READ, schema: boardSchema }, async (request) => {
-    const { where, newestFirst } = await boardWhere(app.db, request.query);
+    const { where, newestFirst } = await boardWhere(app.db, request.query, viewerOf(request.user));
     const page = await paginate(bookingPageSource(app.db, where, newestFirst, { unassignedFirst: !newestFirst }), {
       page: request.query.page,
       perPage: request.query.perPage,
       url: request.url,
     });
-    return ok({ ...page, data: await presentBookings(app.db, page.data) });
+    return ok({ ...page, data: (await presentBookings(app.db, page.data)).map(bookingFor(request.user)) });
   });
 
   app.get('/booking/search', { config: READ, schema: searchSchema }, async (request) => {
-    const page = await paginate(bookingPageSource(app.db, await searchWhere(app.db, request.query), true), {
+    const where = await searchWhere(app.db, request.query, viewerOf(request.user));
+    const page = await paginate(bookingPageSource(app.db, where, true), {
       page: request.query.page,
       perPage: request.query.perPage,
       url: request.url,
     });
-    return ok({ ...page, data: await presentBookings(app.db, page.data) });
+    return ok({ ...page, data: (await presentBookings(app.db, page.data)).map(bookingFor(request.user)) });
   });
 
   app.get(
@@ -128,7 +134,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/bookings/:id', { config: READ, schema: bookingById }, async (request) =>
-    ok(await svc.show(request.params.id)),
+    ok(bookingFor(request.user)(await svc.show(request.params.id))),
   );
   app.get('/booking/:id/statuses', { config: READ, schema: withId(contract.statuses) }, async (request) =>
     ok(await svc.statuses(request.params.id)),

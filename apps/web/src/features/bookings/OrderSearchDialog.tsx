@@ -25,6 +25,7 @@ import {
   cardStatusLabel,
   codeLabel,
   normalizeSearchRows,
+  passengerPolicy,
   pathTo,
   REQUESTED_BY_VALUES,
   SEARCH_FILTER_KEYS,
@@ -83,7 +84,10 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   useTranslation();
   const direction = useTheme().direction;
   const navigate = useNavigate();
-  const [rows, setRows] = useState<SearchRow[]>([{ key: 'customer', value: '' }]);
+  // A role that reads no passenger does not search by one (the server refuses the filter too).
+  const readsPassengers = usePolicy()(passengerPolicy.read);
+  const filterKeys = SEARCH_FILTER_KEYS.filter((k) => k !== 'customer' || readsPassengers);
+  const [rows, setRows] = useState<SearchRow[]>([{ key: filterKeys[0], value: '' }]);
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const [params, setParams] = useState<Record<string, QueryValue> | null>(null);
@@ -108,7 +112,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   };
 
   const usedKeys = new Set(rows.map((r) => r.key));
-  const freeKey = SEARCH_FILTER_KEYS.find((k) => !usedKeys.has(k));
+  const freeKey = filterKeys.find((k) => !usedKeys.has(k));
   const found = results.data?.pages.flatMap((p) => p.data) ?? [];
   const lastPage = results.data?.pages.at(-1);
 
@@ -136,7 +140,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
                 }
                 slotProps={{ htmlInput: { 'data-testid': 'search-key' } }}
               >
-                {SEARCH_FILTER_KEYS.map((k) => (
+                {filterKeys.map((k) => (
                   <MenuItem key={k} value={k} disabled={k !== row.key && usedKeys.has(k)}>
                     {BOOKING_UI.filterKeyLabels[k]}
                   </MenuItem>

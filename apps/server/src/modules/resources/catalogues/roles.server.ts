@@ -54,6 +54,12 @@ const hooks: ServerHooks = {
     if (unique.length)
       await tx.insert(rolePermissions).values(unique.map((permissionId) => ({ roleId: id, permissionId })));
   },
+  // Its holders' consoles move rooms at once, on every node: what the role no longer allows stops reaching them.
+  async afterWrite({ mode, id }, app) {
+    if (mode === 'create') return;
+    const holders = await app.db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleId, id));
+    await app.realtime.refreshRights(holders.map((h) => h.id));
+  },
   async beforeDelete(id, tx, actor) {
     if (!staffPolicy.editRole.allows(actor, await roleSubjectOf(tx, id))) {
       throw new HttpError(403, RESOURCE_MSG.cannotEditRole);

@@ -86,6 +86,10 @@ const hooks: ServerHooks = {
     if (unique.length)
       await tx.insert(userRoles).values(unique.map((roleId, position) => ({ userId: id, roleId, position })));
   },
+  // The user's consoles that keep their session (an own password change) move rooms to the rights saved.
+  async afterWrite({ mode, id }, app) {
+    if (mode === 'update') await app.realtime.refreshRights([id]);
+  },
   async beforeDelete(id, tx, actor) {
     await checkStaffChange(tx, actor, id, undefined);
     // Tokens would go with the row (cascade); revoking them first also disconnects the user's sockets.
