@@ -46,6 +46,8 @@ const EMBEDDED_ENGINE = [
     'tracking',
     'voice-calls',
     'jobs',
+    // The event × role matrix: one node on the embedded engine, two nodes on PostgreSQL with Redis.
+    'security/socket-matrix',
   ].map((name) => `apps/server/test/${name}.test.ts`),
 ];
 

@@ -13,6 +13,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { permissions } from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/db/seed';
 import { makeBooking, makeCaptain } from './factories';
 import { bearer, buildTestApp, listenOnLoopback, login, type TestApp } from './helpers';
 
@@ -191,5 +193,52 @@ describe.skipIf(!redisUp)('two nodes sharing Redis', () => {
       .toContain(captain.id);
     await b.locations.setOnline(captain.id, false);
     await expect.poll(async () => a.app.positions.get(captain.id)).toBeNull();
+  });
+
+  it('a role’s edit on node B moves the rooms of its holders’ sockets on node A within a second', async () => {
+    const admin = await login(a.app, 'admin@example.com');
+    const ids = async (names: string[]) =>
+      (await a.db.select().from(permissions)).filter((p) => names.includes(p.name)).map((p) => p.id);
+    const role = await a.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: bearer(admin),
+      payload: { name: `Two nodes ${prefix}`, permissions: await ids(['DISPATCHING', 'MONITORING']) },
+    });
+    expect(role.statusCode).toBe(200);
+    const email = `two.nodes.${prefix}@example.com`;
+    const made = await a.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: bearer(admin),
+      payload: { first_name: 'Two', last_name: 'Nodes', email, password: DEMO_PASSWORD, roles: [role.json().data.id] },
+    });
+    expect(made.statusCode).toBe(200);
+    const socket = await connectToA(await login(a.app, email));
+    const { captain } = await makeCaptain(a.db, {});
+    const positionOf = (bytes: LocationBatchBytes) =>
+      decodeLocationBatch(bytes).some((u) => u.captain_id === captain.id);
+    const first = new Promise<void>((resolve) =>
+      socket.on(EVENTS.captainLocationUpdated, (b) => positionOf(b) && resolve()),
+    );
+    a.app.locations.report(captain.id, MAP_CENTER[0], MAP_CENTER[1]);
+    await first;
+
+    const started = Date.now();
+    const edit = await b.inject({
+      method: 'PUT',
+      url: `/api/roles/${role.json().data.id}`,
+      headers: bearer(admin),
+      payload: { permissions: await ids(['DISPATCHING']) },
+    });
+    expect(edit.statusCode).toBe(200);
+    // Node A moves the socket out of the tracking map's room: its rooms are read from the server side.
+    await expect
+      .poll(async () => (await a.app.realtime.io.in(`user:${made.json().data.id}`).fetchSockets())[0]?.rooms, {
+        timeout: 1000,
+      })
+      .not.toContain('allow:tracking.fleet');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(socket.connected).toBe(true);
   });
 });

@@ -1,10 +1,19 @@
-import { EVENTS, MSG } from '@taxi/shared';
+import {
+  CHAT_EVENTS,
+  CHAT_NAMESPACE,
+  decodeLocationBatch,
+  EVENTS,
+  type LocationBatchBytes,
+  MAP_CENTER,
+  MSG,
+} from '@taxi/shared';
 import { eq } from 'drizzle-orm';
-import type { ManagerOptions, SocketOptions } from 'socket.io-client';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, users } from '../src/db/schema';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokens, permissions, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed';
 import { originChecker } from '../src/realtime';
+import { makeCaptain } from './factories';
 import { bearer, type ClientSocket, listeningAppForFile, login, nextEvent } from './helpers';
 
 /** Issue 9, finding 4: sockets live no longer than their session; foreign pages get none. */
@@ -25,6 +34,29 @@ const waitFor = <T = unknown>(socket: ClientSocket, event: string, ms = 5000) =>
   nextEvent<T>(socket, event, undefined, ms);
 
 const connected = (token: string) => t.connected(token, { forceNew: true });
+
+/** A new role with these permissions (by name). */
+async function newRole(names: string[]): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/roles',
+    headers: bearer(admin),
+    payload: { name: `Sockets role ${++seq}`, permissions: await permissionIds(names) },
+  });
+  if (res.statusCode !== 200) throw new Error(`create role failed: ${res.body}`);
+  return res.json().data.id as number;
+}
+
+const permissionIds = async (names: string[]) =>
+  (await t.db.select().from(permissions)).filter((p) => names.includes(p.name)).map((p) => p.id);
+
+const setRolePermissions = async (role: number, names: string[]) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/roles/${role}`,
+    headers: bearer(admin),
+    payload: { permissions: await permissionIds(names) },
+  });
 
 /** A new staff member with this role and password DEMO_PASSWORD. */
 async function newStaff(roleId = 2): Promise<{ id: number; email: string }> {
@@ -240,6 +272,137 @@ describe('connection-state recovery re-checks the token', () => {
     expect(error.message).toBe(MSG.unauthenticated);
     expect(socket.recovered).toBe(false);
     socket.disconnect();
+  });
+});
+
+/**
+ * Every namespace re-authenticates on recovery: the chat connection (opened with a chat token naming its session)
+ * is restored only while that session lives, and a console whose rights changed while it was away starts afresh
+ * in the rooms its rights give now.
+ */
+describe('recovery on every namespace, and rights that change', () => {
+  let seqChat = 0;
+  const chatOf = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/generate_chat_token', headers: bearer(token) })).json()
+      .data as string;
+  const captainId = async () => (await makeCaptain(t.db)).captain.id;
+  /** A captain's message in the inbox (the captain app writing), returned with its text. */
+  async function appMessage(captain: number): Promise<string> {
+    const body = `chat ${++seqChat} ${Date.now()}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/dev/app_message',
+      headers: bearer(admin),
+      payload: { from: 'captain', id: captain, body },
+    });
+    expect(res.statusCode).toBe(200);
+    return body;
+  }
+
+  /** A recovering chat socket that has one message (so an offset) and whose transport then dropped. */
+  async function droppedChat(token: string, captain: number) {
+    const chat = io(`${t.base}${CHAT_NAMESPACE}`, {
+      path: '/socket.io',
+      auth: { token: await chatOf(token) },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: true,
+      reconnectionDelay: 1500,
+      randomizationFactor: 0,
+    });
+    opened.push(chat);
+    await waitFor(chat as ClientSocket, 'connect');
+    const first = waitFor(chat as ClientSocket, CHAT_EVENTS.message);
+    await appMessage(captain);
+    await first;
+    const dropped = waitFor<string>(chat as ClientSocket, 'disconnect');
+    chat.io.engine.close();
+    expect(await dropped).toBe('forced close');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const wire: string[] = [];
+    chat.io.once('open', () => chat.io.engine.on('packet', (p) => wire.push(String(p.data ?? ''))));
+    return { chat, wire };
+  }
+  const opened: Socket[] = [];
+  afterAll(() => {
+    for (const s of opened) s.disconnect();
+  });
+
+  it('a chat socket whose session is live recovers its missed message (control)', async () => {
+    const user = await newStaff();
+    const token = await login(t.app, user.email);
+    const captain = await captainId();
+    const { chat, wire } = await droppedChat(token, captain);
+    const missed = waitFor<{ body: string }>(chat as ClientSocket, CHAT_EVENTS.message, 6000);
+    const body = await appMessage(captain);
+    await waitFor(chat as ClientSocket, 'connect', 6000);
+    expect(chat.recovered).toBe(true);
+    expect((await missed).body).toBe(body);
+    expect(wire.some((m) => m.includes(body))).toBe(true);
+  });
+
+  it('after logout, a chat socket coming back with its old offset is refused and gets no missed message', async () => {
+    const user = await newStaff();
+    const token = await login(t.app, user.email);
+    const captain = await captainId();
+    const { chat, wire } = await droppedChat(token, captain);
+    let leaked = false;
+    chat.on(CHAT_EVENTS.message, () => {
+      leaked = true;
+    });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
+    const body = await appMessage(captain);
+    const error = await waitFor<Error>(chat as ClientSocket, 'connect_error', 6000);
+    expect(error.message).toBe(MSG.unauthenticated);
+    expect(chat.recovered).toBe(false);
+    chat.disconnect();
+    expect(leaked).toBe(false);
+    expect(wire.some((m) => m.includes(body))).toBe(false);
+  });
+
+  it('a chat socket whose role lost the inbox while away is not restored, and is refused', async () => {
+    const role = await newRole(['DISPATCHING', 'MESSAGES']);
+    const user = await newStaff(role);
+    const token = await login(t.app, user.email);
+    const captain = await captainId();
+    const { chat, wire } = await droppedChat(token, captain);
+    expect((await setRolePermissions(role, ['DISPATCHING'])).statusCode).toBe(200);
+    const body = await appMessage(captain);
+    const error = await waitFor<Error>(chat as ClientSocket, 'connect_error', 6000);
+    expect(error.message).toBe(MSG.forbidden);
+    expect(chat.recovered).toBe(false);
+    chat.disconnect();
+    expect(wire.some((m) => m.includes(body))).toBe(false);
+  });
+
+  it('a role’s edit moves its holders’ connected sockets at once: no more positions without MONITORING', async () => {
+    const role = await newRole(['DISPATCHING', 'MONITORING']);
+    const user = await newStaff(role);
+    const socket = await connected(await login(t.app, user.email));
+    const { captain } = await makeCaptain(t.db);
+    const positions = (id: number) => (bytes: LocationBatchBytes) =>
+      decodeLocationBatch(bytes).some((u) => u.captain_id === id);
+    const first = nextEvent(socket, EVENTS.captainLocationUpdated, positions(captain.id));
+    t.app.locations.report(captain.id, MAP_CENTER[0], MAP_CENTER[1]);
+    await first;
+
+    expect((await setRolePermissions(role, ['DISPATCHING'])).statusCode).toBe(200);
+    const after: number[] = [];
+    socket.on(EVENTS.captainLocationUpdated, (bytes) =>
+      after.push(...decodeLocationBatch(bytes).map((u) => u.captain_id)),
+    );
+    t.app.locations.report(captain.id, MAP_CENTER[0] + 0.001, MAP_CENTER[1]);
+    // Ordered after the report's batch: a notification to the user, sent once the next batch has gone.
+    t.app.locations.flushFanout();
+    expect(await receivesNotification(socket, user.id, 2000)).toBe(true);
+    expect(after).not.toContain(captain.id);
+    expect(socket.connected).toBe(true);
+
+    // And back: the permission given again, the positions come again.
+    expect((await setRolePermissions(role, ['DISPATCHING', 'MONITORING'])).statusCode).toBe(200);
+    const again = nextEvent(socket, EVENTS.captainLocationUpdated, positions(captain.id));
+    t.app.locations.report(captain.id, MAP_CENTER[0] + 0.002, MAP_CENTER[1]);
+    await again;
   });
 });
 
