@@ -2,6 +2,7 @@ import { MAP_CENTER } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { airportDetails, bookings } from '../src/db/schema';
+import { makePassenger } from './factories';
 import { apiCaller, loginAll, testAppForFile } from './helpers';
 
 const t = testAppForFile();
@@ -139,5 +140,120 @@ describe('the airport desk (roles 11 and 12)', () => {
     expect(touched.json().message).toBe('Ok we received');
     const dto = (await call('GET', `airport/requests/${mine}`, agent)).json().data;
     expect(dto.received).toBe(true);
+  });
+});
+
+describe('a request for a phone number shows the desk only what it typed (tenant isolation on lookups)', () => {
+  const phone = '+377 6 98 71 00 01';
+  let real: { id: number };
+  let rivieras: number;
+  // The passenger's own data, and the loyalty class that would price the trip for them (P3: -10 %).
+  const secrets = [
+    'Ottavia',
+    'Hiddenname',
+    '+377 6 98 71 99 99',
+    'front-otta.png',
+    'back-otta.png',
+    '2024-11-05',
+    'P3',
+  ];
+  const trip = { service_id: 2, now: true };
+
+  beforeAll(async () => {
+    real = await makePassenger(t.db, {
+      firstName: 'Ottavia',
+      lastName: 'Hiddenname',
+      phoneNumber: phone,
+      whatsappNumber: '+377 6 98 71 99 99',
+      idCardFront: 'front-otta.png',
+      idCardBack: 'back-otta.png',
+      approvedAt: new Date('2024-11-05T09:00:00Z'),
+      canUseVip: true,
+      rejectedCount: 1,
+      activeLoyaltyClasses: ['P3'],
+    });
+  });
+
+  it("an approved passenger's phone: the reply and the desk's reads hold only what the agent typed", async () => {
+    const res = await call(
+      'POST',
+      'airport/requests',
+      agent,
+      request({ ...trip, phone_number: phone, first_name: 'Typed', last_name: 'Traveller', whatsapp_number: null }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    rivieras = res.json().data.id;
+    expect(res.json().data).toMatchObject({ first_name: 'Typed', last_name: 'Traveller', phone_number: phone });
+    for (const body of [
+      res.body,
+      (await call('GET', `airport/requests/${rivieras}`, agent)).body,
+      (await call('GET', 'airport/requests?perPage=100', agent)).body,
+      (await call('GET', 'airport/requests?perPage=100', supervisor)).body,
+    ]) {
+      for (const secret of secrets) expect(body, secret).not.toContain(secret);
+      for (const key of ['passenger', 'passenger_id', 'whatsapp_number', 'approved_at', 'id_card_front'])
+        expect(body, key).not.toContain(`"${key}"`);
+    }
+    // The booking is the real passenger's, for dispatch; the staff console shows them.
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, rivieras));
+    expect(row.passengerId).toBe(real.id);
+    const shown = await call('GET', `bookings/${rivieras}`, dispatcher);
+    expect(shown.json().data.passenger).toMatchObject({ id: real.id, full_name: 'Ottavia Hiddenname' });
+  });
+
+  it("the desk's estimated price is the trip's for anyone: the passenger's loyalty class does not show through", async () => {
+    const stranger = await call(
+      'POST',
+      'airport/requests',
+      agent,
+      request({ ...trip, phone_number: '+377 6 98 71 00 09' }),
+    );
+    expect(stranger.statusCode, stranger.body).toBe(201);
+    const listPrice = stranger.json().data.estimated_price;
+    expect(listPrice).toBeGreaterThan(0);
+    const mine = (await call('GET', `airport/requests/${rivieras}`, agent)).json().data;
+    expect(mine.estimated_price).toBe(listPrice);
+    // The booking itself keeps the passenger's own quote (the P3 discount applies to the ride).
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, rivieras));
+    expect(row.fareEstimate?.euros).toBeLessThan(listPrice);
+  });
+
+  it("no desk quotes a fare for a passenger's id (their class would price it); staff do", async () => {
+    const body = {
+      service_id: 2,
+      pickup: { lon: MAP_CENTER[0], lat: MAP_CENTER[1] },
+      dropoff: { lon: MAP_CENTER[0] + 0.01, lat: MAP_CENTER[1] + 0.005 },
+    };
+    const [hotel] = await loginAll(t.app, 'hotel@example.com');
+    for (const token of [agent, supervisor, other, hotel]) {
+      expect((await call('POST', 'fare/quote', token, { ...body, passenger_id: real.id })).statusCode).toBe(403);
+      expect((await call('POST', 'fare/quote', token, body)).statusCode).toBe(200);
+    }
+    expect((await call('POST', 'fare/quote', dispatcher, { ...body, passenger_id: real.id })).statusCode).toBe(200);
+  });
+
+  it("another agency's traveller: Azur sees only what Azur typed, and Riviera's requests are unchanged", async () => {
+    const before = (await call('GET', `airport/requests/${rivieras}`, agent)).json().data;
+    const azurs = await call(
+      'POST',
+      'airport/requests',
+      other,
+      request({ ...trip, phone_number: phone, first_name: 'Azur', last_name: 'Typed', agent: 'Azur desk' }),
+    );
+    expect(azurs.statusCode, azurs.body).toBe(201);
+    for (const body of [azurs.body, (await call('GET', 'airport/requests?perPage=100', other)).body]) {
+      for (const secret of [...secrets, 'Traveller']) expect(body, secret).not.toContain(secret);
+    }
+    expect(ids(await call('GET', 'airport/requests?perPage=100', other))).not.toContain(rivieras);
+    expect((await call('GET', `airport/requests/${rivieras}`, other)).statusCode).toBe(403);
+    // No passenger route is open to either desk.
+    for (const token of [agent, other]) {
+      expect((await call('GET', `passenger/${real.id}`, token)).statusCode).toBe(403);
+      expect((await call('GET', `partner/passengers/${real.id}`, token)).statusCode).toBe(403);
+    }
+    const after = (await call('GET', `airport/requests/${rivieras}`, agent)).json().data;
+    expect(after).toEqual(before);
+    const supList = await call('GET', 'airport/requests?perPage=100', supervisor);
+    expect(supList.body).not.toContain('Azur');
   });
 });

@@ -188,22 +188,29 @@ export function partnerPickup(p: {
   return { name: p.name, details: p.address, lon: p.lon, lat: p.lat, place_id: null };
 }
 
-/** A guest of the partner (GET partner/passengers): a passenger who rode on its account. */
-export const partnerPassengerSchema = z
+/**
+ * A guest of the partner (GET partner/passengers, partner/passengers/{id}): the partner's own record of a
+ * phone number it booked for — what its desk typed and the count of its own bookings, nothing of the passenger
+ * the rides are dispatched for (tenant isolation, SECURITY.md). `id` is the record's, never a passenger's.
+ */
+export const partnerGuestSchema = z
   .object({
     id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
     full_name: z.string(),
     phone_number: z.string(),
+    room_number: z.string().nullable(),
     bookings: z.number(),
     last_booking_at: z.string().nullable(),
   })
-  .meta({ id: 'PartnerPassenger' });
-export type PartnerPassengerDto = z.infer<typeof partnerPassengerSchema>;
+  .meta({ id: 'PartnerGuest' });
+export type PartnerGuestDto = z.infer<typeof partnerGuestSchema>;
 
-/** What the object-level rules read: the partner a booking was made for, the partners a passenger rode with. */
+/** What the object-level rules read: the partner a booking was made for, the partner a guest record is of. */
 export interface PartnerBookingSubject {
   partner_id: number | null;
 }
-export interface PartnerPassengerSubject {
-  partner_ids: readonly number[];
+export interface PartnerGuestSubject {
+  partner_id: number;
 }

@@ -1,4 +1,4 @@
-import type { PartnerBookingSubject, PartnerPassengerSubject } from '../partners';
+import type { PartnerBookingSubject, PartnerGuestSubject } from '../partners';
 import { atPartnerDesk, holds, mayChange, rule } from './core';
 
 /**
@@ -13,10 +13,13 @@ export const partnerPolicy = {
     'partners.booking',
     (a, b) => atPartnerDesk(a) && b.partner_id !== null && b.partner_id === a.partner_id,
   ),
-  /** One guest: rode on their partner's account. */
-  passenger: rule<PartnerPassengerSubject>(
-    'partners.passenger',
-    (a, p) => atPartnerDesk(a) && !!a.partner_id && p.partner_ids.includes(a.partner_id),
+  /**
+   * One guest record: their partner's own. Never a passenger: a desk reads the record it typed, and another
+   * partner's record (or any id it does not hold) is not found, like a missing one.
+   */
+  guest: rule<PartnerGuestSubject>(
+    'partners.guest',
+    (a, g) => atPartnerDesk(a) && !!a.partner_id && g.partner_id === a.partner_id,
   ),
   /** Staff: the partners a phone booking may be made for (whoever makes phone bookings: bookingPolicy.order). */
   options: rule('partners.options', (a) => mayChange(a, 'PHONE_BOOKING')),

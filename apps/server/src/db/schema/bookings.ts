@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { places, sectors } from './city';
 import { ts } from './columns';
+import { partnerGuests } from './partner-guests';
 import { airportAgencies, partners } from './partners';
 import { captains, cars, passengers, services } from './people';
 import { users } from './users';
@@ -139,6 +140,11 @@ export const bookings = pgTable(
     creatorId: integer('creator_id').references(() => users.id),
     /** The hotel, restaurant or company that booked it for a guest (its staff see it). */
     partnerId: integer('partner_id').references(() => partners.id),
+    /**
+     * The partner's own record of the guest it booked for (what its desk typed), shown to the partner instead
+     * of the passenger; null for bookings its desk did not make.
+     */
+    partnerGuestId: integer('partner_guest_id').references(() => partnerGuests.id, { onDelete: 'set null' }),
     /** The fare engine's quote when the order was taken or last re-planned (GET booking/{id}/fare). */
     fareEstimate: jsonb('fare_estimate').$type<FareQuoteDto>(),
     /** The quote of the trip as driven, charged at payment. */
@@ -155,6 +161,7 @@ export const bookings = pgTable(
     index('bookings_dropoff_sector_idx').on(t.dropoffSectorId, t.datetime),
     index('bookings_origin_idx').on(t.origin, t.datetime),
     index('bookings_partner_idx').on(t.partnerId, t.status),
+    index('bookings_partner_guest_idx').on(t.partnerGuestId),
   ],
 );
 

@@ -16,6 +16,7 @@ export * from './ledger';
 export * from './lost-and-found';
 export * from './messages';
 export * from './notifications';
+export * from './partner-guests';
 export * from './partners';
 export * from './password-resets';
 export * from './people';

@@ -9,6 +9,7 @@ import {
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { replies } from '../../http/schema';
 
@@ -19,7 +20,10 @@ export const fareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/fare/quote',
     { config: { policy: farePolicy.quote }, schema: replies(contract.quote, { body: fareQuoteBody }) },
-    async (request) => ok(await app.fares.quote(request.body)),
+    async (request) => {
+      if (request.body.passenger_id !== undefined) authorize(request, farePolicy.quoteForPassenger);
+      return ok(await app.fares.quote(request.body));
+    },
   );
 
   app.get(

@@ -1,31 +1,18 @@
 import {
   ACTIVE_STATUSES,
   type BilledRide,
+  type BookingStatus,
+  type PartnerDeskBookingDto,
+  type PartnerGuestDto,
   type PartnerKind,
   type PartnerOptionDto,
-  type PartnerPassengerDto,
   type PartnerSummaryDto,
 } from '@taxi/shared';
-import {
-  and,
-  asc,
-  count,
-  countDistinct,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  max,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, partners, passengers, payments } from '../../db/schema';
+import { bookings, partnerGuests, partners, payments, services } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { PageSource } from '../../http/pagination';
-import type { BookingRow } from '../bookings/presenter';
 
 /** The partner desk's own partner, with its active bookings against its limit. */
 export async function partnerSummary(db: DbOrTx, id: number): Promise<PartnerSummaryDto> {
@@ -108,122 +95,179 @@ export function partnerOptionsPage(
   };
 }
 
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/** A desk booking's columns: the booking's own, its service's name and the partner's guest record. */
+function deskBookings(db: DbOrTx) {
+  return db
+    .select({
+      id: bookings.id,
+      partnerId: bookings.partnerId,
+      status: bookings.status,
+      datetime: bookings.datetime,
+      createdAt: bookings.createdAt,
+      now: bookings.now,
+      seats: bookings.seats,
+      roomNumber: bookings.roomNumber,
+      serviceId: bookings.serviceId,
+      serviceName: services.name,
+      pickup: bookings.pickUpLocationName,
+      pickupDetails: bookings.pickUpLocationDetails,
+      pickUpLon: bookings.pickUpLon,
+      pickUpLat: bookings.pickUpLat,
+      dropoff: bookings.pullDownLocationName,
+      dropoffDetails: bookings.pullDownLocationDetails,
+      pullDownLon: bookings.pullDownLon,
+      pullDownLat: bookings.pullDownLat,
+      guestId: partnerGuests.id,
+      guestFirst: partnerGuests.firstName,
+      guestLast: partnerGuests.lastName,
+      guestPhone: partnerGuests.phoneNumber,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(
+      partnerGuests,
+      and(eq(partnerGuests.id, bookings.partnerGuestId), eq(partnerGuests.partnerId, bookings.partnerId)),
+    );
+}
+
+export type DeskBookingRow = Awaited<ReturnType<ReturnType<typeof deskBookings>['execute']>>[number];
+
+const point = (lon: number | null, lat: number | null) =>
+  lon === null || lat === null ? null : { type: 'Point' as const, coordinates: [lon, lat] as [number, number] };
+
+/** A booking as its partner's desk sees it: never a field of the passenger (tenant isolation). */
+export function presentDeskBooking(r: DeskBookingRow): PartnerDeskBookingDto {
+  return {
+    id: r.id,
+    status: r.status as BookingStatus,
+    datetime: r.datetime.toISOString(),
+    created_at: r.createdAt.toISOString(),
+    now: r.now,
+    seats: r.seats,
+    room_number: r.roomNumber,
+    service: { id: r.serviceId, name: r.serviceName },
+    service_id: r.serviceId,
+    guest:
+      r.guestId === null
+        ? null
+        : {
+            id: r.guestId,
+            first_name: r.guestFirst ?? '',
+            last_name: r.guestLast ?? '',
+            full_name: fullName(r.guestFirst ?? '', r.guestLast ?? ''),
+            phone_number: r.guestPhone ?? '',
+          },
+    pick_up_location_name: r.pickup,
+    pick_up_location_details: r.pickupDetails,
+    pull_down_location_name: r.dropoff,
+    pull_down_location_details: r.dropoffDetails,
+    pick_up_location: { type: 'Point', coordinates: [r.pickUpLon, r.pickUpLat] },
+    pull_down_location: point(r.pullDownLon, r.pullDownLat),
+  };
+}
+
 /** The partner's bookings, newest time first. */
-export function partnerBookingsPage(db: DbOrTx, partnerId: number): PageSource<BookingRow> {
+export function partnerBookingsPage(db: DbOrTx, partnerId: number): PageSource<DeskBookingRow> {
   const where = eq(bookings.partnerId, partnerId);
   return {
     count: () => db.$count(bookings, where),
     rows: (limit, offset) =>
-      db
-        .select()
-        .from(bookings)
-        .where(where)
-        .orderBy(desc(bookings.datetime), desc(bookings.id))
-        .limit(limit)
-        .offset(offset),
+      deskBookings(db).where(where).orderBy(desc(bookings.datetime), desc(bookings.id)).limit(limit).offset(offset),
   };
 }
 
-const guestColumns = {
-  id: passengers.id,
-  firstName: passengers.firstName,
-  lastName: passengers.lastName,
-  phoneNumber: passengers.phoneNumber,
-  bookings: count(bookings.id),
-  last: max(bookings.createdAt),
-};
+/** One booking as a desk sees it (the policy then checks it is its partner's), or undefined. */
+export async function deskBooking(db: DbOrTx, id: number): Promise<DeskBookingRow | undefined> {
+  const [row] = await deskBookings(db).where(eq(bookings.id, id)).limit(1);
+  return row;
+}
 
-type GuestRow = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  bookings: number;
-  last: Date | null;
-};
+/** A guest record with its own bookings' count and latest booking (bookings_partner_guest_idx). */
+function guestRecords(db: DbOrTx) {
+  return db
+    .select({
+      id: partnerGuests.id,
+      partnerId: partnerGuests.partnerId,
+      firstName: partnerGuests.firstName,
+      lastName: partnerGuests.lastName,
+      phoneNumber: partnerGuests.phoneNumber,
+      roomNumber: partnerGuests.roomNumber,
+      bookings: count(bookings.id),
+      last: max(bookings.createdAt),
+    })
+    .from(partnerGuests)
+    .leftJoin(
+      bookings,
+      and(eq(bookings.partnerGuestId, partnerGuests.id), eq(bookings.partnerId, partnerGuests.partnerId)),
+    )
+    .groupBy(partnerGuests.id);
+}
 
-export const presentGuest = (r: GuestRow): PartnerPassengerDto => ({
+export type GuestRecordRow = Awaited<ReturnType<ReturnType<typeof guestRecords>['execute']>>[number];
+
+/** A guest as its partner's record holds it: what the desk typed, never the passenger's data. */
+export const presentGuest = (r: GuestRecordRow): PartnerGuestDto => ({
   id: r.id,
-  full_name: `${r.firstName} ${r.lastName}`.trim(),
+  first_name: r.firstName,
+  last_name: r.lastName,
+  full_name: fullName(r.firstName, r.lastName),
   phone_number: r.phoneNumber,
+  room_number: r.roomNumber,
   bookings: r.bookings,
   last_booking_at: r.last ? new Date(r.last).toISOString() : null,
 });
 
-/** The passengers who rode on the partner's account, the latest first. */
-export function partnerGuestsPage(db: DbOrTx, partnerId: number): PageSource<GuestRow> {
-  const where = eq(bookings.partnerId, partnerId);
+/** The partner's guest records, the latest booked first. */
+export function partnerGuestsPage(db: DbOrTx, partnerId: number): PageSource<GuestRecordRow> {
+  const where = eq(partnerGuests.partnerId, partnerId);
   return {
-    count: async () => {
-      const [{ n }] = await db
-        .select({ n: countDistinct(bookings.passengerId) })
-        .from(bookings)
-        .where(where);
-      return n;
-    },
+    count: () => db.$count(partnerGuests, where),
     rows: (limit, offset) =>
-      db
-        .select(guestColumns)
-        .from(bookings)
-        .innerJoin(passengers, eq(passengers.id, bookings.passengerId))
+      guestRecords(db)
         .where(where)
-        .groupBy(passengers.id)
-        .orderBy(sql`max(${bookings.createdAt}) desc`, desc(passengers.id))
+        .orderBy(sql`max(${bookings.createdAt}) desc nulls last`, desc(partnerGuests.id))
         .limit(limit)
         .offset(offset),
   };
 }
 
-/** The partners a passenger rode with (what the guest rule reads). */
-export async function partnersOfPassenger(db: DbOrTx, passengerId: number): Promise<number[]> {
-  const rows = await db
-    .selectDistinct({ id: bookings.partnerId })
-    .from(bookings)
-    .where(and(eq(bookings.passengerId, passengerId), isNotNull(bookings.partnerId)));
-  return rows.map((r) => r.id as number);
-}
-
-/** One guest as its partner sees it (its rides on that partner's account only). */
-export async function partnerGuest(db: DbOrTx, partnerId: number, passengerId: number): Promise<GuestRow | undefined> {
-  const [row] = await db
-    .select(guestColumns)
-    .from(bookings)
-    .innerJoin(passengers, eq(passengers.id, bookings.passengerId))
-    .where(and(eq(bookings.partnerId, partnerId), eq(bookings.passengerId, passengerId)))
-    .groupBy(passengers.id);
+/** One guest record by its id (the policy then checks it is the caller's partner's), or undefined. */
+export async function guestRecord(db: DbOrTx, id: number): Promise<GuestRecordRow | undefined> {
+  const [row] = await guestRecords(db).where(eq(partnerGuests.id, id));
   return row;
 }
 
-/** Does the passenger exist at all (404 before the rule's 403)? */
-export async function passengerExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: passengers.id }).from(passengers).where(eq(passengers.id, id));
-  return !!row;
-}
-
 /**
- * The partner's paid rides (their DONE booking payments summed, tips included), for its invoices. Read by
- * the bookings' partner index; a partner's account holds thousands of rides at most.
+ * The partner's paid rides (their DONE booking payments summed, tips included), for its invoices. Each names
+ * its guest as the partner's own record holds it (an invoice is the partner's document, sent to it), never as
+ * the passenger; a ride its desk did not book names none. Read by the bookings' partner index; a partner's
+ * account holds thousands of rides at most.
  */
 export async function partnerBilledRides(db: DbOrTx, partnerId: number): Promise<BilledRide[]> {
   const rows = await db
     .select({
       id: bookings.id,
       at: bookings.datetime,
-      first: passengers.firstName,
-      last: passengers.lastName,
+      first: partnerGuests.firstName,
+      last: partnerGuests.lastName,
       pickup: bookings.pickUpLocationName,
       dropoff: bookings.pullDownLocationName,
       amount: sql<string>`sum(${payments.amount})`,
     })
     .from(bookings)
     .innerJoin(payments, and(eq(payments.bookingId, bookings.id), eq(payments.status, 'DONE')))
-    .innerJoin(passengers, eq(passengers.id, bookings.passengerId))
+    .leftJoin(
+      partnerGuests,
+      and(eq(partnerGuests.id, bookings.partnerGuestId), eq(partnerGuests.partnerId, bookings.partnerId)),
+    )
     .where(eq(bookings.partnerId, partnerId))
-    .groupBy(bookings.id, passengers.id);
+    .groupBy(bookings.id, partnerGuests.id);
   return rows.map((r) => ({
     booking_id: r.id,
     at: r.at.toISOString(),
-    passenger: `${r.first} ${r.last}`.trim(),
+    passenger: fullName(r.first ?? '', r.last ?? ''),
     pickup: r.pickup,
     dropoff: r.dropoff,
     amount: Number(r.amount),

@@ -18,7 +18,11 @@ const pageQuery = z.object({
 });
 const DESK = { policy: partnerPolicy.desk };
 
-/** The partner desk: a hotel's, restaurant's or company's staff book for their guests and follow them. */
+/**
+ * The partner desk: a hotel's, restaurant's or company's staff book for their guests and follow them. Its
+ * bookings and guests are its own records (what it typed), never the passengers (SECURITY.md): the id of
+ * partner/passengers/{id} is a guest record's.
+ */
 export const partnerRoutes: FastifyPluginAsyncZod = async (app) => {
   const desk = () => app.partnerDesk;
   app.get('/partner', { config: DESK, schema: replies(contract.partner) }, async (request) =>

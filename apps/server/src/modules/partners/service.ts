@@ -1,29 +1,31 @@
 import {
   type BookingCreate,
-  type BookingDto,
   PARTNER_MSG,
   type PartnerBooking,
-  type PartnerPassengerDto,
+  type PartnerDeskBookingDto,
+  type PartnerGuestDto,
   partnerInvoices,
   partnerPickup,
   partnerPolicy,
 } from '@taxi/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { bookings, partnerGuests } from '../../db/schema';
 import { authorize } from '../../http/auth';
 import { forbidden, notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
+import { createOrder } from '../bookings/commands/console/create-order';
 import { guestPassenger } from '../bookings/commands/console/guest';
-import { presentBookings } from '../bookings/presenter';
 import type { BookingService } from '../bookings/service';
 import {
+  deskBooking,
+  guestRecord,
   partnerBilledRides,
   partnerBookingsPage,
-  partnerGuest,
   partnerGuestsPage,
   partnerSummary,
-  partnersOfPassenger,
-  passengerExists,
+  presentDeskBooking,
   presentGuest,
 } from './queries';
 
@@ -38,7 +40,9 @@ export async function invoicesOfPartner(db: Db, partnerId: number) {
 
 /**
  * The partner desk (hotels, restaurants, companies): everything is read through the caller's own partner
- * (tenant isolation); objects named by id pass the object-level rules of partnerPolicy.
+ * (tenant isolation); objects named by id pass the object-level rules of partnerPolicy. A desk's booking is
+ * dispatched for the real passenger of its phone number, but the desk reads its own guest record (what it
+ * typed), never the passenger (SECURITY.md, tenant isolation).
  */
 export class PartnerDeskService {
   constructor(private readonly deps: { db: Db; bookings: BookingService }) {}
@@ -59,17 +63,22 @@ export class PartnerDeskService {
       ...query,
       url: request.url,
     });
-    return { ...page, data: await presentBookings(this.deps.db, page.data) };
+    return { ...page, data: page.data.map(presentDeskBooking) };
   }
 
-  async booking(request: FastifyRequest, id: number): Promise<BookingDto> {
-    const row = await this.deps.bookings.find(id);
+  async booking(request: FastifyRequest, id: number): Promise<PartnerDeskBookingDto> {
+    const row = await deskBooking(this.deps.db, id);
+    if (!row) throw notFound();
     authorize(request, partnerPolicy.booking, { partner_id: row.partnerId });
-    return this.deps.bookings.show(id);
+    return presentDeskBooking(row);
   }
 
-  /** Books for a guest on the partner's account: its limit and services apply (createOrder). */
-  async book(request: FastifyRequest, input: PartnerBooking): Promise<BookingDto> {
+  /**
+   * Books for a guest on the partner's account: its limit and services apply (createOrder). The booking is
+   * made for the passenger of the phone number (or a new unregistered one), and the partner's guest record of
+   * that number keeps what the desk typed, in the booking's transaction.
+   */
+  async book(request: FastifyRequest, input: PartnerBooking): Promise<PartnerDeskBookingDto> {
     const partner = await partnerSummary(this.deps.db, this.partnerOf(request));
     const pickup = input.pickup ?? partnerPickup(partner);
     if (!pickup) throw validationError('pickup', PARTNER_MSG.noPickup);
@@ -88,7 +97,10 @@ export class PartnerDeskService {
       room_number: input.room_number,
       partner_id: partner.id,
     };
-    return this.deps.bookings.create(request.user, order);
+    const booking = await createOrder(this.deps.bookings.deps, request.user, order, (tx, made) =>
+      recordGuest(tx, partner.id, made, input),
+    );
+    return this.booking(request, booking.id);
   }
 
   async guests(request: FastifyRequest, query: Page) {
@@ -99,11 +111,42 @@ export class PartnerDeskService {
     return { ...page, data: page.data.map(presentGuest) };
   }
 
-  async guest(request: FastifyRequest, id: number): Promise<PartnerPassengerDto> {
-    if (!(await passengerExists(this.deps.db, id))) throw notFound();
-    authorize(request, partnerPolicy.passenger, { partner_ids: await partnersOfPassenger(this.deps.db, id) });
-    const row = await partnerGuest(this.deps.db, this.partnerOf(request), id);
-    if (!row) throw notFound();
+  /**
+   * One of the partner's guest records. Any other id — another partner's record, a passenger's id, a missing
+   * one — is the same 404: a desk cannot learn what it does not hold.
+   */
+  async guest(request: FastifyRequest, id: number): Promise<PartnerGuestDto> {
+    const row = await guestRecord(this.deps.db, id);
+    if (!row || !partnerPolicy.guest.allows(request.user, { partner_id: row.partnerId })) throw notFound();
     return presentGuest(row);
   }
+}
+
+/**
+ * The partner's record of the phone number it booked for, made or brought up to date with what its desk typed
+ * (the latest name and room), linked to the booking's passenger on the server side, and set on the booking.
+ */
+async function recordGuest(
+  tx: Tx,
+  partnerId: number,
+  booking: { id: number; now: Date },
+  typed: Pick<PartnerBooking, 'first_name' | 'last_name' | 'phone_number' | 'room_number'>,
+): Promise<void> {
+  const [{ passengerId }] = await tx
+    .select({ passengerId: bookings.passengerId })
+    .from(bookings)
+    .where(eq(bookings.id, booking.id));
+  const fields = {
+    firstName: typed.first_name,
+    lastName: typed.last_name,
+    roomNumber: typed.room_number,
+    passengerId,
+    updatedAt: booking.now,
+  };
+  const [guest] = await tx
+    .insert(partnerGuests)
+    .values({ ...fields, partnerId, phoneNumber: typed.phone_number, createdAt: booking.now })
+    .onConflictDoUpdate({ target: [partnerGuests.partnerId, partnerGuests.phoneNumber], set: fields })
+    .returning({ id: partnerGuests.id });
+  await tx.update(bookings).set({ partnerGuestId: guest.id }).where(eq(bookings.id, booking.id));
 }

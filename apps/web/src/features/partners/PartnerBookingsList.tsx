@@ -60,7 +60,7 @@ export function PartnerBookingsList({ partner }: { partner: PartnerSummaryDto | 
               {rows.map((b) => (
                 <TableRow key={b.id} data-testid={`partner-booking-${b.id}`}>
                   <TableCell>{b.id}</TableCell>
-                  <TableCell>{b.passenger.full_name}</TableCell>
+                  <TableCell>{b.guest?.full_name ?? ''}</TableCell>
                   <TableCell>{b.room_number ?? ''}</TableCell>
                   <TableCell>
                     {b.pick_up_location_name} → {b.pull_down_location_name ?? ''}

@@ -6,7 +6,7 @@ import { apiData, endpoints } from '../../api/endpoints';
 import { formatDateTime } from '../../i18n/format';
 import { partnerKeys } from './api';
 
-/** The partner's guests: the passengers who rode on its account (its own only, like its bookings). */
+/** The partner's guests: its own records of the phone numbers it booked for (what its desk typed). */
 export function PartnerGuestsList() {
   const { t } = useTranslation();
   const guests = useQuery({
@@ -28,6 +28,7 @@ export function PartnerGuestsList() {
               <TableRow>
                 <TableCell>{t('Guest')}</TableCell>
                 <TableCell>{t('Phone number')}</TableCell>
+                <TableCell>{t('Room')}</TableCell>
                 <TableCell align="right">{t('Bookings')}</TableCell>
                 <TableCell>{t('Last booking')}</TableCell>
               </TableRow>
@@ -39,6 +40,7 @@ export function PartnerGuestsList() {
                   <TableCell>
                     <span dir="ltr">{g.phone_number}</span>
                   </TableCell>
+                  <TableCell>{g.room_number ?? ''}</TableCell>
                   <TableCell align="right">{g.bookings}</TableCell>
                   <TableCell>{g.last_booking_at ? formatDateTime(g.last_booking_at) : ''}</TableCell>
                 </TableRow>
