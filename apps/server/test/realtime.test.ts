@@ -1,7 +1,8 @@
-import { EVENTS, MSG, type NotificationItem } from '@taxi/shared';
+import { EVENT_POLICY, EVENTS, MSG, type NotificationItem } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { users } from '../src/db/schema';
+import { checkEventPolicies } from '../src/realtime/policy';
 import { bearer, listeningAppForFile, login, nextEvent } from './helpers';
 
 const t = listeningAppForFile();
@@ -49,4 +50,18 @@ it('partner staff are refused a socket: the staff room carries every booking (te
 it('a bad token is refused', async () => {
   const error = await nextEvent<Error>(t.socket('nope'), 'connect_error');
   expect(error.message).toBe(MSG.unauthenticated);
+});
+
+it('the server refuses to start when an event has no rule, or a rule without a name', () => {
+  const table = EVENT_POLICY as unknown as Record<string, unknown>;
+  const kept = table[EVENTS.newTicket];
+  try {
+    delete table[EVENTS.newTicket];
+    expect(() => checkEventPolicies()).toThrow(`Events without a rule: ${EVENTS.newTicket}`);
+    table[EVENTS.newTicket] = { rule: { allows: () => true }, delivery: 'audience' };
+    expect(() => checkEventPolicies()).toThrow(EVENTS.newTicket);
+  } finally {
+    table[EVENTS.newTicket] = kept;
+  }
+  expect(() => checkEventPolicies()).not.toThrow();
 });

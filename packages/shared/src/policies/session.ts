@@ -13,8 +13,8 @@ export const sessionPolicy = {
   /** The chat service's token: staff who message (the Goverment role has no chat). */
   chatToken: rule('session.chatToken', (a) => holds(a, 'MESSAGES') && !isGovernment(a)),
   /**
-   * Live events over the socket (shell.md §6: airport roles get none). Partner staff get none either: the
-   * staff room carries every booking (tenant isolation); their desk polls its own.
+   * Live events over the socket (shell.md §6: airport roles get none). Partner staff get none either: their desks
+   * read their own bookings by HTTP (tenant isolation). What each socket receives is EVENT_POLICY's (realtime.ts).
    */
   socket: rule('session.socket', (a) => !isAirport(a) && !isPartnerStaff(a)),
 } as const;
