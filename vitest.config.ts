@@ -14,6 +14,7 @@ const ENGINE_NEUTRAL = [
   'security-http',
   'security-sockets',
   'ops-request-id',
+  'ops-log-redaction',
   'ops-metrics',
   'public-address',
   'config',

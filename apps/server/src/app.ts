@@ -29,6 +29,7 @@ import type { CaptainService } from './modules/people/captains';
 import type { PassengerService } from './modules/people/passengers';
 import type { SettingsService } from './modules/settings/service';
 import type { UserService } from './modules/users/service';
+import { LOG_REDACTION } from './ops/log-redaction';
 import { Metrics, metricsPlugin } from './ops/metrics';
 import { genReqId, requestIdPlugin } from './ops/request-id';
 import { createRealtime, type Realtime } from './realtime';
@@ -89,7 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   useCompiledParsers();
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Secrets of URLs (reset tokens, codes, keys, a socket's token) never reach a log line (ops/log-redaction.ts).
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof options.logger === 'object' ? options.logger : {}), ...LOG_REDACTION },
     bodyLimit: config.uploadMaxBytes,
     // X-Forwarded-For is believed only from the proxies of TRUST_PROXY (none by default): otherwise any
     // client could pick its own request.ip and escape the per-IP login limits.

@@ -5,6 +5,13 @@
  * malformed JSON and multipart, missing and garbage tokens, `_method` tricks — with a valid admin token
  * and without one. Any 5xx, any hang and any body that leaks a stack trace or a source path fails.
  *
+ * Every key-like parameter of every route (in the query, the body and the path: names like sortBy, order,
+ * filter, field, key, column, group, by, search…, and every enum-like string parameter) also gets the names
+ * of Object's own members as its value (`__proto__`, `constructor`, `prototype`, `toString`,
+ * `hasOwnProperty`), and every route gets them as parameter names: a key the request names must never be
+ * looked up through a prototype. A parameter its schema refuses (422) is dropped and the rest sent again, so
+ * the handler sees every value the schemas let through.
+ *
  * Inputs are drawn by fast-check from a fixed seed (one per route), so a run is reproducible; the
  * number of draws per route is bounded so the whole walk stays within a few minutes on PGlite.
  */
@@ -82,6 +89,28 @@ const COMMON_KEYS = [
   'lat',
   'permissions',
 ];
+/** Object's own members: as a key-like parameter's value, and as parameter names. */
+const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+/** Names that name a column, a key or a group: key-like wherever they appear in a schema. */
+const KEY_LIKE_NAME =
+  /sort|order|filter|field|key|column|group|(^|_)by($|_)|search|kind|type|status|layer|role|mode|purpose|channel|audience|direction|outcome|season|when|lang|theme|event|method|target|recurrence|^name$|^code$/i;
+/** Key-like names every route's query (and body) gets, whether its schema has them or not. */
+const COMMON_KEY_NAMES = [
+  'sort',
+  'sortBy',
+  'orderBy',
+  'order',
+  'filter',
+  'field',
+  'key',
+  'column',
+  'columns',
+  'group',
+  'groupBy',
+  'by',
+  'search',
+];
+
 /** Path parameter values: never an id that resolves to 1 (the admin's user and role). */
 const PARAM_VALUES = [
   '2',
@@ -132,6 +161,39 @@ function schemaKeys(schema: unknown, depth = 0): string[] {
   const inner = ['innerType', 'in', 'out', 'schema'].flatMap((k) => schemaKeys(def[k], depth + 1));
   const options = Array.isArray(def.options) ? def.options.flatMap((o) => schemaKeys(o, depth + 1)) : [];
   return [...new Set([...inner, ...options])];
+}
+
+/** The innermost schema of a field (through optional, default, nullable, pipe, preprocess...). */
+function leafOf(schema: unknown, depth = 0): Record<string, unknown> | undefined {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || depth > 8) return def;
+  if (['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(String(def.type)))
+    return leafOf(def.innerType, depth + 1);
+  if (def.type === 'pipe') {
+    // A preprocess is a pipe from a transform: the schema after it says what is accepted.
+    const inner = (def.in as { _zod?: { def?: { type?: string } } } | undefined)?._zod?.def;
+    return leafOf(inner?.type === 'transform' ? def.out : def.in, depth + 1);
+  }
+  return def;
+}
+
+/** A string enum, a string literal, or a union of them: a parameter that names one of a few things. */
+function isEnumLike(def: Record<string, unknown> | undefined, depth = 0): boolean {
+  if (!def || depth > 4) return false;
+  if (def.type === 'enum') return true;
+  if (def.type === 'literal') return (def.values as unknown[] | undefined)?.some((v) => typeof v === 'string') ?? false;
+  if (def.type === 'union' && Array.isArray(def.options))
+    return def.options.some((o) => isEnumLike(leafOf(o), depth + 1));
+  return false;
+}
+
+/** The key-like fields of an object schema (top level): by name, or because they take one of a few strings. */
+function keyLikeKeys(schema: unknown): string[] {
+  const def = leafOf(schema);
+  if (def?.type !== 'object' || !def.shape || typeof def.shape !== 'object') return [];
+  return Object.entries(def.shape as Record<string, unknown>)
+    .filter(([name, field]) => KEY_LIKE_NAME.test(name) || isEnumLike(leafOf(field)))
+    .map(([name]) => name);
 }
 
 /** A route's own seed: adding a route does not change the draws of the others. */
@@ -406,7 +468,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { timeout: 600_000 }, async () => {
+it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { timeout: 900_000 }, async () => {
   const started = Date.now();
   expect(routeTable.length).toBeGreaterThan(100);
   let token = await login(t.app, ADMIN);
@@ -416,6 +478,9 @@ it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { ti
   const slowest = new Map<string, number>();
   const okByRoute = new Map<string, number>();
 
+  let hostileRequests = 0;
+
+  /** Sends a probe; the answer (undefined when it hung or threw). */
   async function send(probe: Probe) {
     requests++;
     let timer: NodeJS.Timeout | undefined;
@@ -436,19 +501,104 @@ it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { ti
       const where = `${probe.method} ${probe.url.slice(0, 120)} [${probe.label}]`;
       if (res === 'timeout') {
         failures.push(`hang: ${where}`);
-        return;
+        return undefined;
       }
       byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
       if (res.statusCode < 300 && probe.route) okByRoute.set(probe.route, (okByRoute.get(probe.route) ?? 0) + 1);
       if (res.statusCode >= 500) failures.push(`${res.statusCode}: ${where} → ${res.body.slice(0, 200)}`);
       else if (STACK.test(res.body.slice(0, 200_000)))
         failures.push(`stack trace: ${where} → ${res.body.slice(0, 300)}`);
+      return res;
     } catch (error) {
       failures.push(`inject threw: ${probe.method} ${probe.url.slice(0, 120)} [${probe.label}]: ${String(error)}`);
     } finally {
       clearTimeout(timer);
       const label = probe.label;
       slowest.set(label, (slowest.get(label) ?? 0) + Date.now() - sent);
+    }
+    return undefined;
+  }
+
+  /** The fields a 422 names (their first segment: `roles.0` is `roles`). */
+  const refusedFields = (body: string): Set<string> => {
+    try {
+      const errors = (JSON.parse(body) as { errors?: Record<string, unknown> }).errors ?? {};
+      return new Set(Object.keys(errors).map((k) => k.split('.')[0]));
+    } catch {
+      return new Set();
+    }
+  };
+
+  /**
+   * Object's own member names as the value of every key-like parameter of the route (query, JSON body, path),
+   * then as parameter names. The fields a 422 refuses are dropped and the rest sent again (at most three
+   * rounds), so a value every schema lets through reaches the handler.
+   */
+  async function sendHostile(route: RouteMethod, routeKey: string, token: string) {
+    const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
+    const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const locations: { where: 'query' | 'body'; keys: string[] }[] = [
+      { where: 'query', keys: [...new Set([...keyLikeKeys(schema?.querystring), ...COMMON_KEY_NAMES])] },
+    ];
+    if (hasBody)
+      locations.push({ where: 'body', keys: [...new Set([...keyLikeKeys(schema?.body), ...COMMON_KEY_NAMES])] });
+    const url = fillParams(route.url, '2');
+    const probe = (label: string, query: Record<string, string>, body?: Record<string, unknown>): Probe => {
+      const qs = urlencoded(Object.entries(query));
+      return {
+        label,
+        route: routeKey,
+        method: route.method,
+        url: qs ? `${url}?${qs}` : url,
+        headers: { ...bearer(token), ...(body ? { 'content-type': 'application/json' } : {}) },
+        payload: body ? JSON.stringify(body) : undefined,
+      };
+    };
+    for (const value of HOSTILE_KEYS) {
+      for (const { where, keys: all } of locations) {
+        let keys = all;
+        for (let round = 0; round < 3 && keys.length > 0; round++) {
+          const fields = Object.fromEntries(keys.map((k) => [k, value]));
+          hostileRequests++;
+          const res = await send(
+            where === 'query' ? probe(`hostile ${where}`, fields) : probe(`hostile ${where}`, {}, fields),
+          );
+          if (res?.statusCode !== 422) break;
+          const refused = refusedFields(res.body);
+          const left = keys.filter((k) => !refused.has(k));
+          if (left.length === keys.length) break;
+          keys = left;
+        }
+      }
+      // The path's own parameters (ids, a layer, a code, a file name).
+      if (/:\w+/.test(route.url)) {
+        hostileRequests++;
+        await send({
+          label: 'hostile param',
+          route: routeKey,
+          method: route.method,
+          url: fillParams(route.url, encodeURIComponent(value)),
+          headers: bearer(token),
+        });
+      }
+    }
+    // The same names as parameter names: in the query, in a JSON body (`__proto__` there is the fixed probes' 400)
+    // and in a form.
+    const named = Object.fromEntries(HOSTILE_KEYS.map((k) => [k, 'x']));
+    const { __proto__: _proto, ...jsonNamed } = named;
+    hostileRequests++;
+    await send(probe('hostile names query', named));
+    if (hasBody) {
+      hostileRequests += 2;
+      await send(probe('hostile names JSON', {}, jsonNamed));
+      await send({
+        label: 'hostile names form',
+        route: routeKey,
+        method: route.method,
+        url,
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: urlencoded(Object.entries(named)),
+      });
     }
   }
 
@@ -462,6 +612,7 @@ it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { ti
     ];
     const routeKey = `${route.method} ${route.url}`;
     for (const probe of fixedProbes(route, token)) await send({ ...probe, route: routeKey });
+    await sendHostile(route, routeKey, token);
 
     const draws = fc.sample(requestArb(keys, isPost), { seed: seedOf(routeKey), numRuns: RUNS_PER_ROUTE });
     for (const draw of draws) {
@@ -486,8 +637,14 @@ it('no route answers 5xx, hangs or leaks a stack trace to malformed input', { ti
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const statuses = [...byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
+  const classes = new Map<string, number>();
+  for (const [status, n] of byStatus)
+    classes.set(`${Math.floor(status / 100)}xx`, (classes.get(`${Math.floor(status / 100)}xx`) ?? 0) + n);
+  const byClass = ['1xx', '2xx', '3xx', '4xx', '5xx']
+    .filter((c) => classes.has(c) || c === '5xx')
+    .map((c) => `${c} ${classes.get(c) ?? 0}`);
   console.log(
-    `fuzz: ${routeTable.length} route-methods, ${requests} requests in ${seconds} s; statuses ${statuses.join(', ')}; failures ${failures.length}`,
+    `fuzz: ${routeTable.length} route-methods, ${requests} requests (${hostileRequests} with Object member names as keys) in ${seconds} s; ${byClass.join(', ')}; statuses ${statuses.join(', ')}; failures ${failures.length}`,
   );
   if (process.env.FUZZ_VERBOSE) {
     const top = [...slowest.entries()].sort(([, a], [, b]) => b - a).slice(0, 15);

@@ -7,7 +7,7 @@ import type { FastifyInstance, HTTPMethods, InjectOptions, RouteOptions } from '
 import pg from 'pg';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { type BuildAppOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed';
@@ -64,6 +64,10 @@ export interface TestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The server's clock (a ManualClock to move time by hand). */
   clock?: Clock;
+  /** Logger options (a stream to read the log lines from); none: no logger. */
+  logger?: BuildAppOptions['logger'];
+  /** Serve the web app's dist folder (config WEB_DIST) with its client-route fallback. */
+  serveWeb?: boolean;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -85,7 +89,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     config,
     db: database.db,
-    logger: false,
+    logger: options.logger ?? false,
+    serveWeb: options.serveWeb,
     onRoute: options.onRoute,
     clock: options.clock,
   });

@@ -39,6 +39,9 @@ export type PartnerInvoiceDto = z.infer<typeof partnerInvoiceSchema>;
 
 const cents = (euros: number) => Math.round(euros * 100);
 
+/** An invoice's key (partnerInvoices): its city month 'YYYY-MM' (monthly billing) or 'ride-{booking id}' (per ride). */
+export const PARTNER_INVOICE_KEY = /^(?:\d{4}-(?:0[1-9]|1[0-2])|ride-[1-9]\d{0,9})$/;
+
 /** The city month of an instant: 'YYYY-MM'. */
 export function cityMonth(iso: string): string {
   const c = cityWallClock(Date.parse(iso));

@@ -92,6 +92,13 @@ export const isUnderAgeReason = (message: string) =>
 // LOYALTY_CLASSES, APPEARANCE_CONSTRAINTS and DEFAULT_APPEARANCE_CONSTRAINT live in bookings.ts.
 
 /** The demo's vehicle types; the catalogue (/VehicleTypesManagement) is the list a car's type is checked against. */
+/** The passengers list's and CSV's sort keys (`sortBy`): any other is refused (422). */
+export const PASSENGER_SORT_KEYS = ['id', 'first_name', 'last_name', 'created_at', 'approved_at'] as const;
+export type PassengerSortKey = (typeof PASSENGER_SORT_KEYS)[number];
+/** The captains lists' (all, blocked) and CSV's sort keys (`sortBy`): any other is refused (422). */
+export const CAPTAIN_SORT_KEYS = ['id', 'first_name', 'last_name', 'created_at', 'blocked_until'] as const;
+export type CaptainSortKey = (typeof CAPTAIN_SORT_KEYS)[number];
+
 export const VEHICLE_TYPES = ['sedan', 'van', 'minibus', 'luxury'] as const;
 
 /** ID card images: content-checked types and the per-file limit. */

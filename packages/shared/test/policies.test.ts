@@ -25,6 +25,7 @@ import {
   shellPolicy,
   smsPolicy,
   staffPolicy,
+  userKindOf,
 } from '../src';
 
 // The demo roles as the seed grants them (one demo user per role).
@@ -158,13 +159,61 @@ describe('policies for the demo roles', () => {
     expect(staffPolicy.editRole.allows(sup, { id: 5, permissions: PERMISSIONS })).toBe(false);
     expect(staffPolicy.editRole.allows(sup, { id: 1, permissions: PERMISSIONS })).toBe(false);
     // The admin user (role 1, all permissions) is not the supervisor's to edit or reset.
-    expect(staffPolicy.editUser.allows(sup, { id: 1, roleIds: [1], permissions: PERMISSIONS })).toBe(false);
+    expect(staffPolicy.editUser.allows(sup, { id: 1, kind: 'staff', roleIds: [1], permissions: PERMISSIONS })).toBe(
+      false,
+    );
     expect(
       staffPolicy.assignRoles.allows(sup, { user: { id: sup.id }, permissions: ['DISPATCHING'], roleIds: [2] }),
     ).toBe(false);
     // A dispatcher (fewer permissions) is.
-    expect(staffPolicy.editUser.allows(sup, { id: 2, roleIds: [2], permissions: DISPATCHER })).toBe(true);
+    expect(staffPolicy.editUser.allows(sup, { id: 2, kind: 'staff', roleIds: [2], permissions: DISPATCHER })).toBe(
+      true,
+    );
     expect(staffPolicy.grant.allows(DEMO.admin, PERMISSIONS)).toBe(true);
+  });
+
+  it('a partner or airport desk account is changed only with ACCOMMODATION, its roles too', () => {
+    const sup = DEMO.supervisor;
+    expect(SUPERVISOR).toContain('USERS');
+    expect(SUPERVISOR).not.toContain('ACCOMMODATION');
+    const hotelDesk = { id: 40, kind: userKindOf({ roleIds: [21], partnerId: 3 }), roleIds: [21], permissions: [] };
+    const airportDesk = {
+      id: 41,
+      kind: userKindOf({ roleIds: [11], airportAgencyId: 1 }),
+      roleIds: [11],
+      permissions: [],
+    };
+    expect([hotelDesk.kind, airportDesk.kind]).toEqual(['partner', 'airport']);
+    // Holding every permission of a desk's roles (none) is not enough: the desk is outside the staff table's reach.
+    for (const desk of [hotelDesk, airportDesk]) {
+      expect(staffPolicy.editUser.allows(sup, desk)).toBe(false);
+      expect(staffPolicy.changeUser.allows(sup, { user: desk })).toBe(false);
+      expect(staffPolicy.endSessions.allows(sup, desk)).toBe(false);
+      expect(staffPolicy.editUser.allows(DEMO.admin, desk)).toBe(true);
+    }
+    // Nor does the supervisor make a desk account of anyone: roles 11, 12, 21-23 need ACCOMMODATION.
+    const dispatcher = { id: 2, kind: 'staff' as const, roleIds: [2], permissions: DISPATCHER };
+    for (const roleId of [11, 12, 21, 22, 23]) {
+      const change = { user: dispatcher, assigning: { roleIds: [roleId], permissions: [] } };
+      expect(staffPolicy.changeUser.allows(sup, change), String(roleId)).toBe(false);
+      expect(staffPolicy.changeUser.allows(DEMO.admin, change), String(roleId)).toBe(true);
+    }
+    expect(
+      staffPolicy.changeUser.allows(sup, { user: dispatcher, assigning: { roleIds: [3], permissions: CALL_CENTRE } }),
+    ).toBe(true);
+    // USERS and ACCOMMODATION together reach the desks; ACCOMMODATION alone reaches the desks, not the staff.
+    const both = actor(50, 30, 'Desk keeper', ['USERS', 'ACCOMMODATION']);
+    const accommodation = actor(51, 31, 'Partner manager', ['ACCOMMODATION']);
+    expect(staffPolicy.editUser.allows(both, hotelDesk)).toBe(true);
+    expect(
+      staffPolicy.changeUser.allows(both, { user: airportDesk, assigning: { roleIds: [12], permissions: [] } }),
+    ).toBe(true);
+    expect(staffPolicy.editUser.allows(accommodation, hotelDesk)).toBe(true);
+    expect(staffPolicy.editUser.allows(accommodation, { ...dispatcher, permissions: [] })).toBe(false);
+    // A desk account given a role that grants more is out of reach of whoever lacks it.
+    expect(staffPolicy.editUser.allows(both, { ...hotelDesk, roleIds: [21, 2], permissions: DISPATCHER })).toBe(false);
+    // The airport supervisor (role 12) manages no account, not even its agency's.
+    expect(staffPolicy.editUser.allows(DEMO.airportSupervisor, airportDesk)).toBe(false);
   });
 });
 

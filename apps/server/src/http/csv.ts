@@ -146,15 +146,24 @@ export interface CsvExport<T> {
 /**
  * Sends a CSV export as a stream (X-Total-Count and the file name are exposed to the page's script also
  * when the console runs on another origin): UTF-8 BOM (Excel then reads accents and Arabic), the header row, then
- * each batch as it is read. The row count goes first in X-Total-Count so the client shows progress.
+ * each batch as it is read. The row count goes first in X-Total-Count so the client shows progress. The first
+ * batch is read before the answer starts: a query that fails answers with its own error status (and its log
+ * line), never a 200 holding only the header row.
  */
-export function sendCsv<T>(reply: FastifyReply, csv: CsvExport<T>): FastifyReply {
+export async function sendCsv<T>(reply: FastifyReply, csv: CsvExport<T>): Promise<FastifyReply> {
+  const batches = csv.batches[Symbol.asyncIterator]();
+  const first = await batches.next();
   async function* body(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(csv.header)}`;
-    for await (const batch of csv.batches) {
-      let chunk = '';
-      for (const item of batch) chunk += csvLine(csv.row(item));
-      yield chunk;
+    try {
+      yield `\uFEFF${csvLine(csv.header)}`;
+      for (let next = first; !next.done; next = await batches.next()) {
+        let chunk = '';
+        for (const item of next.value) chunk += csvLine(csv.row(item));
+        yield chunk;
+      }
+    } finally {
+      // A client that goes away stops the reads (no statement runs for a closed socket).
+      await batches.return?.();
     }
   }
   return reply

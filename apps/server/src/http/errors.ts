@@ -29,10 +29,16 @@ export function validationError(field: string, message: string): HttpError {
   return new HttpError(422, message, { [field]: [message] });
 }
 
+/**
+ * An empty `errors` map of a 422: without a prototype, so that a field named by the request (a record's key,
+ * `constructor`, `__proto__`, `toString`) is a field like any other, never an inherited member.
+ */
+export const fieldErrorMap = (): Record<string, string[]> => Object.create(null);
+
 type Issue = { path: readonly PropertyKey[]; message: string; code?: string };
 
 function fieldErrors(issues: readonly Issue[], language: Language): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrorMap();
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
     errors[key] ??= [];

@@ -1,4 +1,4 @@
-import { type Paginated, SEARCH_MAX, text } from '@taxi/shared';
+import { type Paginated, RESOURCE_MSG, SEARCH_MAX, text } from '@taxi/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -7,16 +7,30 @@ export const bool01 = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1'])])
   .transform((v) => v === true || v === 'true' || v === '1');
 
-/** Query of the generic table: page, perPage, sortBy, descending, search. */
+/** Query of a paged list: page, perPage, search. A list that sorts adds its own keys (`sortQuery`). */
 export const pageQuerySchema = z.object({
   // The offset ((page - 1) * perPage) must stay a bigint PostgreSQL accepts.
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   perPage: z.coerce.number().int().min(1).max(1000).default(15),
-  sortBy: text(64).optional(),
-  descending: bool01.optional().default(false),
   search: text(SEARCH_MAX).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/**
+ * A list's sort: `sortBy` one of the list's own keys (its allow-list), `descending` a flag. Any other key is a
+ * 422 with the field's error before the handler runs — `__proto__`, `constructor` or a column the list does
+ * not offer never reach a lookup table or the SQL.
+ */
+export function sortQuery<const K extends readonly [string, ...string[]]>(keys: K) {
+  return {
+    sortBy: z.enum(keys, { error: RESOURCE_MSG.invalidSort }).optional(),
+    descending: bool01.optional().default(false),
+  };
+}
+
+/** The generic table's query (people.md §7): page, perPage, search, and a sort among these keys. */
+export const sortedPageQuery = <const K extends readonly [string, ...string[]]>(keys: K) =>
+  pageQuerySchema.extend(sortQuery(keys));
 
 /** The generic table's query with perPage limited to the options a table offers (10 by default). */
 export function pageQueryAmong(allowed: ReadonlySet<number>, invalidMessage: string) {

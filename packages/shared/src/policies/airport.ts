@@ -1,5 +1,5 @@
 import type { AirportRequestSubject } from '../airport';
-import { atAirportDesk as atTheDesk, isAirportSupervisor, mayChange, rule } from './core';
+import { atAirportDesk as atTheDesk, isAirportSupervisor, rule } from './core';
 
 /**
  * The airport desk (roles 11 and 12, shell.md §6). Tenant isolation: a request belongs to the agency that
@@ -15,13 +15,5 @@ export const airportPolicy = {
       atTheDesk(a) &&
       r.agency_id === a.airport_agency_id &&
       (isAirportSupervisor(a) || (r.creator_id !== null && r.creator_id === a.id)),
-  ),
-  /**
-   * Make, change or delete a desk's sign-in (airport agency users, under ACCOMMODATION): never one whose roles
-   * grant a permission the actor lacks (roles 11 and 12 grant none, unless someone gave them one).
-   */
-  manageDeskAccount: rule<{ permissions: readonly string[] }>(
-    'airport.manageDeskAccount',
-    (a, account) => mayChange(a, 'ACCOMMODATION') && account.permissions.every((p) => a.permissions.includes(p)),
   ),
 } as const;

@@ -158,6 +158,14 @@ export const inCreate = (f: FieldDef) => ['create', 'both'].includes(fieldForm(f
 export const inEdit = (f: FieldDef) => ['edit', 'both'].includes(fieldForm(f));
 export const isListed = (f: FieldDef) => f.type !== 'password' && f.list !== false;
 
+/**
+ * The keys a catalogue's list and CSV sort by (`sortBy`): the id and the sortable fields. The server's query
+ * schema is their enum: any other key (`password_hash`, `__proto__`) is a 422 before a handler runs.
+ */
+export function sortKeysOf(def: Pick<ResourceDef, 'fields'>): [string, ...string[]] {
+  return ['id', ...new Set(def.fields.filter((f) => f.sortable && f.name !== 'id').map((f) => f.name))];
+}
+
 /** The list URL of a resource with its parent params filled. */
 export function resourceUrl(def: Pick<ResourceDef, 'url'>, params: Record<string, string | number> = {}): string {
   return def.url.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(params[key] ?? '')));

@@ -29,7 +29,7 @@ const idFilter = z.preprocess(blank, z.coerce.number().int().min(1).max(2_147_48
 
 /** GET complaints: page and perPage (the table's options), newest first, with the log's filters. */
 export const complaintLogQuery = pageQueryAmong(new Set<number>(ROWS_PER_PAGE_OPTIONS), RESOURCE_MSG.invalidPerPage)
-  .omit({ sortBy: true, descending: true, search: true })
+  .omit({ search: true })
   .extend({
     status: z.preprocess(blank, z.enum(COMPLAINT_STATUSES).optional()),
     category_id: idFilter,

@@ -3,9 +3,11 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { partners, userRoles, users } from '../../db/schema';
 import { validationError } from '../../http/errors';
 import { hashPassword } from '../../lib/password';
-import { endSessionsOnStaffChange } from '../auth/sessions';
+import { endSessions, endSessionsOnStaffChange } from '../auth/sessions';
 import { checkServiceIds, serviceLabel, serviceNames } from '../fleet/service-ids';
 import type { ServerHooks } from '../resources/service';
+import { checkAccountChange } from '../users/changes';
+import { accountFacts } from '../users/queries';
 
 /** Hotels, restaurants, companies: known services only; each row shows its services and staff count. */
 export const partnerHooks: ServerHooks = {
@@ -34,7 +36,9 @@ export const partnerHooks: ServerHooks = {
 
 /**
  * A partner's staff accounts: the partner must be of the page's kind; the password is hashed; the account
- * holds the partner role of that kind (and nothing else).
+ * holds the partner role of that kind (and nothing else). Every write passes the staff policy's one rule
+ * (users/changes.ts): a partner's desk needs ACCOMMODATION, and no account whose roles grant more than the
+ * actor holds.
  */
 export function partnerUserHooks(kind: PartnerKind): ServerHooks {
   return {
@@ -44,14 +48,26 @@ export function partnerUserHooks(kind: PartnerKind): ServerHooks {
         ? await db.select({ id: partners.id, name: partners.name }).from(partners).where(inArray(partners.id, ids))
         : [];
       const nameOf = new Map(named.map((p) => [p.id, p.name]));
+      const facts = await accountFacts(
+        db,
+        rows.map((r) => r.id),
+      );
       return rows.map(({ password_hash: _hash, ...row }) => ({
         ...row,
         id: row.id,
         partner_id_label: nameOf.get(Number(row.partner_id)) ?? '',
+        // What the staff policy weighs (the web hides Edit on an account one may not change).
+        roles: facts.get(row.id)?.roles.map((r) => r.id) ?? [],
+        permission_names: facts.get(row.id)?.permissions ?? [],
       }));
     },
-    async beforeSave(input, { tx, now }) {
+    async beforeSave(input, { tx, now, mode, id, actor }) {
       const { password, ...rest } = input;
+      await checkAccountChange(
+        tx,
+        actor,
+        mode === 'update' ? { userId: id ?? null } : { userId: null, roleIds: [PARTNER_ROLES[kind].id] },
+      );
       if (rest.partner_id !== undefined) {
         const [partner] = await tx
           .select({ id: partners.id })
@@ -68,6 +84,11 @@ export function partnerUserHooks(kind: PartnerKind): ServerHooks {
       if (mode === 'create') {
         await tx.insert(userRoles).values({ userId: id, roleId: PARTNER_ROLES[kind].id, position: 0 });
       }
+    },
+    async beforeDelete(id, tx, actor) {
+      await checkAccountChange(tx, actor, { userId: id });
+      // Tokens would go with the row (cascade); revoking them first also disconnects the account's sockets.
+      await endSessions(tx, id, { allBut: null });
     },
   };
 }

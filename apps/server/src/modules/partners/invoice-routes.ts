@@ -4,6 +4,7 @@ import {
   dbId,
   MSG,
   PARTNER_INVOICE_CSV_HEADER,
+  PARTNER_INVOICE_KEY,
   partnerInvoiceLines,
   partnerInvoices,
   partnerPolicy,
@@ -20,8 +21,10 @@ import { partnerBilledRides, partnerSummary } from './queries';
 import { invoicesOfPartner } from './service';
 
 const idParams = z.object({ id: dbId(MSG.notFound) });
-const csvQuery = z.object({ key: z.string().trim().min(1).max(40).optional() });
-const pdfQuery = z.object({ key: z.string().trim().min(1).max(40) });
+// An invoice's key has its one shape (a month or a ride): it names the file too, so nothing else gets through.
+const invoiceKey = z.string().trim().regex(PARTNER_INVOICE_KEY);
+const csvQuery = z.object({ key: invoiceKey.optional() });
+const pdfQuery = z.object({ key: invoiceKey });
 const STAFF = { policy: partnerPolicy.invoices };
 
 /**

@@ -12,23 +12,17 @@ import {
 } from '@taxi/shared';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { csvTranslator, sendCsv } from '../../http/csv';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { pageQueryAmong, pageQuerySchema, paginate } from '../../http/pagination';
+import { pageQueryAmong, pageQuerySchema, paginate, sortQuery } from '../../http/pagination';
 import { dateOf } from '../../lib/clock';
 import { PaymentService, RIDES_CSV_HEADER, ridesCsvRow } from './service';
 
 const PER_PAGE = new Set<number>(ROWS_PER_PAGE_OPTIONS);
-const filter = {
-  sortBy: z
-    .string()
-    .trim()
-    .default('id')
-    .refine((v) => (PAYMENT_RIDE_SORTS as readonly string[]).includes(v), RESOURCE_MSG.invalidSort)
-    .transform((v) => v as (typeof PAYMENT_RIDE_SORTS)[number]),
-};
+// The rides' own sort keys (422 for any other), id first by default.
+const sort = sortQuery(PAYMENT_RIDE_SORTS);
+const filter = { ...sort, sortBy: sort.sortBy.unwrap().default('id') };
 const listQuery = pageQueryAmong(PER_PAGE, RESOURCE_MSG.invalidPerPage).extend(filter);
 const exportQuery = pageQuerySchema.omit({ page: true, perPage: true }).extend(filter);
 const config: FastifyContextConfig = { policy: paymentPolicy.read };

@@ -3,6 +3,7 @@ import {
   type CaptainCarDto,
   type CaptainDto,
   type CaptainSearchItem,
+  type CaptainSortKey,
   type CreateCaptainInput,
   type CreateCarInput,
   type MonthlyBookingsDto,
@@ -26,7 +27,7 @@ export class CaptainService {
     private readonly clock: Clock,
   ) {}
 
-  listCaptains(filters: CaptainFilters, opts: PageOpts) {
+  listCaptains(filters: CaptainFilters, opts: PageOpts & { sortBy?: CaptainSortKey }) {
     const where = captainWhere(filters, dateOf(this.clock));
     return paginate(
       {

@@ -13,13 +13,13 @@ const passengerExportQuery = passengerListQuery.omit({ page: true, perPage: true
 const captainExportQuery = captainListQuery.omit({ page: true, perPage: true });
 
 /** The list's order (passengerOrder / captainOrder) as keyset keys: the sort column, then the id. */
-function sortKeys<S extends Record<string, KeysetKey['expr']>>(
-  sorts: S,
+function sortKeys<K extends string>(
+  sorts: ReadonlyMap<K, KeysetKey['expr']>,
   id: KeysetKey['expr'],
-  sortBy: string | undefined,
+  sortBy: K | undefined,
   descending: boolean,
 ): KeysetKey[] {
-  const column = sorts[(sortBy ?? 'id') as keyof S] ?? id;
+  const column = (sortBy === undefined ? undefined : sorts.get(sortBy)) ?? id;
   return column === id
     ? [{ expr: id, descending }]
     : [

@@ -1,4 +1,4 @@
-import { EVENTS, isUnderAgeReason, type PassengerDto, PEOPLE_MSG } from '@taxi/shared';
+import { EVENTS, isUnderAgeReason, type PassengerDto, type PassengerSortKey, PEOPLE_MSG } from '@taxi/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { passengers } from '../../db/schema';
@@ -31,7 +31,7 @@ export class PassengerService {
     private readonly bus?: AppBus,
   ) {}
 
-  listPassengers(filters: PassengerFilters, opts: PageOpts) {
+  listPassengers(filters: PassengerFilters, opts: PageOpts & { sortBy?: PassengerSortKey }) {
     const where = passengerWhere(filters);
     const order = passengerOrder(opts.sortBy, opts.descending ?? false);
     return tablePage(this.db, passengers, where, order, presentPassenger, opts);

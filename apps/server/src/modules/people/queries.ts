@@ -1,5 +1,6 @@
-import { type AccountEntryType, LOYALTY_CLASSES } from '@taxi/shared';
+import { type AccountEntryType, type CaptainSortKey, LOYALTY_CLASSES, type PassengerSortKey } from '@taxi/shared';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { captains, cars, passengers } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search term is matched literally. */
@@ -58,16 +59,19 @@ export function passengerWhere(f: PassengerFilters): SQL | undefined {
   return and(...conds);
 }
 
-export const PASSENGER_SORTS = {
-  id: passengers.id,
-  first_name: passengers.firstName,
-  last_name: passengers.lastName,
-  created_at: passengers.createdAt,
-  approved_at: passengers.approvedAt,
-} as const;
+/** The column of each sort key (PASSENGER_SORT_KEYS, the query's enum); a Map: no key reaches a prototype. */
+export const PASSENGER_SORTS: ReadonlyMap<PassengerSortKey, PgColumn> = new Map(
+  Object.entries({
+    id: passengers.id,
+    first_name: passengers.firstName,
+    last_name: passengers.lastName,
+    created_at: passengers.createdAt,
+    approved_at: passengers.approvedAt,
+  } satisfies Record<PassengerSortKey, PgColumn>) as [PassengerSortKey, PgColumn][],
+);
 
-export function passengerOrder(sortBy: string | undefined, descending: boolean) {
-  const column = PASSENGER_SORTS[(sortBy ?? 'id') as keyof typeof PASSENGER_SORTS] ?? passengers.id;
+export function passengerOrder(sortBy: PassengerSortKey | undefined, descending: boolean) {
+  const column = PASSENGER_SORTS.get(sortBy ?? 'id') ?? passengers.id;
   return [descending ? desc(column) : asc(column), asc(passengers.id)];
 }
 
@@ -119,16 +123,19 @@ export function captainWhere(f: CaptainFilters, now: Date): SQL | undefined {
   return and(...conds);
 }
 
-export const CAPTAIN_SORTS = {
-  id: captains.id,
-  first_name: captains.firstName,
-  last_name: captains.lastName,
-  created_at: captains.createdAt,
-  blocked_until: captains.blockedUntil,
-} as const;
+/** The column of each sort key (CAPTAIN_SORT_KEYS, the query's enum); a Map: no key reaches a prototype. */
+export const CAPTAIN_SORTS: ReadonlyMap<CaptainSortKey, PgColumn> = new Map(
+  Object.entries({
+    id: captains.id,
+    first_name: captains.firstName,
+    last_name: captains.lastName,
+    created_at: captains.createdAt,
+    blocked_until: captains.blockedUntil,
+  } satisfies Record<CaptainSortKey, PgColumn>) as [CaptainSortKey, PgColumn][],
+);
 
-export function captainOrder(sortBy: string | undefined, descending: boolean) {
-  const column = CAPTAIN_SORTS[(sortBy ?? 'id') as keyof typeof CAPTAIN_SORTS] ?? captains.id;
+export function captainOrder(sortBy: CaptainSortKey | undefined, descending: boolean) {
+  const column = CAPTAIN_SORTS.get(sortBy ?? 'id') ?? captains.id;
   return [descending ? desc(column) : asc(column), asc(captains.id)];
 }
 

@@ -1,24 +1,26 @@
 import {
   ACCOUNT_ENTRY_TYPES,
   blockCaptainSchema,
+  CAPTAIN_SORT_KEYS,
   captainActivationSchema,
   captainPolicy,
   peopleContract as contract,
   createCaptainSchema,
   createCarSchema,
   dbId,
+  LOYALTY_CLASSES,
+  PASSENGER_SORT_KEYS,
   PEOPLE_MSG,
   passengerConfirmationSchema,
   passengerPolicy,
   removeDocumentsSchema,
-  text,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
-import { pageQuerySchema } from '../../http/pagination';
+import { pageQuerySchema, sortedPageQuery } from '../../http/pagination';
 
 const idParams = z.object({ id: dbId() });
 const yesNo = z
@@ -26,13 +28,15 @@ const yesNo = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 const file = z.custom<UploadedFile>(isUploadedFile, PEOPLE_MSG.fileRequired);
 
-export const passengerListQuery = pageQuerySchema.extend({
-  loyalty_class: text().optional(),
+/** The passengers list: its own sort keys; the loyalty filter one of the classes, or none. */
+export const passengerListQuery = sortedPageQuery(PASSENGER_SORT_KEYS).extend({
+  loyalty_class: z.enum([...LOYALTY_CLASSES, 'none']).optional(),
   approved: yesNo.optional(),
   registered: yesNo.optional(),
   has_documents: yesNo.optional(),
 });
-export const captainListQuery = pageQuerySchema.extend({
+/** The captains lists (all, blocked): their own sort keys. */
+export const captainListQuery = sortedPageQuery(CAPTAIN_SORT_KEYS).extend({
   active: yesNo.optional(),
   registered: yesNo.optional(),
   online: yesNo.optional(),
@@ -118,7 +122,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { policy: passengerPolicy.read },
       schema: {
         params: idParams,
-        querystring: pageQuerySchema.extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() }),
+        querystring: pageQuerySchema.omit({ search: true }).extend({ type: z.enum(ACCOUNT_ENTRY_TYPES).optional() }),
         response: { 200: contract.accountEntries },
       },
     },
@@ -167,7 +171,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain/blocked',
     {
       config: { policy: captainPolicy.readBlocked },
-      schema: { querystring: pageQuerySchema, response: { 200: contract.captains } },
+      schema: { querystring: sortedPageQuery(CAPTAIN_SORT_KEYS), response: { 200: contract.captains } },
     },
     async (request) => {
       const { page, perPage, search, sortBy, descending } = request.query;

@@ -7,7 +7,7 @@ import type { UploadedFile } from '../../http/multipart';
 export type PassengerRow = typeof passengers.$inferSelect;
 export type CaptainRow = typeof captains.$inferSelect;
 
-export type PageOpts = { page: number; perPage: number; url?: string; sortBy?: string; descending?: boolean };
+export type PageOpts = { page: number; perPage: number; url?: string; descending?: boolean };
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -13,7 +13,7 @@ import {
 import { and, avg, count, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, captains, ratingCauses, rideRatings, rides } from '../../db/schema';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { conflict, fieldErrorMap, HttpError, notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import { findBooking } from '../bookings/store';
 
@@ -70,7 +70,7 @@ const present = (r: RatingRow): RideRatingDto => ({
 
 /** The 422 of input the rating schema refuses, one message list per field. */
 function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): HttpError {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrorMap();
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
     errors[key] ??= [];

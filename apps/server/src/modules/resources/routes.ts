@@ -7,13 +7,14 @@ import {
   ROWS_PER_PAGE_OPTIONS,
   resourceSchemas,
   signedInRule,
+  sortKeysOf,
 } from '@taxi/shared';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { pageQueryAmong, paginate } from '../../http/pagination';
+import { pageQueryAmong, paginate, sortQuery } from '../../http/pagination';
 import { catalogueCsv } from './csv';
 import { loadBindings } from './registry';
 import { ResourceService, rowContextOf } from './service';
@@ -22,7 +23,6 @@ import { ResourceService, rowContextOf } from './service';
 const PER_PAGE = new Set<number>([...ROWS_PER_PAGE_OPTIONS, PICKER_PAGE_SIZE]);
 
 const listQuery = pageQueryAmong(PER_PAGE, RESOURCE_MSG.invalidPerPage);
-const exportQuery = listQuery.omit({ page: true, perPage: true });
 const idParam = dbId();
 
 const toRoute = (url: string) => `/${url.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -58,11 +58,14 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const readConfig: FastifyContextConfig = { policy: policy.read };
     const writeConfig: FastifyContextConfig = { policy: policy.write };
     const createConfig: FastifyContextConfig = { ...writeConfig, idempotent: true };
+    // The list's and CSV's sort: the declaration's own sortable keys (sortKeysOf), a 422 for any other.
+    const sortedList = listQuery.extend(sortQuery(sortKeysOf(def)));
+    const sortedExport = sortedList.omit({ page: true, perPage: true });
     // A declaration's own filters (status, dates…) join the generic query of its list and CSV.
     const filterKeys = Object.keys(def.filters?.shape ?? {});
     // Typed as the generic query: the filters' values travel apart, in `filters`.
-    const listQ = (def.filters ? listQuery.extend(def.filters.shape) : listQuery) as typeof listQuery;
-    const exportQ = (def.filters ? exportQuery.extend(def.filters.shape) : exportQuery) as typeof exportQuery;
+    const listQ = (def.filters ? sortedList.extend(def.filters.shape) : sortedList) as typeof sortedList;
+    const exportQ = (def.filters ? sortedExport.extend(def.filters.shape) : sortedExport) as typeof sortedExport;
     const split = <Q extends object>(query: Q): Q & { filters: Record<string, unknown> } => {
       const values = query as Record<string, unknown>;
       return { ...query, filters: Object.fromEntries(filterKeys.map((key) => [key, values[key]])) };

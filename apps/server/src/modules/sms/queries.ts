@@ -31,7 +31,6 @@ const localDate = z.preprocess(
 
 /** GET sms_codes: page, perPage and search (always newest first), status, recipient kind, purpose, dates. */
 export const smsCodeListQuery = pageQuerySchema
-  .omit({ sortBy: true, descending: true })
   .extend({
     status: z.preprocess(blank, z.enum(SMS_CODE_STATUSES).optional()),
     recipient_kind: z.preprocess(blank, z.enum(SMS_RECIPIENT_KINDS).optional()),

@@ -12,7 +12,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { auditLog, surveyAnswers, surveyQuestions, surveyRecipients, surveys, users } from '../../db/schema';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { conflict, fieldErrorMap, HttpError, notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { CaptainInboxService } from '../broadcasts/inbox';
@@ -344,7 +344,7 @@ type AnswerRow = { questionId: number; choice: number | null; rating: number | n
 
 /** The answers as rows, or a 422 naming each answer that does not fit and each required question left out. */
 export function checkAnswers(questions: readonly QuestionRow[], answers: readonly AnswerItem[]): AnswerRow[] {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrorMap();
   const add = (field: string, message: string) => {
     errors[field] ??= [];
     errors[field].push(message);

@@ -31,7 +31,7 @@ import {
 } from '../../db/schema';
 import type { AppBus } from '../../events';
 import type { RecordEvent } from '../../events/bus';
-import { conflict, HttpError, notFound, validationError } from '../../http/errors';
+import { conflict, fieldErrorMap, HttpError, notFound, validationError } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import { listTickets, pendingQueue, type TicketFilters, ticketBrief, userNames } from './queries';
 
@@ -153,7 +153,7 @@ export class TicketService {
     )
       throw validationError('last_question_id', TICKET_MSG.unknownQuestion);
     const known = new Set(fields.map((f) => answerKey(f.id)));
-    const errors: Record<string, string[]> = {};
+    const errors = fieldErrorMap();
     const fail = (key: string, message: string) => {
       errors[key] = [message];
     };

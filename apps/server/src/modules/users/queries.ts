@@ -1,4 +1,4 @@
-import type { AiStatus, RoleRef, StaffSubject } from '@taxi/shared';
+import { type AiStatus, type RoleRef, type StaffSubject, type UserKind, userKindOf } from '@taxi/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema';
@@ -48,10 +48,57 @@ export function aiStatusOf(user: UserProfile): AiStatus {
   };
 }
 
-/** A staff member as the staff policy sees them (roles in order, the first role's permissions). */
+/** What the staff policy weighs of an account: its kind, its roles in order, every permission they grant. */
+export interface AccountFacts {
+  kind: UserKind;
+  roles: RoleRef[];
+  permissions: string[];
+}
+
+/**
+ * The facts of these accounts (three statements whatever their number): the kind from the account's partner
+ * or airport agency and its roles, the roles in order (the first counts), and every permission of every role
+ * (a later reorder must not escalate). Unknown ids are absent from the map.
+ */
+export async function accountFacts(db: DbOrTx, ids: readonly number[]): Promise<Map<number, AccountFacts>> {
+  const out = new Map<number, AccountFacts>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const accounts = await db
+    .select({ id: users.id, partnerId: users.partnerId, airportAgencyId: users.airportAgencyId })
+    .from(users)
+    .where(inArray(users.id, unique));
+  if (!accounts.length) return out;
+  const held = await db
+    .select({ userId: userRoles.userId, id: roles.id, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, unique))
+    .orderBy(asc(userRoles.position), asc(roles.id));
+  const roleIds = [...new Set(held.map((h) => h.id))];
+  const grants = roleIds.length
+    ? await db
+        .select({ roleId: rolePermissions.roleId, name: permissions.name })
+        .from(rolePermissions)
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(inArray(rolePermissions.roleId, roleIds))
+        .orderBy(asc(permissions.id))
+    : [];
+  for (const account of accounts) {
+    const mine = held.filter((h) => h.userId === account.id).map(({ id, name }) => ({ id, name }));
+    const ids = mine.map((r) => r.id);
+    out.set(account.id, {
+      kind: userKindOf({ roleIds: ids, partnerId: account.partnerId, airportAgencyId: account.airportAgencyId }),
+      roles: mine,
+      permissions: [...new Set(grants.filter((g) => ids.includes(g.roleId)).map((g) => g.name))],
+    });
+  }
+  return out;
+}
+
+/** An account as the staff policy sees it (its kind, its roles in order, every permission they grant). */
 export async function staffSubjectOf(db: DbOrTx, userId: number): Promise<StaffSubject | null> {
-  const user = await findUserById(db, userId);
-  if (!user) return null;
-  const roles = await rolesOfUser(db, userId);
-  return { id: userId, roleIds: roles.map((r) => r.id), permissions: await permissionsOfRole(db, roles[0]?.id) };
+  const facts = (await accountFacts(db, [userId])).get(userId);
+  if (!facts) return null;
+  return { id: userId, kind: facts.kind, roleIds: facts.roles.map((r) => r.id), permissions: facts.permissions };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AIRPORT_SUPERVISOR_ROLE_ID } from '../../roles';
 import { ACCOUNT_FIELDS } from '../account-fields';
 import { defineResource } from '../define';
+import { DESK_ACCOUNT_PRESENTED, deskAccountRules } from '../desk-accounts';
 
 /** The airport desk's two roles (shell.md §6): the agent files and follows its own requests, the supervisor the agency's. */
 export const AIRPORT_AGENCY_ROLES = [
@@ -33,7 +34,8 @@ export const airportAgencyUsersResource = defineResource({
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
     { name: 'created_at', label: 'Created at', type: 'datetime', sortable: true, form: 'none' },
   ],
-  presented: { airport_agency_id_label: z.string() },
+  presented: { airport_agency_id_label: z.string(), ...DESK_ACCOUNT_PRESENTED },
+  ...deskAccountRules('airport'),
 });
 
 export default airportAgencyUsersResource;

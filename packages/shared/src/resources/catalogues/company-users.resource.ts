@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partnerUserFields } from '../../partners';
 import { defineResource } from '../define';
+import { DESK_ACCOUNT_PRESENTED, deskAccountRules } from '../desk-accounts';
 
 /** Company users: staff accounts of one company each (partner role, their own partner's bookings only). */
 export const companyUsersResource = defineResource({
@@ -12,7 +13,8 @@ export const companyUsersResource = defineResource({
   table: 'users',
   scope: { field: 'partner_kind', equals: 'company' },
   fields: partnerUserFields('companies'),
-  presented: { partner_id_label: z.string() },
+  presented: { partner_id_label: z.string(), ...DESK_ACCOUNT_PRESENTED },
+  ...deskAccountRules('partner'),
 });
 
 export default companyUsersResource;

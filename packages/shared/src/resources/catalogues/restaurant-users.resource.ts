@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { partnerUserFields } from '../../partners';
 import { defineResource } from '../define';
+import { DESK_ACCOUNT_PRESENTED, deskAccountRules } from '../desk-accounts';
 
 /** Restaurants users: staff accounts of one restaurant each (partner role, their own partner's bookings only). */
 export const restaurantUsersResource = defineResource({
@@ -12,7 +13,8 @@ export const restaurantUsersResource = defineResource({
   table: 'users',
   scope: { field: 'partner_kind', equals: 'restaurant' },
   fields: partnerUserFields('restaurants'),
-  presented: { partner_id_label: z.string() },
+  presented: { partner_id_label: z.string(), ...DESK_ACCOUNT_PRESENTED },
+  ...deskAccountRules('partner'),
 });
 
 export default restaurantUsersResource;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type StaffSubject, staffPolicy } from '../../policies/staff';
+import { type StaffSubject, staffPolicy, USER_KINDS, type UserKind } from '../../policies/staff';
 import { ADMIN_ROLE_ID } from '../../roles';
 import { ACCOUNT_FIELDS } from '../account-fields';
 import { defineResource, type ResourceRow } from '../define';
@@ -7,9 +7,16 @@ import { RESOURCE_MSG } from '../messages';
 
 const names = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-/** A staff row as the staff policy sees it (`roles`: ids; `permission_names`: what they grant). */
-export const staffSubjectOfRow = (row: ResourceRow): StaffSubject => ({
+const isUserKind = (value: unknown): value is UserKind => (USER_KINDS as readonly unknown[]).includes(value);
+
+/**
+ * An account's row as the staff policy sees it (`user_kind`: staff, partner or airport desk; `roles`: ids;
+ * `permission_names`: what they grant). A page of one kind of account (the partner and airport desks' users)
+ * gives its kind; a row without one counts as a desk's (the stricter reach).
+ */
+export const staffSubjectOfRow = (row: ResourceRow, kind?: UserKind): StaffSubject => ({
   id: row.id,
+  kind: kind ?? (isUserKind(row.user_kind) ? row.user_kind : 'partner'),
   roleIds: Array.isArray(row.roles) ? row.roles.map(Number) : [],
   permissions: names(row.permission_names),
 });
@@ -41,6 +48,7 @@ export const staffResource = defineResource({
     role_list: z.array(z.object({ id: z.number(), name: z.string() })),
     // What the staff policy weighs (the web hides Edit on a user one may not change).
     permission_names: z.array(z.string()),
+    user_kind: z.enum(USER_KINDS),
   },
   // The staff policy decides from what the row presents: its roles and every permission they grant.
   canEdit: (row, ctx) => staffPolicy.editUser.allows(ctx, staffSubjectOfRow(row)),

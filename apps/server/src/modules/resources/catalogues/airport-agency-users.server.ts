@@ -1,36 +1,20 @@
-import { type Actor, AIRPORT_ROLE_IDS, airportPolicy, RESOURCE_MSG } from '@taxi/shared';
-import { and, asc, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { AIRPORT_ROLE_IDS, RESOURCE_MSG } from '@taxi/shared';
+import { and, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { airportAgencies, userRoles, users } from '../../../db/schema';
-import { HttpError, validationError } from '../../../http/errors';
+import { validationError } from '../../../http/errors';
 import { hashPassword } from '../../../lib/password';
 import { endSessions, endSessionsOnStaffChange } from '../../auth/sessions';
-import { permissionsOfRoles } from '../role-permissions';
+import { checkAccountChange } from '../../users/changes';
+import { accountFacts } from '../../users/queries';
 import type { ServerHooks } from '../service';
 
 const AIRPORT_ROLES = [...AIRPORT_ROLE_IDS];
 
-/** The roles a user holds, first one first. */
-async function rolesOf(tx: Tx, userId: number): Promise<number[]> {
-  const rows = await tx
-    .select({ id: userRoles.roleId })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId))
-    .orderBy(asc(userRoles.position), asc(userRoles.roleId));
-  return rows.map((r) => r.id);
-}
-
-/** 403 unless the actor may manage an account holding these roles (none granting more than the actor holds). */
-async function checkAccount(tx: Tx, actor: Actor, roleIds: readonly number[]): Promise<void> {
-  const permissions = await permissionsOfRoles(tx, roleIds);
-  if (!airportPolicy.manageDeskAccount.allows(actor, { permissions })) {
-    throw new HttpError(403, RESOURCE_MSG.cannotEditUser);
-  }
-}
-
 /**
  * The airport desks' sign-ins: users of an agency holding role 11 or 12 and no other role (any other user is
- * out of reach here: 404). The password is hashed; the chosen role is the account's one role.
+ * out of reach here: 404). The password is hashed; the chosen role is the account's one role. Every write
+ * passes the staff policy's one rule (users/changes.ts): an airport desk needs ACCOMMODATION, and no account
+ * or role granting more than the actor holds.
  */
 const hooks: ServerHooks = {
   subset: () =>
@@ -42,11 +26,7 @@ const hooks: ServerHooks = {
   async present(rows, db) {
     const ids = rows.map((r) => r.id);
     if (!ids.length) return rows;
-    const held = await db
-      .select({ userId: userRoles.userId, roleId: userRoles.roleId })
-      .from(userRoles)
-      .where(inArray(userRoles.userId, ids))
-      .orderBy(asc(userRoles.position), asc(userRoles.roleId));
+    const facts = await accountFacts(db, ids);
     const agencyIds = [...new Set(rows.map((r) => Number(r.airport_agency_id)))];
     const agencies = await db
       .select({ id: airportAgencies.id, name: airportAgencies.name })
@@ -55,18 +35,20 @@ const hooks: ServerHooks = {
     const nameOf = new Map(agencies.map((a) => [a.id, a.name]));
     return rows.map((row) => ({
       ...row,
-      role_id: held.find((h) => h.userId === row.id)?.roleId ?? AIRPORT_ROLES[0],
+      role_id: facts.get(row.id)?.roles[0]?.id ?? AIRPORT_ROLES[0],
       airport_agency_id_label: nameOf.get(Number(row.airport_agency_id)) ?? '',
+      // What the staff policy weighs (the web hides Edit on an account one may not change).
+      roles: facts.get(row.id)?.roles.map((r) => r.id) ?? [],
+      permission_names: facts.get(row.id)?.permissions ?? [],
     }));
   },
   async beforeSave(input, { tx, mode, id, actor, now }) {
     const { password, role_id: roleId, ...rest } = input;
-    if (mode === 'update' && id !== undefined) await checkAccount(tx, actor, await rolesOf(tx, id));
-    if (roleId !== undefined) {
-      const permissions = await permissionsOfRoles(tx, [Number(roleId)]);
-      if (!airportPolicy.manageDeskAccount.allows(actor, { permissions }))
-        throw validationError('role_id', RESOURCE_MSG.cannotGrant);
-    }
+    await checkAccountChange(tx, actor, {
+      userId: mode === 'update' ? (id ?? null) : null,
+      roleIds: roleId === undefined ? undefined : [Number(roleId)],
+      rolesField: 'role_id',
+    });
     if (rest.airport_agency_id !== undefined) {
       const [agency] = await tx
         .select({ id: airportAgencies.id })
@@ -92,7 +74,7 @@ const hooks: ServerHooks = {
     await tx.insert(userRoles).values({ userId: id, roleId, position: 0 });
   },
   async beforeDelete(id, tx, actor) {
-    await checkAccount(tx, actor, await rolesOf(tx, id));
+    await checkAccountChange(tx, actor, { userId: id });
     // Tokens would go with the row (cascade); revoking them first is what the staff table does too.
     await endSessions(tx, id, { allBut: null });
   },

@@ -1,64 +1,34 @@
-import { type Actor, ADMIN_ROLE_ID, RESOURCE_MSG, staffPolicy } from '@taxi/shared';
+import { ADMIN_ROLE_ID, RESOURCE_MSG } from '@taxi/shared';
 import { eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
 import { roles, userRoles } from '../../../db/schema';
-import { HttpError, validationError } from '../../../http/errors';
+import { validationError } from '../../../http/errors';
 import { hashPassword } from '../../../lib/password';
 import { endSessions, endSessionsOnStaffChange } from '../../auth/sessions';
-import { staffSubjectOf } from '../../users/queries';
-import { permissionsByRole, permissionsOfRoles } from '../role-permissions';
+import { checkAccountChange } from '../../users/changes';
+import { accountFacts } from '../../users/queries';
 import type { ServerHooks } from '../service';
 
 /**
- * The staff policy on a create (userId null) or an update: the user must be one the actor may change,
- * and new roles must grant nothing the actor lacks and never be the actor's own.
+ * Staff users: password hashed, roles in user_roles (the first one counts), role 1 never assigned here. Every
+ * write passes the staff policy's one rule (users/changes.ts): the account and the roles given within reach.
  */
-async function checkStaffChange(tx: Tx, actor: Actor, userId: number | null, roleIds: number[] | undefined) {
-  if (userId !== null) {
-    const subject = await staffSubjectOf(tx, userId);
-    // A user whose other roles grant more counts as holding it all.
-    if (subject)
-      subject.permissions = [...new Set([...subject.permissions, ...(await permissionsOfRoles(tx, subject.roleIds))])];
-    if (subject && !staffPolicy.editUser.allows(actor, subject)) throw new HttpError(403, RESOURCE_MSG.cannotEditUser);
-    if (userId === actor.id && roleIds !== undefined) {
-      const current = subject?.roleIds ?? [];
-      const same = current.length === roleIds.length && current.every((r, i) => r === roleIds[i]);
-      if (!same) throw new HttpError(403, RESOURCE_MSG.cannotChangeOwnRole);
-    }
-  }
-  if (roleIds === undefined) return;
-  const granted = await permissionsOfRoles(tx, roleIds);
-  const assignment = { user: userId === null ? null : { id: userId }, permissions: granted, roleIds };
-  if (userId !== actor.id && !staffPolicy.assignRoles.allows(actor, assignment)) {
-    throw validationError('roles', RESOURCE_MSG.cannotGrant);
-  }
-}
-
-/** Staff users: password hashed, roles in user_roles (the first one counts), role 1 never assigned here. */
 const hooks: ServerHooks = {
   async present(rows, db) {
-    const ids = rows.map((r) => r.id);
-    const held = ids.length
-      ? await db
-          .select({ userId: userRoles.userId, id: roles.id, name: roles.name, position: userRoles.position })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.id, userRoles.roleId))
-          .where(inArray(userRoles.userId, ids))
-          .orderBy(userRoles.position, roles.id)
-      : [];
-    const granted = await permissionsByRole(
+    const facts = await accountFacts(
       db,
-      held.map((h) => h.id),
+      rows.map((r) => r.id),
     );
     return rows.map((row) => {
-      const mine = held.filter((h) => h.userId === row.id);
+      const mine = facts.get(row.id);
+      const held = mine?.roles ?? [];
       return {
         ...row,
-        roles: mine.map((h) => h.id),
-        roles_label: mine.map((h) => h.name).join(', '),
-        role_list: mine.map(({ id, name }) => ({ id, name })),
+        roles: held.map((h) => h.id),
+        roles_label: held.map((h) => h.name).join(', '),
+        role_list: held,
         // What the staff policy weighs (the web hides Edit on a user one may not change).
-        permission_names: [...new Set(mine.flatMap((h) => granted.get(h.id) ?? []))],
+        permission_names: mine?.permissions ?? [],
+        user_kind: mine?.kind ?? 'staff',
       };
     });
   },
@@ -67,7 +37,10 @@ const hooks: ServerHooks = {
     if (Array.isArray(roleIds) && roleIds.includes(ADMIN_ROLE_ID)) {
       throw validationError('roles', RESOURCE_MSG.adminRoleNotPickable);
     }
-    await checkStaffChange(tx, actor, mode === 'update' ? (id ?? null) : null, roleIds as number[] | undefined);
+    await checkAccountChange(tx, actor, {
+      userId: mode === 'update' ? (id ?? null) : null,
+      roleIds: roleIds as number[] | undefined,
+    });
     const values: Record<string, unknown> = { ...rest, updated_at: now };
     if (typeof password === 'string' && password) values.password_hash = await hashPassword(password);
     return values;
@@ -91,7 +64,7 @@ const hooks: ServerHooks = {
     if (mode === 'update') await app.realtime.refreshRights([id]);
   },
   async beforeDelete(id, tx, actor) {
-    await checkStaffChange(tx, actor, id, undefined);
+    await checkAccountChange(tx, actor, { userId: id });
     // Tokens would go with the row (cascade); revoking them first also disconnects the user's sockets.
     await endSessions(tx, id, { allBut: null });
   },
