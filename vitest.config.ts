@@ -12,6 +12,7 @@ const ENGINE_NEUTRAL = [
   'http',
   'spa',
   'security-http',
+  'upload-bounds',
   'security-sockets',
   'ops-request-id',
   'ops-metrics',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,8 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
+  // Before the auth hook: a body the route cannot take is refused from its headers, before the token's lookup.
+  await app.register(formsPlugin, {
+    uploadMaxBytes: config.uploadMaxBytes,
+    tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
+  });
   await app.register(authPlugin, { db });
-  await app.register(formsPlugin, { fileSizeLimit: config.uploadMaxBytes });
   await app.register(methodOverridePlugin);
   await app.register(idempotencyPlugin, { db });
   await app.register((await import('./http/openapi')).openApiPlugin);

@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { localiseIssue, requestLanguage } from './i18n';
-import { FORM_MAX_KEYS } from './limits';
 
 /** Throw from anywhere (services included): `throw new HttpError(409, msg)`. */
 export class HttpError extends Error {
@@ -56,21 +55,6 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: MSG.uploadTooLarge,
   415: MSG.unsupportedMediaType,
   429: MSG.tooManyRequests,
-};
-
-/**
- * Requests whose body a streaming parser (multipart) is reading: an error without a status raised
- * meanwhile is a malformed body (no boundary, truncated, garbled) → 400, not a 500.
- */
-const readingBody = new WeakSet<FastifyRequest>();
-export const startReadingBody = (request: FastifyRequest) => void readingBody.add(request);
-export const doneReadingBody = (request: FastifyRequest) => void readingBody.delete(request);
-
-/** Fastify and plugin error codes of malformed input, answered 422 with our message. */
-const CODE_MESSAGES: Record<string, string> = {
-  // @fastify/multipart: a field named like an Object.prototype member (`__proto__`, `constructor`...)
-  FST_PROTO_VIOLATION: MSG.formKeyForbidden,
-  FST_FIELDS_LIMIT: MSG.tooManyFormKeys(FORM_MAX_KEYS),
 };
 
 /**
@@ -139,16 +123,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
       }));
       return reply.status(422).send(withRequestId(request, validationBody(request, issues)));
     }
-    const code = (error as FastifyError).code;
-    if (code && Object.hasOwn(CODE_MESSAGES, code)) {
-      const message = CODE_MESSAGES[code];
-      return reply.status(422).send(withRequestId(request, { message, errors: { _: [message] } }));
-    }
     const status = (error as FastifyError).statusCode;
-    if (!status && readingBody.has(request)) {
-      // busboy's own errors (no boundary, a truncated or garbled body) carry no status.
-      return reply.status(400).send(withRequestId(request, { message: MSG.malformedForm }));
-    }
     const pgMessage = pgInputMessage(sqlState(error));
     if (pgMessage) {
       request.log.warn({ err: error }, 'input refused by the database');
