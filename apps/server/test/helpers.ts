@@ -298,3 +298,40 @@ export function nextEvent<T>(socket: Socket | ClientSocket, event: string, match
     s.on(event, handler);
   });
 }
+
+/**
+ * The Redis of the tests that need one: TEST_REDIS_URL, once it answers. Without it these tests are skipped
+ * (null), except in CI (CI=true), where a missing or unreachable Redis fails the run.
+ */
+export async function testRedisUrl(): Promise<string | null> {
+  const url = process.env.TEST_REDIS_URL;
+  const ci = process.env.CI === 'true';
+  if (!url) {
+    if (ci) throw new Error('TEST_REDIS_URL is required in CI');
+    return null;
+  }
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch (error) {
+    if (ci) throw new Error(`Redis is required in CI (${url}): ${String(error)}`);
+    return null;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Deletes the keys under a test's Redis prefix. */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -12,10 +12,18 @@ export class HttpError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    /** Headers of the answer (Retry-After of a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** 429 with the wait in the message (the caller's language) and in Retry-After (whole seconds, at least 1). */
+export function tooManyAttempts(retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, MSG.tooManyAttemptsWait(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
 export const unauthenticated = () => new HttpError(401, MSG.unauthenticated);
@@ -97,6 +105,7 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: NotFoundFallback }) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.status)
         .send(
