@@ -47,6 +47,8 @@ const EMBEDDED_ENGINE = [
     'tracking',
     'voice-calls',
     'jobs',
+    // Its spawned server processes run on the engine of the project: PGlite here, PostgreSQL in server-pg.
+    'ops-shutdown',
   ].map((name) => `apps/server/test/${name}.test.ts`),
 ];
 

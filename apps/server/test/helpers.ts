@@ -22,7 +22,7 @@ export interface TestApp {
 
 let pgliteDump: Uint8Array<ArrayBuffer> | undefined;
 /** The run's seeded PGlite data directory, read once per worker. */
-function seededPglite(): Blob {
+export function seededPglite(): Blob {
   pgliteDump ??= new Uint8Array(readFileSync(inject('seededPgliteDump')));
   return new Blob([pgliteDump]);
 }
@@ -30,20 +30,19 @@ function seededPglite(): Blob {
 /** The server-pg Vitest project sets TAXI_TEST_DB=postgres (and needs TEST_DATABASE_URL). */
 const usePostgres = () => process.env.TAXI_TEST_DB === 'postgres';
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A new PostgreSQL database, a copy of the run's seeded template (global-seed.ts): its URL, and how to drop it. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // A copy of the run's seeded template (global-seed.ts).
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('seededPgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -51,6 +50,11 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
       await client.end();
     },
   };
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { url, drop } = await freshPostgresUrl();
+  return { database: await openDatabase({ databaseUrl: url }), drop };
 }
 
 /**
