@@ -13,6 +13,7 @@ const ENGINE_NEUTRAL = [
   'spa',
   'security-http',
   'upload-bounds',
+  'log-sink',
   'security-sockets',
   'ops-request-id',
   'ops-metrics',
