@@ -35,7 +35,11 @@ async function pipeToChild(readAfterMs?: number) {
     closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
   });
-  return { fd, copy, kill: async () => (child.kill('SIGKILL'), await exited) };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
+  };
+  return { fd, copy, kill };
 }
 
 function tmpLog() {

@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { COMPLAINT_AUDIO_MAX_FILES, MSG } from '@taxi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { minimalWav } from '../src/lib/wav';
 import { makeBooking } from './factories';
 import { bearer, buildTestApp, listenOnLoopback, login, multipart, type TestApp } from './helpers';
@@ -128,6 +128,9 @@ function send(url: string, opts: { total: number; partSize: number; chunked?: bo
   });
 }
 
+let sampler: NodeJS.Timeout | undefined;
+afterEach(() => clearInterval(sampler));
+
 /**
  * Runs the requests together and measures the server's live memory (heap and array buffers, each sample
  * taken after a full GC, so garbage not yet collected does not count) at its peak above where it started,
@@ -142,10 +145,11 @@ async function measured(run: () => Promise<Sent>[]) {
   };
   const before = live();
   let peak = before;
-  // A full GC of the test worker's heap can take some hundred milliseconds: a sample every 200 ms.
-  const sampler = setInterval(() => {
+  // A full GC of a test worker's heap (the modules of the files it ran before too) can take a second: one
+  // sample a second while the requests run, and one when they are done.
+  sampler = setInterval(() => {
     peak = Math.max(peak, live());
-  }, 200);
+  }, 1000);
   try {
     const results = await Promise.all(run());
     peak = Math.max(peak, live());
