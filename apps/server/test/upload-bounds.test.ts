@@ -16,6 +16,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { COMPLAINT_AUDIO_MAX_FILES, MSG } from '@taxi/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_BODY_MAX_BYTES } from '../src/http/limits';
 import { minimalWav } from '../src/lib/wav';
 import { makeBooking } from './factories';
 import { bearer, buildTestApp, listenOnLoopback, login, multipart, type TestApp } from './helpers';
@@ -253,6 +254,25 @@ describe('multipart bodies are bounded before they are read', () => {
     }
     for (const bytes of m.bytesRead) expect(bytes).toBeLessThan(2 * MB);
     expect(m.growth).toBeLessThan(MEMORY_BOUND);
+  });
+
+  it('a public route takes JSON up to PUBLIC_BODY_MAX_BYTES (413 past it)', async () => {
+    const body = (bytes: number) =>
+      JSON.stringify({ username: 'a@b.c', password: 'x'.repeat(bytes), provider: 'users' });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      headers: { 'content-type': 'application/json' },
+      payload: body(PUBLIC_BODY_MAX_BYTES),
+    });
+    expect(big.statusCode).toBe(413);
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin_send_code',
+      headers: { 'content-type': 'application/json' },
+      payload: body(100),
+    });
+    expect(small.statusCode).toBe(422);
   });
 
   it('a route without an upload declaration takes fields but no file (413); a fitting upload is stored', async () => {
