@@ -12,6 +12,8 @@ const ENGINE_NEUTRAL = [
   'http',
   'spa',
   'security-http',
+  'upload-bounds',
+  'log-sink',
   'security-sockets',
   'ops-request-id',
   'ops-log-redaction',
@@ -49,6 +51,8 @@ const EMBEDDED_ENGINE = [
     'jobs',
     // The event × role matrix: one node on the embedded engine, two nodes on PostgreSQL with Redis.
     'security/socket-matrix',
+    // Its spawned server processes run on the engine of the project: PGlite here, PostgreSQL in server-pg.
+    'ops-shutdown',
   ].map((name) => `apps/server/test/${name}.test.ts`),
 ];
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +16,7 @@ import { spaFallback, spaPlugin } from './http/spa';
 import { JobQueue } from './jobs/worker';
 import { type Clock, systemClock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
-import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
+import { createRedisRateLimiter, MemoryRateLimiter, type RateLimiter } from './lib/rate-limit';
 import { useCompiledParsers } from './lib/zod-jit';
 import { MODULES } from './modules';
 import type { AuthService } from './modules/auth/service';
@@ -129,8 +130,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(i18nPlugin);
   await app.register(errorsPlugin, { notFound: options.serveWeb ? spaFallback(config.webDist) : undefined });
   if (config.corsOrigin) await app.register(cors, { origin: config.corsOrigin.split(','), credentials: true });
+  // Before the auth hook: a body the route cannot take is refused from its headers, before the token's lookup.
+  await app.register(formsPlugin, {
+    uploadMaxBytes: config.uploadMaxBytes,
+    tmpDir: path.join(config.dataDir, 'tmp', 'uploads'),
+  });
   await app.register(authPlugin, { db });
-  await app.register(formsPlugin, { fileSizeLimit: config.uploadMaxBytes });
   await app.register(methodOverridePlugin);
   await app.register(idempotencyPlugin, { db });
   await app.register((await import('./http/openapi')).openApiPlugin);
@@ -153,7 +158,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
   app.decorate('jobs', new JobQueue(db, app.log, metrics.observeJob, app.clock));
   app.decorate('events', new EventBus({ db, log: app.log, context: bookingViews(db) }));
-  app.decorate('limiter', options.limiter ?? new MemoryRateLimiter());
+  // The sign-in limits: in Redis with REDIS_URL (one budget for every node), else in this node's memory.
+  const limiter =
+    options.limiter ??
+    (config.redisUrl
+      ? await createRedisRateLimiter({
+          url: config.redisUrl,
+          prefix: config.redisPrefix,
+          clock: app.clock,
+          warn: (error) => app.log.warn({ err: error }, 'rate limits: Redis unavailable, counting in memory meanwhile'),
+        })
+      : new MemoryRateLimiter(app.clock));
+  app.decorate('limiter', limiter);
+  app.addHook('onClose', async () => limiter.close());
   // The city in memory may be given (tests share one); otherwise its module loads it.
   if (options.city) app.decorate('city', options.city);
   // Closing: no new job starts once closing begins; onClose hooks run last-registered first, so the

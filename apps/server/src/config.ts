@@ -110,10 +110,18 @@ const envSchema = z
     SIM_CAPTAINS: int(150, 1),
     SIM_BOOKINGS_PER_HOUR: int(240, 0),
     TILE_URL: z.preprocess(emptyToUndefined, z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')),
-    /** Login rate limits: per IP and per account, in one fixed window. */
+    /**
+     * Sign-in and code limits (modules/auth/service.ts): attempts per client address in one fixed window, and
+     * wrong attempts per account from one address before that pair must wait (LOGIN_BACKOFF_*).
+     */
     LOGIN_RATE_WINDOW_SECONDS: int(60, 1),
     LOGIN_RATE_MAX_PER_IP: int(30, 1),
     LOGIN_RATE_MAX_PER_ACCOUNT: int(10, 1),
+    /** The first wait of an (account, address) pair past its wrong attempts; each further one doubles it. */
+    LOGIN_BACKOFF_BASE_MS: int(1000, 1),
+    LOGIN_BACKOFF_MAX_SECONDS: int(900, 1),
+    /** A pair's wrong attempts are forgotten this long after the last one (or at its next success). */
+    LOGIN_BACKOFF_FORGET_SECONDS: int(3600, 1),
     UPLOAD_MAX_BYTES: int(10 * 1024 * 1024, 1),
     /** Key of the chat tokens; a random one is kept in DATA_DIR/secret when unset. */
     CHAT_TOKEN_SECRET: optionalString,
@@ -250,7 +258,18 @@ export interface Config {
   /** Fleet size and booking rate of the world simulator. */
   sim: { captains: number; bookingsPerHour: number };
   tileUrl: string;
-  loginRate: { windowSeconds: number; maxPerIp: number; maxPerAccount: number };
+  /**
+   * Sign-in limits: `maxPerIp` attempts per address and window; `maxPerAccount` wrong attempts per (account,
+   * address) pair, then a wait of `backoffBaseMs` doubling up to `backoffMaxMs`, forgotten after `backoffForgetMs`.
+   */
+  loginRate: {
+    windowSeconds: number;
+    maxPerIp: number;
+    maxPerAccount: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+    backoffForgetMs: number;
+  };
   uploadMaxBytes: number;
   chatTokenSecret?: string;
   chatTokenTtlSeconds: number;
@@ -343,6 +362,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.LOGIN_RATE_WINDOW_SECONDS,
       maxPerIp: e.LOGIN_RATE_MAX_PER_IP,
       maxPerAccount: e.LOGIN_RATE_MAX_PER_ACCOUNT,
+      backoffBaseMs: e.LOGIN_BACKOFF_BASE_MS,
+      backoffMaxMs: e.LOGIN_BACKOFF_MAX_SECONDS * 1000,
+      backoffForgetMs: e.LOGIN_BACKOFF_FORGET_SECONDS * 1000,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     chatTokenSecret: e.CHAT_TOKEN_SECRET,

@@ -22,7 +22,7 @@ export interface TestApp {
 
 let pgliteDump: Uint8Array<ArrayBuffer> | undefined;
 /** The run's seeded PGlite data directory, read once per worker. */
-function seededPglite(): Blob {
+export function seededPglite(): Blob {
   pgliteDump ??= new Uint8Array(readFileSync(inject('seededPgliteDump')));
   return new Blob([pgliteDump]);
 }
@@ -30,20 +30,19 @@ function seededPglite(): Blob {
 /** The server-pg Vitest project sets TAXI_TEST_DB=postgres (and needs TEST_DATABASE_URL). */
 const usePostgres = () => process.env.TAXI_TEST_DB === 'postgres';
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A new PostgreSQL database, a copy of the run's seeded template (global-seed.ts): its URL, and how to drop it. */
+export async function freshPostgresUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // A copy of the run's seeded template (global-seed.ts).
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('seededPgTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -51,6 +50,11 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
       await client.end();
     },
   };
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { url, drop } = await freshPostgresUrl();
+  return { database: await openDatabase({ databaseUrl: url }), drop };
 }
 
 /**
@@ -302,4 +306,41 @@ export function nextEvent<T>(socket: Socket | ClientSocket, event: string, match
     }
     s.on(event, handler);
   });
+}
+
+/**
+ * The Redis of the tests that need one: TEST_REDIS_URL, once it answers. Without it these tests are skipped
+ * (null), except in CI (CI=true), where a missing or unreachable Redis fails the run.
+ */
+export async function testRedisUrl(): Promise<string | null> {
+  const url = process.env.TEST_REDIS_URL;
+  const ci = process.env.CI === 'true';
+  if (!url) {
+    if (ci) throw new Error('TEST_REDIS_URL is required in CI');
+    return null;
+  }
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  try {
+    await client.connect();
+    await client.ping();
+    return url;
+  } catch (error) {
+    if (ci) throw new Error(`Redis is required in CI (${url}): ${String(error)}`);
+    return null;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Deletes the keys under a test's Redis prefix. */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url);
+  try {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -2,6 +2,7 @@ import { MSG, publicRule, signedInRule, staffPolicy } from '@taxi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../src/http/errors';
+import { isUploadedFile, type UploadedFile, uploadSize } from '../src/lib/uploaded-file';
 import { bearer, buildTestApp, login, multipart, requestAs, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -12,7 +13,7 @@ const echoBody = z.object({
   name: z.string().min(1),
   active: z.enum(['0', '1']).transform((v) => v === '1'),
   tags: z.array(z.string()).optional(),
-  photo: z.object({ filename: z.string(), mimetype: z.string(), data: z.instanceof(Buffer) }).optional(),
+  photo: z.custom<UploadedFile>(isUploadedFile).optional(),
 });
 
 beforeAll(async () => {
@@ -20,7 +21,7 @@ beforeAll(async () => {
     routes: (app) => {
       app.put(
         '/api/test/echo/:id',
-        { config: { policy: signedInRule('test.echo') }, schema: { body: echoBody } },
+        { config: { policy: signedInRule('test.echo'), upload: { files: 1 } }, schema: { body: echoBody } },
         async (request) => {
           const body = request.body as z.infer<typeof echoBody>;
           return {
@@ -30,7 +31,7 @@ beforeAll(async () => {
               name: body.name,
               active: body.active,
               tags: body.tags,
-              photo: body.photo ? { filename: body.photo.filename, size: body.photo.data.length } : null,
+              photo: body.photo ? { filename: body.photo.filename, size: uploadSize(body.photo) } : null,
             },
           };
         },

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookings, idempotencyKeys } from '../src/db/schema';
 import { IDEMPOTENCY_TTL_MS } from '../src/http/idempotency';
-import { isUploadedFile } from '../src/http/multipart';
+import { isUploadedFile, uploadBytes } from '../src/lib/uploaded-file';
 import { makePassenger } from './factories';
 import { bearer, buildTestApp, login, multipart, type TestApp } from './helpers';
 
@@ -18,11 +18,11 @@ beforeAll(async () => {
     routes: (app) => {
       app.post(
         '/api/test/idempotent-upload',
-        { config: { policy: signedInRule('test.upload'), idempotent: true } },
+        { config: { policy: signedInRule('test.upload'), idempotent: true, upload: { files: 1 } } },
         async (request, reply) => {
           const body = request.body as Record<string, unknown>;
           const file = body.file;
-          uploads.push(isUploadedFile(file) ? file.data.toString() : String(body.name));
+          uploads.push(isUploadedFile(file) ? (await uploadBytes(file)).toString() : String(body.name));
           return reply.status(201).send({ data: { n: uploads.length } });
         },
       );

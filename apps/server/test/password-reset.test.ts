@@ -139,11 +139,12 @@ describe('password reset by e-mail', () => {
     expect(email.json().errors).toEqual({ email: [MSG.invalidEmail] });
   });
 
-  it('rate limits per account (429 after the limit)', async () => {
+  it('rate limits per account and address (429 after the limit, with the wait)', async () => {
     for (let i = 0; i < ACCOUNT_LIMIT; i++) expect((await forgot('limited@example.com')).statusCode).toBe(200);
     const over = await forgot('LIMITED@example.com');
     expect(over.statusCode).toBe(429);
-    expect(over.json().message).toBe(MSG.tooManyRequests);
+    expect(over.json().message).toBe(MSG.tooManyAttemptsWait(1));
+    expect(over.headers['retry-after']).toBe('1');
   });
 
   it('refuses an expired link', async () => {

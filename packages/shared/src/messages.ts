@@ -26,6 +26,8 @@ export const MSG = texts({
   codeExpired: 'The verification code has expired. Please log in again to get a new one.',
   codeAttemptsExceeded: 'Too many wrong codes. Please log in again to get a new one.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+  tooManyAttemptsWait: (seconds: number) =>
+    tr('Too many attempts. Please wait {{seconds}} s and try again.', { seconds }),
   unauthenticated: 'Unauthenticated.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',

@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { localiseIssue, requestLanguage } from './i18n';
-import { FORM_MAX_KEYS } from './limits';
 
 /** Throw from anywhere (services included): `throw new HttpError(409, msg)`. */
 export class HttpError extends Error {
@@ -13,10 +12,18 @@ export class HttpError extends Error {
     public readonly status: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    /** Headers of the answer (Retry-After of a 429). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** 429 with the wait in the message (the caller's language) and in Retry-After (whole seconds, at least 1). */
+export function tooManyAttempts(retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, MSG.tooManyAttemptsWait(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
 export const unauthenticated = () => new HttpError(401, MSG.unauthenticated);
@@ -65,21 +72,6 @@ const STATUS_MESSAGES: Record<number, string> = {
 };
 
 /**
- * Requests whose body a streaming parser (multipart) is reading: an error without a status raised
- * meanwhile is a malformed body (no boundary, truncated, garbled) → 400, not a 500.
- */
-const readingBody = new WeakSet<FastifyRequest>();
-export const startReadingBody = (request: FastifyRequest) => void readingBody.add(request);
-export const doneReadingBody = (request: FastifyRequest) => void readingBody.delete(request);
-
-/** Fastify and plugin error codes of malformed input, answered 422 with our message. */
-const CODE_MESSAGES: Record<string, string> = {
-  // @fastify/multipart: a field named like an Object.prototype member (`__proto__`, `constructor`...)
-  FST_PROTO_VIOLATION: MSG.formKeyForbidden,
-  FST_FIELDS_LIMIT: MSG.tooManyFormKeys(FORM_MAX_KEYS),
-};
-
-/**
  * PostgreSQL data exceptions caused by the input (a value the column cannot hold): 422, never 500.
  * Class 22 is "data exception"; 54000 is "program limit exceeded" (an index row too big).
  */
@@ -119,6 +111,7 @@ export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) =>
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: NotFoundFallback }) => {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.status)
         .send(
@@ -145,16 +138,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
       }));
       return reply.status(422).send(withRequestId(request, validationBody(request, issues)));
     }
-    const code = (error as FastifyError).code;
-    if (code && Object.hasOwn(CODE_MESSAGES, code)) {
-      const message = CODE_MESSAGES[code];
-      return reply.status(422).send(withRequestId(request, { message, errors: { _: [message] } }));
-    }
     const status = (error as FastifyError).statusCode;
-    if (!status && readingBody.has(request)) {
-      // busboy's own errors (no boundary, a truncated or garbled body) carry no status.
-      return reply.status(400).send(withRequestId(request, { message: MSG.malformedForm }));
-    }
     const pgMessage = pgInputMessage(sqlState(error));
     if (pgMessage) {
       request.log.warn({ err: error }, 'input refused by the database');

@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { isUploadedFile, uploadSha256 } from '../lib/uploaded-file';
 import { isApiUrl } from './auth';
 import { HttpError } from './errors';
-import { isUploadedFile } from './multipart';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -57,7 +57,7 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
 /** Values as JSON with sorted keys; uploaded files and buffers by the sha256 of their bytes. */
 function canonical(value: unknown): unknown {
   if (isUploadedFile(value)) {
-    return { $file: sha256(value.data), filename: value.filename, mimetype: value.mimetype };
+    return { $file: uploadSha256(value), filename: value.filename, mimetype: value.mimetype };
   }
   if (Buffer.isBuffer(value)) return { $bytes: sha256(value) };
   if (Array.isArray(value)) return value.map(canonical);

@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import fp from 'fastify-plugin';
 import { authorize, isApiUrl, isPublic, policyOf } from './auth';
 import { HttpError } from './errors';
+import type { UploadBound } from './limits';
+import { checkUploads, uploadOf, widestBound } from './multipart';
 
 const OVERRIDABLE = ['PUT', 'PATCH', 'DELETE'] as const;
 type Overridable = (typeof OVERRIDABLE)[number];
@@ -37,10 +39,26 @@ function overrideOf(body: unknown): Overridable | null {
  * that reads `_method` once the body is parsed, authorizes with the target's config, validates with
  * the target's zod schemas and calls the target's handler. A real POST route on the same URL must be
  * registered before its PUT/PATCH/DELETE siblings; its handler is wrapped to honour `_method` too.
+ *
+ * The body is bounded before `_method` is known: the POST route reads files up to the widest upload bound of
+ * itself and its targets, and the route that handles it checks the files against its own bound (413).
  */
 export const methodOverridePlugin = fp(async (app: FastifyInstance) => {
   const targets = new Map<string, Map<Overridable, RouteOptions>>();
   const postUrls = new Set<string>();
+  /** The upload bound of each POST route of a URL: its own, widened by its targets' as they register. */
+  const bounds = new Map<string, { own: UploadBound; widest: UploadBound }>();
+
+  function widen(url: string): void {
+    const entry = bounds.get(url);
+    if (!entry) return;
+    const all = [entry.own, ...[...(targets.get(url)?.values() ?? [])].map((t) => uploadOf(t.config))];
+    const next = widestBound(all);
+    // Fastify keeps the config object it was given: the route reads the bound widened in place.
+    entry.widest.files = next.files;
+    if (next.fileSize === undefined) delete entry.widest.fileSize;
+    else entry.widest.fileSize = next.fileSize;
+  }
 
   /**
    * The twin's own rule, checked by the auth hook at onRequest like any route's: a valid token (401
@@ -63,6 +81,7 @@ export const methodOverridePlugin = fp(async (app: FastifyInstance) => {
     const policy = policyOf(target.config);
     if (!policy) throw new HttpError(403, MSG.forbidden);
     if (!isPublic(policy)) authorize(request, policy);
+    checkUploads(request.body, uploadOf(target.config), app.config.uploadMaxBytes);
     const { _method, ...body } = request.body as Record<string, unknown>;
     const schema = target.schema ?? {};
     if (isParser(schema.params)) request.params = schema.params.parse(request.params);
@@ -89,10 +108,15 @@ export const methodOverridePlugin = fp(async (app: FastifyInstance) => {
 
     if (methods.includes('POST')) {
       postUrls.add(url);
+      const own = uploadOf(route.config);
+      const widest: UploadBound = { ...own };
+      bounds.set(url, { own, widest });
+      route.config = { ...route.config, upload: widest };
       const original = route.handler as RouteHandlerMethod;
       route.handler = async function (this: FastifyInstance, request, reply) {
         const target = targetOf(url, overrideOf(request.body));
         if (target) return delegate(request, reply, overrideOf(request.body) as Overridable, target);
+        checkUploads(request.body, own, app.config.uploadMaxBytes);
         return original.call(this, request, reply);
       };
     }
@@ -105,12 +129,18 @@ export const methodOverridePlugin = fp(async (app: FastifyInstance) => {
         targets.set(url, byMethod);
       }
       byMethod.set(method as Overridable, route);
-      if (postUrls.has(url)) continue;
+      if (postUrls.has(url)) {
+        widen(url);
+        continue;
+      }
       postUrls.add(url);
+      const widest: UploadBound = { files: 0 };
+      bounds.set(url, { own: { files: 0 }, widest });
+      widen(url);
       app.route({
         method: 'POST',
         url,
-        config: { policy: twinRule(url), methodOverrideTwin: true },
+        config: { policy: twinRule(url), methodOverrideTwin: true, upload: widest },
         handler: async (request, reply) => {
           const override = overrideOf(request.body);
           const target = targetOf(url, override);

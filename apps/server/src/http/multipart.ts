@@ -1,21 +1,34 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { MSG } from '@taxi/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { doneReadingBody, HttpError, startReadingBody } from './errors';
-import { BODY_MAX_DEPTH, FORM_MAX_DEPTH, FORM_MAX_KEYS } from './limits';
+import { isUploadedFile, type UploadedFile, UploadedPart, uploadSize } from '../lib/uploaded-file';
+import { isApiUrl, isPublic, policyOf } from './auth';
+import { HttpError } from './errors';
+import {
+  BODY_MAX_DEPTH,
+  FORM_MAX_DEPTH,
+  FORM_MAX_KEYS,
+  fileSizeOf,
+  multipartBodyMax,
+  NO_UPLOAD,
+  PUBLIC_BODY_MAX_BYTES,
+  type UploadBound,
+} from './limits';
+import { readMultipart } from './multipart-stream';
 
-export { BODY_MAX_DEPTH, FORM_MAX_DEPTH, FORM_MAX_KEYS };
+export { BODY_MAX_DEPTH, FORM_MAX_DEPTH, FORM_MAX_KEYS, isUploadedFile, type UploadedFile };
 
-/** A file field of a multipart body, fully buffered. */
-export interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
-export function isUploadedFile(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).data);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The files the route reads from a multipart body (http/limits.ts): `{ files: 2, fileSize: 5 MB }`.
+     * Without it the route reads none. Read as an own property, checked before any body byte is read.
+     */
+    upload?: UploadBound;
+  }
 }
 
 type Value = unknown;
@@ -160,31 +173,161 @@ export function inputProblem(value: Value): string | null {
 const isForm = (request: FastifyRequest) =>
   /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(request.headers['content-type'] ?? '');
 
+const isMultipart = (request: FastifyRequest) => /^multipart\//i.test(request.headers['content-type'] ?? '');
+
+const isBound = (value: unknown): value is UploadBound => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { files, fileSize } = value as Partial<UploadBound>;
+  return (
+    Number.isInteger(files) &&
+    (files as number) >= 0 &&
+    (fileSize === undefined || (Number.isInteger(fileSize) && fileSize > 0))
+  );
+};
+
+/** The route's upload bound, read as an own property (a polluted prototype cannot widen it); none without one. */
+export function uploadOf(config: unknown): UploadBound {
+  if (typeof config !== 'object' || config === null || !Object.hasOwn(config, 'upload')) return NO_UPLOAD;
+  const bound = (config as { upload?: unknown }).upload;
+  return isBound(bound) ? bound : NO_UPLOAD;
+}
+
+/** The widest of several bounds (a route standing for several others: the method override's POST twin). */
+export function widestBound(bounds: readonly UploadBound[]): UploadBound {
+  const files = Math.max(0, ...bounds.map((b) => b.files));
+  const sized = bounds.filter((b) => b.files > 0);
+  // A bound without a size reads files up to UPLOAD_MAX_BYTES: the widest there is.
+  if (sized.length === 0) return { files };
+  if (sized.some((b) => b.fileSize === undefined)) return { files };
+  return { files, fileSize: Math.max(...sized.map((b) => b.fileSize as number)) };
+}
+
+/** The uploaded files of a parsed body, wherever they sit (form arrays and objects included). */
+function filesIn(value: unknown, out: UploadedFile[] = [], depth = 0): UploadedFile[] {
+  if (isUploadedFile(value)) out.push(value);
+  else if (typeof value === 'object' && value !== null && depth < BODY_MAX_DEPTH) {
+    for (const item of Object.values(value)) filesIn(item, out, depth + 1);
+  }
+  return out;
+}
+
 /**
- * multipart/form-data and application/x-www-form-urlencoded bodies become null-prototype objects:
- * fields are strings, files `{filename, mimetype, data}`, `name[0]` arrays collected (keys checked by
- * collectFormArrays). Then every body, query and path parameter is refused when it holds a NUL
- * character or nests too deep (422; 404 for a path parameter), before any schema or handler sees it.
+ * 413 unless the body's files fit the bound: a body read for a wider route (the POST twin of a PUT) is
+ * checked again against the route that handles it.
  */
-export const formsPlugin = fp(async (app: FastifyInstance, opts: { fileSizeLimit: number }) => {
-  // Before @fastify/multipart's own preValidation hook, which reads the multipart body.
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart?.()) startReadingBody(request);
+export function checkUploads(body: unknown, bound: UploadBound, uploadMaxBytes: number): void {
+  const files = filesIn(body).filter((f) => f instanceof UploadedPart);
+  const fileSize = fileSizeOf(bound, uploadMaxBytes);
+  if (files.length > bound.files || files.some((f) => uploadSize(f) > fileSize)) {
+    throw new HttpError(413, MSG.uploadTooLarge);
+  }
+}
+
+/** A refusal decided from the headers: the body is not read, and the connection closes after the answer. */
+function refuseUnread(reply: FastifyReply, status: 413 | 415): never {
+  reply.header('connection', 'close');
+  throw new HttpError(status, status === 413 ? MSG.uploadTooLarge : MSG.unsupportedMediaType);
+}
+
+/** An upload's temporary files are removed after this long even if their request never ended (a crash). */
+const STALE_UPLOAD_MS = 60 * 60_000;
+
+function prepareTmpDir(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > STALE_UPLOAD_MS) rmSync(file, { force: true });
+    } catch {
+      // Gone meanwhile (another node sharing the directory).
+    }
+  }
+}
+
+export interface FormsOptions {
+  /** UPLOAD_MAX_BYTES: the largest file any route reads, and the largest JSON or urlencoded body. */
+  uploadMaxBytes: number;
+  /** Where file parts are streamed to while their request lasts (under the data directory). */
+  tmpDir: string;
+}
+
+/**
+ * Request bodies, bounded before they are read.
+ *
+ * From the headers, at onRequest (before the token is checked, before any body byte is parsed): a multipart
+ * body to a public route (or any route outside /api) is refused with 415; one whose Content-Length passes
+ * the route's largest multipart body (its declared files at their largest, plus the form's texts) with 413.
+ * Either answer closes the connection: the body is never read. JSON and urlencoded bodies are bounded by
+ * UPLOAD_MAX_BYTES, and on public routes by PUBLIC_BODY_MAX_BYTES (Fastify's bodyLimit: 413 from the
+ * Content-Length, or as soon as a chunked body passes it).
+ *
+ * multipart/form-data is read as it streams (multipart-stream.ts): file parts go to temporary files (removed
+ * when the request ends), within the route's bound, and the reading stops with 413 the moment the body
+ * passes it. urlencoded bodies are parsed too. Both become null-prototype objects — fields are strings,
+ * files UploadedParts, `name[0]` arrays collected (keys checked by collectFormArrays). Then every body,
+ * query and path parameter is refused when it holds a NUL character or nests too deep (422; 404 for a path
+ * parameter), before any schema or handler sees it.
+ */
+export const formsPlugin = fp(async (app: FastifyInstance, opts: FormsOptions) => {
+  prepareTmpDir(opts.tmpDir);
+  const tempFiles = new WeakMap<FastifyRequest, string[]>();
+  const removeTempFiles = (request: FastifyRequest) => {
+    const files = tempFiles.get(request);
+    if (!files) return;
+    tempFiles.delete(request);
+    for (const file of files) void rm(file, { force: true }).catch(() => {});
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiUrl(route.url)) return;
+    if (route.config && Object.hasOwn(route.config, 'upload') && !isBound(route.config.upload)) {
+      throw new Error(`${String(route.method)} ${route.url}: config.upload must be { files, fileSize? }`);
+    }
+    if (isPublic(policyOf(route.config))) {
+      route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_MAX_BYTES, PUBLIC_BODY_MAX_BYTES);
+    }
   });
 
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    // One more than the cap, so that collectFormArrays answers 422 for FORM_MAX_KEYS + 1 fields.
-    limits: { fileSize: opts.fileSizeLimit, files: 20, fields: FORM_MAX_KEYS + 1 },
-    async onFile(part: MultipartFile & { value?: unknown }) {
-      const data = await part.toBuffer();
-      part.value = { filename: part.filename, mimetype: part.mimetype, data } satisfies UploadedFile;
-    },
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isMultipart(request) || request.is404) return;
+    const config = request.routeOptions.config;
+    if (!isApiUrl(request.routeOptions.url) || isPublic(policyOf(config))) refuseUnread(reply, 415);
+    const length = Number(request.headers['content-length']);
+    if (length > multipartBodyMax(uploadOf(config), opts.uploadMaxBytes)) refuseUnread(reply, 413);
+    // The temporary files go once the answer is sent, or the client has gone.
+    reply.raw.once('close', () => removeTempFiles(request));
+  });
+
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    const config = request.routeOptions.config;
+    if (!isApiUrl(request.routeOptions.url) || isPublic(policyOf(config))) {
+      done(new HttpError(415, MSG.unsupportedMediaType), undefined);
+      return;
+    }
+    readMultipart(payload, {
+      headers: request.headers,
+      bound: uploadOf(config),
+      uploadMaxBytes: opts.uploadMaxBytes,
+      tmpDir: opts.tmpDir,
+      onTempFile: (file) => {
+        const files = tempFiles.get(request);
+        if (files) files.push(file);
+        else tempFiles.set(request, [file]);
+      },
+    }).then(
+      (body) => done(null, body),
+      (error: Error) => {
+        // What was written of a refused body goes at once.
+        removeTempFiles(request);
+        done(error, undefined);
+      },
+    );
   });
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: opts.fileSizeLimit },
+    { parseAs: 'string', bodyLimit: opts.uploadMaxBytes },
     (_request, payload, done) => {
       try {
         done(null, parseUrlencoded(payload as string));
@@ -194,9 +337,7 @@ export const formsPlugin = fp(async (app: FastifyInstance, opts: { fileSizeLimit
     },
   );
 
-  // Registered after @fastify/multipart's own preValidation hook, so the body is complete here.
   app.addHook('preValidation', async (request) => {
-    doneReadingBody(request);
     if (isForm(request) && request.body && typeof request.body === 'object') {
       request.body = collectFormArrays(request.body as Record<string, Value>);
     }

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import { type UploadedFile, UploadedPart, uploadBytes } from './uploaded-file';
 
 /** Where uploaded files live. Local disk today; an S3-compatible implementation can follow. */
 export interface FileStorage {
   /** Stores the bytes under a new random name (with the extension given) and returns that name. */
   put(data: Buffer, extension: string): Promise<string>;
+  /** The same from a file on disk (an upload's temporary file), copied without reading it into memory. */
+  putFile?(source: string, extension: string): Promise<string>;
   /** The bytes of a stored file, or null when there is none. */
   get(name: string): Promise<Buffer | null>;
   remove(name: string): Promise<void>;
@@ -27,6 +30,12 @@ export class LocalFileStorage implements FileStorage {
     return name;
   }
 
+  async putFile(source: string, extension: string): Promise<string> {
+    const name = `${randomBytes(16).toString('hex')}.${extension}`;
+    await copyFile(source, path.join(this.dir, name), constants.COPYFILE_EXCL);
+    return name;
+  }
+
   async get(name: string): Promise<Buffer | null> {
     if (!STORED_NAME.test(name)) return null;
     try {
@@ -42,14 +51,24 @@ export class LocalFileStorage implements FileStorage {
   }
 }
 
+/** Stores an uploaded file: copied from its temporary file when the storage can, else from its bytes. */
+export async function putUpload(storage: FileStorage, file: UploadedFile, extension: string): Promise<string> {
+  if (file instanceof UploadedPart && storage.putFile) return storage.putFile(file.path, extension);
+  return storage.put(await uploadBytes(file), extension);
+}
+
 export interface DetectedType {
   mime: string;
   ext: string;
 }
 
 /** The real type of the bytes (magic numbers), never the name or the declared mimetype. */
-export async function detectFileType(data: Buffer): Promise<DetectedType | null> {
-  const type = await fileTypeFromBuffer(data);
+export async function detectFileType(data: Buffer | UploadedFile): Promise<DetectedType | null> {
+  const type = Buffer.isBuffer(data)
+    ? await fileTypeFromBuffer(data)
+    : data instanceof UploadedPart
+      ? await fileTypeFromFile(data.path)
+      : await fileTypeFromBuffer(data.data);
   return type ? { mime: type.mime, ext: type.ext } : null;
 }
 

@@ -1,3 +1,5 @@
+import { type UploadedFile, uploadHead } from './uploaded-file';
+
 /**
  * A small, strict reader of the WAV (RIFF/WAVE) header: enough to tell a real recording from bytes
  * that only start like one. It reads the container, walks its chunks and checks the `fmt ` chunk;
@@ -72,6 +74,17 @@ function isValidFormat(f: WavFormat): boolean {
 
 /** A WAV file by its content (a valid RIFF/WAVE header with a `fmt ` chunk), whatever its name says. */
 export const isWav = (data: Buffer): boolean => readWavFormat(data) !== null;
+
+/**
+ * How much of an uploaded file is read to find its `fmt ` chunk: a recording's header (and the LIST or JUNK
+ * chunks some writers put before it) lies in its first few hundred bytes. A `fmt ` chunk further in is not
+ * looked for.
+ */
+export const WAV_HEAD_BYTES = 64 * 1024;
+
+/** isWav of an upload, reading only its head (an upload on disk is not read into memory). */
+export const isWavUpload = async (file: UploadedFile): Promise<boolean> =>
+  isWav(await uploadHead(file, WAV_HEAD_BYTES));
 
 /** A minimal valid PCM WAV (header and `samples` zero bytes of 16-bit mono 8 kHz): for tests and demos. */
 export function minimalWav(samples = 0, format: Partial<WavFormat> = {}): Buffer {

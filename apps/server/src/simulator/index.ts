@@ -40,6 +40,8 @@ export class Simulator {
   private lastStep = 0;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  /** Set by stop(): the step under way ends after its current phase. */
+  private stopping = false;
   /** The apps' side of the conversations (answers, questions). */
   private readonly chat: SimChat;
   /** The apps' tickets after rides. */
@@ -98,6 +100,7 @@ export class Simulator {
   /** Real-time loop (the demo): one step a second. */
   start(periodMs = 1000): void {
     if (this.timer) return;
+    this.stopping = false;
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.step()
@@ -109,7 +112,9 @@ export class Simulator {
     this.timer.unref();
   }
 
+  /** Stops the loop; resolves once the step under way has finished its current phase (a shutdown waits no longer). */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
@@ -139,6 +144,7 @@ export class Simulator {
   /** Milliseconds spent per phase of the steps so far (measurements). */
   readonly phaseMs: Record<string, number> = {};
   private async timed(phase: string, work: () => Promise<void>) {
+    if (this.stopping) return;
     const t0 = performance.now();
     await work();
     this.phaseMs[phase] = (this.phaseMs[phase] ?? 0) + performance.now() - t0;

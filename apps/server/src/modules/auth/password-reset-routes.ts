@@ -12,7 +12,8 @@ const resetBody = z.object({
 
 /**
  * Password reset by e-mail (shell.md §2: /reset-password-email and /reset-password). Both calls are
- * public and rate limited like the login (per IP and per account; per token for the reset).
+ * public and limited like the login (per address, and per account and address; per token and address for the
+ * reset).
  */
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -22,8 +23,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: replies(contract.forgotPassword, { body: forgotBody }),
     },
     async (request) => {
-      await app.auth.throttle('password_forgot', request.ip, request.body.email);
-      await app.passwordResets.request(request.body.email);
+      // Every call sends an e-mail: each counts, like a wrong attempt.
+      await app.auth.limited(
+        'password_forgot',
+        request.ip,
+        request.body.email,
+        () => app.passwordResets.request(request.body.email),
+        { everyCallCounts: true },
+      );
       return ok(null, MSG.resetEmailSent);
     },
   );
@@ -32,8 +39,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/password/reset',
     { config: { policy: sessionPolicy.resetPassword }, schema: replies(contract.resetPassword, { body: resetBody }) },
     async (request) => {
-      await app.auth.throttle('password_reset', request.ip, request.body.token);
-      await app.passwordResets.reset(request.body.token, request.body.password);
+      await app.auth.limited('password_reset', request.ip, request.body.token, () =>
+        app.passwordResets.reset(request.body.token, request.body.password),
+      );
       return ok(null, MSG.passwordChanged);
     },
   );

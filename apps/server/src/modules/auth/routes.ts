@@ -30,8 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: sendCodeBodySchema, response: { 200: contract.sendCode } },
     },
     async (request) => {
-      await app.auth.throttle('send_code', request.ip, request.body.username);
-      await app.auth.sendCode(request.body);
+      await app.auth.limited('send_code', request.ip, request.body.username, () => app.auth.sendCode(request.body));
       return ok(null, MSG.codeSent);
     },
   );
@@ -40,8 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin_login',
     { config: { policy: sessionPolicy.signIn }, schema: { body: loginBodySchema, response: { 200: contract.login } } },
     async (request) => {
-      await app.auth.throttle('login', request.ip, request.body.username);
-      return ok(await app.auth.login(request.body), MSG.loggedIn);
+      const session = await app.auth.limited('login', request.ip, request.body.username, () =>
+        app.auth.login(request.body),
+      );
+      return ok(session, MSG.loggedIn);
     },
   );
 

@@ -12,12 +12,12 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { HttpError, validationError } from '../../http/errors';
+import { HttpError, tooManyAttempts, validationError } from '../../http/errors';
 import { type Clock, systemClock } from '../../lib/clock';
 import { deriveKey, hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '../../lib/crypto';
 import type { Mailer } from '../../lib/mailer';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { clientKey, type RateLimiter } from '../../lib/rate-limit';
 import { dataDirSecret } from '../../lib/secret';
 import { aiStatusOf, findUserByEmail, rolesOfUser, type UserProfile, type UserRow } from '../users/queries';
 import {
@@ -44,6 +44,9 @@ export interface AuthServiceDeps {
   clock?: Clock;
 }
 
+/** The public calls limited per address and per (account, address) pair. */
+export type LimitedAction = 'send_code' | 'login' | 'password_forgot' | 'password_reset';
+
 /** The label of the login-code key derived from the server secret. */
 export const LOGIN_CODE_KEY = 'taxi/login-code/v1';
 
@@ -65,19 +68,50 @@ export class AuthService {
     return hmacSha256(this.codeKey, `${userId}:${code}`);
   }
 
-  /** Per IP and per account, fixed window; 429 with MSG.tooManyRequests. */
-  async throttle(
-    action: 'send_code' | 'login' | 'password_forgot' | 'password_reset',
+  /**
+   * Runs one attempt of a public sign-in or code call within its limits (429 with the wait, in the caller's
+   * language and in Retry-After, before anything is checked):
+   * - per client address (request.ip as TRUST_PROXY lets it be known; an IPv6 address by its /64), at most
+   *   LOGIN_RATE_MAX_PER_IP attempts in a window, whatever the accounts: one address cannot spray many;
+   * - per (account, address) pair, its wrong attempts (a 422 of the attempt: a wrong password, code or token;
+   *   every call for `everyCallCounts`, the reset e-mails): after LOGIN_RATE_MAX_PER_ACCOUNT of them the pair
+   *   must wait 1 s, then 2 s, 4 s… up to LOGIN_BACKOFF_MAX_SECONDS; a success forgets them. A flood of wrong
+   *   passwords from one address slows that address only: the owner still signs in from their own.
+   * With REDIS_URL the counters are in Redis, one budget for every node.
+   */
+  async limited<T>(
+    action: LimitedAction,
     ip: string,
-    email: string,
-  ): Promise<void> {
+    subject: string,
+    attempt: () => Promise<T>,
+    opts: { everyCallCounts?: boolean } = {},
+  ): Promise<T> {
     const { limiter, config } = this.deps;
-    const windowMs = config.loginRate.windowSeconds * 1000;
-    const [byIp, byAccount] = await Promise.all([
-      limiter.hit(`${action}:ip:${ip}`, config.loginRate.maxPerIp, windowMs),
-      limiter.hit(`${action}:account:${email.trim().toLowerCase()}`, config.loginRate.maxPerAccount, windowMs),
-    ]);
-    if (!byIp.allowed || !byAccount.allowed) throw new HttpError(429, MSG.tooManyRequests);
+    const rate = config.loginRate;
+    const address = clientKey(ip);
+    const pair = `${action}:pair:${subject.trim().toLowerCase()}:${address}`;
+    const byAddress = await limiter.hit(`${action}:ip:${address}`, rate.maxPerIp, rate.windowSeconds * 1000);
+    if (!byAddress.allowed) throw tooManyAttempts(byAddress.retryAfterMs);
+    const wait = await limiter.waitOf(pair);
+    if (wait > 0) throw tooManyAttempts(wait);
+    const backoff = {
+      free: rate.maxPerAccount,
+      baseMs: rate.backoffBaseMs,
+      maxMs: rate.backoffMaxMs,
+      forgetMs: rate.backoffForgetMs,
+    };
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (opts.everyCallCounts || (error instanceof HttpError && error.status === 422)) {
+        await limiter.fail(pair, backoff);
+      }
+      throw error;
+    }
+    if (opts.everyCallCounts) await limiter.fail(pair, backoff);
+    else await limiter.reset(pair);
+    return result;
   }
 
   private async checkCredentials(username: string, password: string): Promise<UserRow> {

@@ -90,7 +90,8 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/conversations/:id/messages',
     {
-      config: { policy: chatPolicy.write, idempotent: true },
+      // One attachment, up to UPLOAD_MAX_BYTES (the 5 MB rule answers 422 on `file`).
+      config: { policy: chatPolicy.write, idempotent: true, upload: { files: 1 } },
       schema: { params: idParams, body: sendBody, response: { 200: contract.message } },
     },
     async (request) => {

@@ -13,11 +13,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { captains, conversationReads, conversations, messages, passengers, users } from '../../db/schema';
 import type { AppBus } from '../../events';
 import { HttpError, notFound, validationError } from '../../http/errors';
-import type { UploadedFile } from '../../http/multipart';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
-import { detectFileType } from '../../lib/storage';
-import { isWav } from '../../lib/wav';
+import { detectFileType, putUpload } from '../../lib/storage';
+import { type UploadedFile, uploadSize } from '../../lib/uploaded-file';
+import { isWavUpload } from '../../lib/wav';
 import type { Actor as BookingActor } from '../bookings/model';
 import { authorizedBooking } from '../bookings/rules';
 import { type BookingDeps, captainOf } from '../bookings/store';
@@ -171,14 +171,14 @@ export class ChatService {
 
   /** Stores an image (re-encoded, no metadata) or a voice note; 422 on `file` for anything else. */
   private async storeAttachment(file: UploadedFile): Promise<{ name: string; kind: 'image' | 'audio' }> {
-    if (file.data.length > MESSAGE_ATTACHMENT_MAX_BYTES)
+    if (uploadSize(file) > MESSAGE_ATTACHMENT_MAX_BYTES)
       throw validationError('file', CHAT_MSG.attachmentTooLarge(MESSAGE_ATTACHMENT_MAX_BYTES / 1048576));
-    const type = await detectFileType(file.data);
+    const type = await detectFileType(file);
     if (type?.mime.startsWith('image/'))
       return { name: await this.deps.files.storeImage('file', file, IMAGE_RULE), kind: 'image' };
-    const ext = isWav(file.data) ? 'wav' : type ? AUDIO_EXT[type.mime] : undefined;
+    const ext = (await isWavUpload(file)) ? 'wav' : type ? AUDIO_EXT[type.mime] : undefined;
     if (!ext) throw validationError('file', CHAT_MSG.attachmentKind);
-    return { name: await this.deps.files.storage.put(file.data, ext), kind: 'audio' };
+    return { name: await putUpload(this.deps.files.storage, file, ext), kind: 'audio' };
   }
 
   /** Writes a message (and the sender's own read receipt) in one transaction; `message.created` follows. */

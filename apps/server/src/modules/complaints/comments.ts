@@ -56,7 +56,7 @@ export class ComplaintComments {
   ): Promise<ComplaintCommentDto> {
     const text = input.comment.trim();
     if (!text) throw validationError('comment', BOOKING_MSG.commentEmpty);
-    checkWavFiles(input.files, this.deps.uploadMaxBytes);
+    await checkWavFiles(input.files, this.deps.uploadMaxBytes);
     await this.requireComplaint(complaintId);
     const { row, stored } = await withStoredWavs(this.deps.storage, input.files, async (stored) => {
       const row = await this.deps.db.transaction(async (tx) => {

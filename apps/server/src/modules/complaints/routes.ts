@@ -57,6 +57,11 @@ const commentBody = z.object({
   wav_files: wavFiles,
 });
 const complaintIdParams = z.object({ complaintId: dbId() });
+/**
+ * The recordings a complaint or a comment reads: one past the rule, so that the schema answers its own 422
+ * ('At most 5 audio files') rather than a bare 413; each up to UPLOAD_MAX_BYTES.
+ */
+const WAV_UPLOAD = { files: COMPLAINT_AUDIO_MAX_FILES + 1 };
 const commentAudioParams = z.object({ commentId: dbId(), fileName: z.string().regex(STORED_NAME) });
 
 const sendWav = (reply: FastifyReply, fileName: string, data: Buffer) =>
@@ -100,7 +105,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/complaint/booking/:id/create',
     {
-      config: { policy: complaintPolicy.file, idempotent: true },
+      config: { policy: complaintPolicy.file, idempotent: true, upload: WAV_UPLOAD },
       schema: { params: idParams, body: createBody, response: { 200: contract.complaint } },
     },
     async (request) => {
@@ -160,7 +165,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/complaint/${kind}/:id/create`,
       {
-        config: { policy: complaintPolicy.file, idempotent: true },
+        config: { policy: complaintPolicy.file, idempotent: true, upload: WAV_UPLOAD },
         schema: replies(contract.complaint, { params: idParams, body: personComplaintBody }),
       },
       async (request) => {
@@ -185,7 +190,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/complaint_comments/:complaintId/add_comment',
     {
-      config: { policy: complaintPolicy.comment, idempotent: true },
+      config: { policy: complaintPolicy.comment, idempotent: true, upload: WAV_UPLOAD },
       schema: replies(contract.comment, { params: complaintIdParams, body: commentBody }),
     },
     async (request) => {

@@ -197,7 +197,7 @@ export class ComplaintService {
     input: { description?: string; files: UploadedFile[]; categoryId?: number },
   ): Promise<ComplaintDto> {
     if (actor?.government) throw new HttpError(403, COMPLAINT_MSG.governmentCannotFile);
-    checkWavFiles(input.files, this.deps.uploadMaxBytes);
+    await checkWavFiles(input.files, this.deps.uploadMaxBytes);
     const complaint = await withStoredWavs(this.deps.storage, input.files, async (stored) => {
       const row = await this.deps.db.transaction(async (tx) => {
         const columns = await this.subjectColumns(tx, subject);

@@ -1,8 +1,8 @@
 import { ID_CARD_MAX_BYTES, ID_CARD_MIME_TYPES, PEOPLE_MSG } from '@taxi/shared';
 import sharp from 'sharp';
 import { HttpError, validationError } from '../../http/errors';
-import type { UploadedFile } from '../../http/multipart';
 import { type DetectedType, detectFileType, type FileStorage } from '../../lib/storage';
+import { type UploadedFile, uploadSize, uploadSource } from '../../lib/uploaded-file';
 
 export interface ImageRule {
   maxBytes: number;
@@ -45,16 +45,17 @@ export class FileService {
    */
   async checkImage(field: string, file: UploadedFile, rule: ImageRule = ID_CARD_RULE): Promise<CheckedImage> {
     const limit = Math.min(rule.maxBytes, this.uploadMaxBytes);
-    if (file.data.length > limit) throw validationError(field, PEOPLE_MSG.fileTooLarge(Math.round(limit / 1048576)));
-    if (file.data.length === 0) throw validationError(field, PEOPLE_MSG.fileRequired);
-    const type = await detectFileType(file.data);
+    const size = uploadSize(file);
+    if (size > limit) throw validationError(field, PEOPLE_MSG.fileTooLarge(Math.round(limit / 1048576)));
+    if (size === 0) throw validationError(field, PEOPLE_MSG.fileRequired);
+    const type = await detectFileType(file);
     if (!type || !rule.mimeTypes.includes(type.mime) || !FORMAT_OF_MIME[type.mime])
       throw validationError(field, PEOPLE_MSG.imagesOnly);
     let width: number | undefined;
     let height: number | undefined;
     try {
       // metadata() reads the header only; the pixel limit is enforced again when decoding.
-      ({ width, height } = await sharp(file.data, { limitInputPixels: false }).metadata());
+      ({ width, height } = await sharp(uploadSource(file), { limitInputPixels: false }).metadata());
     } catch {
       throw validationError(field, PEOPLE_MSG.imagesOnly);
     }
@@ -66,11 +67,12 @@ export class FileService {
 
   /**
    * The image decoded and encoded again in its own format (jpeg, png or webp), turned upright by its
-   * EXIF orientation, with no metadata kept. 422 on `field` when the pixels cannot be decoded.
+   * EXIF orientation, with no metadata kept. 422 on `field` when the pixels cannot be decoded. An upload
+   * on disk is read by sharp from its file.
    */
   async reencodeImage(
     field: string,
-    data: Buffer,
+    data: Buffer | string,
     type: DetectedType,
     rule: ImageRule = ID_CARD_RULE,
   ): Promise<Buffer> {
@@ -103,7 +105,7 @@ export class FileService {
       if (!file) continue;
       try {
         const type = await this.checkImage(field, file, rule);
-        clean.push([field, await this.reencodeImage(field, file.data, type, rule), type.ext]);
+        clean.push([field, await this.reencodeImage(field, uploadSource(file), type, rule), type.ext]);
       } catch (error) {
         if (!(error instanceof HttpError) || !error.errors) throw error;
         Object.assign(errors, error.errors);
@@ -124,7 +126,7 @@ export class FileService {
   /** Checks the image, re-encodes it without metadata and stores it; returns the stored name. */
   async storeImage(field: string, file: UploadedFile, rule: ImageRule = ID_CARD_RULE): Promise<string> {
     const type = await this.checkImage(field, file, rule);
-    const clean = await this.reencodeImage(field, file.data, type, rule);
+    const clean = await this.reencodeImage(field, uploadSource(file), type, rule);
     return this.storage.put(clean, type.ext);
   }
 }

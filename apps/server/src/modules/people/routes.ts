@@ -74,7 +74,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/passenger/:id',
     {
-      config: { policy: passengerPolicy.change },
+      // The ID card's front and back, each up to UPLOAD_MAX_BYTES (the 5 MB rule answers 422 on its field).
+      config: { policy: passengerPolicy.change, upload: { files: 2 } },
       schema: {
         params: idParams,
         body: passengerConfirmationSchema.extend({ id_card_front: file.optional(), id_card_back: file.optional() }),

@@ -13,9 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
-import { HttpError } from '../../http/errors';
+import { tooManyAttempts } from '../../http/errors';
 import { pageQueryAmong } from '../../http/pagination';
 import { replies } from '../../http/schema';
+import { clientKey } from '../../lib/rate-limit';
 
 /** An app reads the form, then answers: a few calls per sign-in's worth of attempts. */
 const ANSWER_CALLS_PER_LOGIN = 4;
@@ -37,11 +38,11 @@ export const surveysRoutes: FastifyPluginAsyncZod = async (app) => {
   const throttle = async (ip: string) => {
     const { maxPerIp, windowSeconds } = app.config.loginRate;
     const hit = await app.limiter.hit(
-      `survey_answer:ip:${ip}`,
+      `survey_answer:ip:${clientKey(ip)}`,
       maxPerIp * ANSWER_CALLS_PER_LOGIN,
       windowSeconds * 1000,
     );
-    if (!hit.allowed) throw new HttpError(429, MSG.tooManyRequests);
+    if (!hit.allowed) throw tooManyAttempts(hit.retryAfterMs);
   };
 
   app.get(
