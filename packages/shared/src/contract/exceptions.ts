@@ -33,3 +33,6 @@ export const exceptionsContract = {
     }),
   ),
 };
+
+/** The `data` of GET exceptions. */
+export type ExceptionListDto = z.infer<typeof exceptionsContract.list>['data'];
