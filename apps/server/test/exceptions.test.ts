@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { bookings } from '../src/db/schema';
 import { makeBooking, makeCaptain, makeReason } from './factories';
 import { apiCaller, loginAll, PinnableClock, testAppForFile } from './helpers';
+import { StatementCounter } from './statement-counter';
 
 const clock = new PinnableClock();
 const t = testAppForFile({ clock });
@@ -204,5 +205,28 @@ describe('GET exceptions', () => {
       await call('PUT', 'settings/dispatching', admin, { LATE_BOOKING_MINUTES: 5, UNANSWERED_OFFER_PERCENT: 50 });
       clock.pinned = null;
     }
+  });
+
+  it('sends as many statements for a long list as for a short one', async () => {
+    const counter = new StatementCounter(t.db);
+    const t0 = Date.now() + MIN;
+    clock.pinned = t0;
+    const statements = () =>
+      counter.count(async () => {
+        expect((await call('GET', 'exceptions', disp)).statusCode).toBe(200);
+      });
+    await makeBooking(t.db, { datetime: new Date(t0 - 6 * MIN) });
+    const few = await statements();
+    for (let i = 0; i < 25; i++) {
+      await makeBooking(t.db, { datetime: new Date(t0 - 6 * MIN) });
+      const { captain } = await makeCaptain(t.db);
+      const offered = await makeBooking(t.db, { datetime: new Date(t0) });
+      clock.pinned = t0 - 20_000;
+      await t.app.bookings.offer(offered.id, captain.id, new Date(t0 + 10_000));
+      clock.pinned = t0;
+    }
+    expect((await list()).items.length).toBeGreaterThan(50);
+    expect(await statements()).toBe(few);
+    clock.pinned = null;
   });
 });
