@@ -70,6 +70,8 @@ describe('settings/{group}', () => {
         TIME_CHANGE_AFTER_MINUTES: 5,
         LATE_BOOKING_MINUTES: 5,
         LATE_CAPTAIN_MINUTES: 5,
+        UNANSWERED_OFFER_PERCENT: 50,
+        BESOIN_EXPIRING_MINUTES: 5,
       },
     });
     expect((await call('GET', 'settings/general', sup)).json().data.values).toEqual({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatAge,
   formatComplaintTime,
   formatDateTime,
   formatEuros,
@@ -50,5 +51,15 @@ describe('one formatter per kind, in the spec formats', () => {
     expect(formatPhone('+33612345678')).toBe('+33 6 12 34 56 78');
     expect(formatPhone('call me')).toBe('call me');
     expect(formatPhone(null)).toBe('');
+  });
+});
+
+describe('ages', () => {
+  it('counts seconds under a minute, then whole minutes, then hours and minutes, never rounded up', () => {
+    expect(formatAge(45_400)).toBe('45 s');
+    expect(formatAge(3 * 60_000 + 59_000)).toBe('3 min');
+    expect(formatAge(65 * 60_000)).toBe('1 h 5 min');
+    expect(formatAge(-2000)).toBe('0 s');
+    expect(formatAge(null)).toBe('');
   });
 });

@@ -4,7 +4,7 @@ import { setToastSink, toast } from '../src/api/toast';
 describe('toasts before the toaster has loaded', () => {
   it('are kept and shown in order once it takes over, later ones at once', () => {
     toast.error('first');
-    toast.late('second');
+    toast.warning('second');
     const sink = vi.fn();
     setToastSink(sink as never);
     expect(sink.mock.calls.map(([message, options]) => [message, options.variant])).toEqual([

@@ -22,6 +22,8 @@ const e = (route: RouteName, permission: Permission | null, title?: string): Dra
 
 export const DRAWER: readonly DrawerItem[] = [
   e('Requests', 'DISPATCHING', 'Requests'),
+  // Ours: the exceptions board, beside the board it watches.
+  e('Exceptions', 'DISPATCHING'),
   e('PhoneBooking', 'PHONE_BOOKING'),
   // Ours: the call log of the voice connection, beside the phone booking it feeds.
   e('Calls', 'PHONE_BOOKING'),

@@ -24,6 +24,7 @@ export * from './demo';
 export * from './dispatch';
 export * from './dispatch-ui';
 export * from './drawer';
+export * from './exceptions';
 export * from './fare/index';
 export * from './fares';
 export * from './fleet';

@@ -79,6 +79,8 @@ export const PROTECTED_ROUTES = [
   r('Dashboard', '/dashboard', 'Dashboard', 'STATISTICS'),
   r('Timeline', '/timeline', 'Timeline', 'TIMELINE'),
   r('Requests', '/requests', 'Requests', 'DISPATCHING', { fullHeight: true }),
+  // Ours: what needs a dispatcher now (late bookings and captains, unanswered offers…), live
+  r('Exceptions', '/exceptions', 'Exceptions', 'DISPATCHING'),
   r('PathDrawer', '/path_drawer', 'Path drawer', 'EDIT_MAP'),
   r('CaptainsMap', '/rides_tracker', 'Tracking', 'MONITORING', { fullHeight: true }),
   r('PhoneBooking', '/phone-bookings', 'Phone Booking', 'PHONE_BOOKING'),

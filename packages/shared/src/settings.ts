@@ -93,6 +93,10 @@ export const SETTING_DEFS = {
   LATE_BOOKING_MINUTES: int('dispatching', 5, 1, 120),
   /** A captain not at the pickup this long after the booking's time is a late captain. */
   LATE_CAPTAIN_MINUTES: int('dispatching', 5, 1, 120),
+  /** An offer to a captain joins the exceptions board once this part of its countdown passed unanswered. */
+  UNANSWERED_OFFER_PERCENT: int('dispatching', 50, 10, 100),
+  /** A driver search (besoin) joins the exceptions board this long before its time ends. */
+  BESOIN_EXPIRING_MINUTES: int('dispatching', 5, 1, 60),
   /** Active (not finished, not cancelled) bookings a passenger may hold at once; 0 is no limit. */
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: int('bookings', 0, 0, 100),
   /** What a passenger is charged (a passenger_penalty entry) for cancelling once the captain arrived; 0 is nothing. */
@@ -154,6 +158,8 @@ export const SETTING_LABELS = texts({
   TIME_CHANGE_AFTER_MINUTES: 'Suggest a time change when the captain is later than (minutes)',
   LATE_BOOKING_MINUTES: 'Late booking after (minutes)',
   LATE_CAPTAIN_MINUTES: 'Late captain after (minutes)',
+  UNANSWERED_OFFER_PERCENT: 'Unanswered offer is an exception after (% of its countdown)',
+  BESOIN_EXPIRING_MINUTES: 'Ending driver search is an exception within (minutes)',
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: 'Max active bookings per passenger (0 = no limit)',
   PASSENGER_LATE_CANCEL_FEE_EUROS: 'Fee for a passenger who cancels after the captain arrived (€, 0 = none)',
   MIN_STAFF_ON_DUTY: 'Fewest staff at work on a day (the vacation planner warns below)',

@@ -235,6 +235,8 @@ export const ACCESS: Record<string, string> = {
   'GET /api/booking': DESK,
   'GET /api/booking/export.csv': DESK,
   'GET /api/booking/search': DESK,
+  // the exceptions board and its toolbar count: whoever reads the board (the Goverment role reads, acts on nothing)
+  'GET /api/exceptions': DESK,
   'GET /api/user_cancellation_reason': DESK,
   'GET /api/bookings/:id': DESK,
   'GET /api/booking/:id/statuses': DESK,

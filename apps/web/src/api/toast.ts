@@ -1,4 +1,3 @@
-import { LATE_TOAST_DURATION_MS } from '@taxi/shared';
 import type { enqueueSnackbar, OptionsObject } from 'notistack';
 
 type Sink = typeof enqueueSnackbar;
@@ -17,12 +16,11 @@ export function setToastSink(next: Sink): void {
 }
 
 /** Colour-coded toasts (shell.md §2.5, §9). Usable outside React; the toaster sets the defaults
- * (3000 ms, green, bottom-left). */
+ * (3000 ms, green, bottom-left). Late-captain and late-booking notices are not toasts: they go to the
+ * exceptions board's stack (features/exceptions/LateNoticeStack). */
 export const toast = {
   success: (message: string) => show(message, { variant: 'success' }),
   error: (message: string) => show(message, { variant: 'error' }),
   info: (message: string) => show(message, { variant: 'info' }),
   warning: (message: string) => show(message, { variant: 'warning' }),
-  /** Late-captain and late-booking toasts last longer. */
-  late: (message: string) => show(message, { variant: 'warning', autoHideDuration: LATE_TOAST_DURATION_MS }),
 };

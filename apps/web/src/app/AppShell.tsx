@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { AiStatusButton } from '../features/ai/AiStatusButton';
 import { usePolicy } from '../features/auth/currentUser';
 import { ProfileMenu } from '../features/auth/ProfileMenu';
+import { ExceptionsButton } from '../features/exceptions/ExceptionsButton';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
 import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SeasonSelector } from '../features/season/SeasonSelector';
@@ -114,6 +115,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <SocketIndicator />
             <VoiceButton />
             <AiStatusButton />
+            <ExceptionsButton />
             {allows(shellPolicy.messages) && <UnreadMessagesButton />}
             <TicketsButton />
             {allows(settingsPolicy.setSeason) && (

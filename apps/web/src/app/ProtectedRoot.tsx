@@ -11,6 +11,7 @@ import { connectSocket, disconnectSocket, useSocketEvent } from '../api/socket';
 import { homePath, meQuery } from '../features/auth/api';
 import { CurrentUserProvider, usePolicy } from '../features/auth/currentUser';
 import { useBookingRealtime } from '../features/bookings/realtime';
+import { useExceptionsRealtime } from '../features/exceptions/api';
 import { PushRegistration } from '../features/push/PushRegistration';
 import { VoiceLifecycle } from '../features/voice/VoiceLifecycle';
 import { AppShell } from './AppShell';
@@ -36,6 +37,7 @@ function SocketLifecycle({ token }: { token: string }) {
     client.setQueryData<AuthUser>(queryKeys.auth.me, (me) => (me && me.id === user_id ? { ...me, ai_status } : me));
   });
   useBookingRealtime();
+  useExceptionsRealtime();
   return null;
 }
 

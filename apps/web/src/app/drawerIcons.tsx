@@ -16,6 +16,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LuggageIcon from '@mui/icons-material/Luggage';
 import MapIcon from '@mui/icons-material/Map';
+import NotificationImportantIcon from '@mui/icons-material/NotificationImportantOutlined';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import PhoneCallbackIcon from '@mui/icons-material/PhoneCallback';
@@ -33,6 +34,7 @@ import type { ReactNode } from 'react';
 /** Drawer icons by route or group name; anything else gets a neutral list icon. */
 const ICONS: Record<string, ReactNode> = {
   Requests: <ListAltIcon />,
+  Exceptions: <NotificationImportantIcon />,
   PhoneBooking: <PhoneInEditIcon />,
   Calls: <PhoneCallbackIcon />,
   Timeline: <TimelineIcon />,

@@ -1,4 +1,5 @@
 import { CURRENCY, cityWallClock } from '@taxi/shared';
+import { tr } from '@taxi/shared/i18n';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage, currentLocale } from './index';
 
@@ -163,6 +164,19 @@ export function formatDuration(seconds: number | null | undefined): string {
   return rest === 0
     ? unit('hour', Math.floor(minutes / 60))
     : `${unit('hour', Math.floor(minutes / 60))} ${unit('minute', rest)}`;
+}
+
+/**
+ * How long something has waited (the exceptions board's ages): seconds under a minute ("45 s"), then whole
+ * minutes ("3 min"), then hours and minutes ("1 h 5 min"). Never rounded up: 3 min 59 s is "3 min".
+ */
+export function formatAge(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return EMPTY;
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return tr('{{n}} s', { n: formatNumber(seconds) });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return tr('{{n}} min', { n: formatNumber(minutes) });
+  return tr('{{h}} h {{m}} min', { h: formatNumber(Math.floor(minutes / 60)), m: formatNumber(minutes % 60) });
 }
 
 /**

@@ -15,6 +15,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
 export * from './events';
+export * from './exceptions';
 export * from './fares';
 export * from './files';
 export * from './fleet';

@@ -13,6 +13,7 @@ import { CONTRACT_MSG } from '../contracts';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DISPATCH_UI } from '../dispatch-ui';
 import { DRAWER } from '../drawer';
+import { EXCEPTION_KIND_TEXTS, EXCEPTIONS_UI } from '../exceptions';
 import { FARE_MSG } from '../fares';
 import { FLEET_MSG } from '../fleet';
 import { GEO_MSG } from '../geo-rules';
@@ -84,6 +85,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BOOKING_MSG,
     DISPATCH_UI,
     NOT_MOVING_UI,
+    EXCEPTION_KIND_TEXTS,
+    EXCEPTIONS_UI,
     RIDE_UI,
     TRACKING_UI,
     MAP_EDITOR_UI,

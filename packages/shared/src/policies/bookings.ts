@@ -40,6 +40,11 @@ export const bookingPolicy = {
   passengerRides: rule('bookings.passengerRides', (a) => holds(a, 'PASSENGERS')),
   /** One action of the booking card menu and the ride page (with the status rules of checkBookingAction). */
   act: rule<BookingAction>('bookings.act', (a, _action) => dispatcher(a), governmentRefusal),
+  /**
+   * The exceptions board and its toolbar count (GET exceptions): whoever reads the board. Its actions keep
+   * their own rules (bookingPolicy.act, change): the Goverment role sees the list and opens details only.
+   */
+  exceptions: rule('bookings.exceptions', (a) => holds(a, 'DISPATCHING')),
   /** The airport desk's booking details on a card. */
   airportDetails: rule('bookings.airportDetails', (a) => holds(a, 'DISPATCHING')),
   /** The order search of the toolbar (not the airport desk). */

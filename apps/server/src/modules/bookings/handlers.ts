@@ -1,4 +1,4 @@
-import { EVENTS } from '@taxi/shared';
+import { EVENTS, EXCEPTION_STARTS } from '@taxi/shared';
 import type { Tx } from '../../db/client';
 import type { AppBus } from '../../events';
 import type { JobQueue } from '../../jobs/worker';
@@ -19,20 +19,22 @@ export function registerBookingHandlers(
 ): void {
   const { realtime, jobs } = deps;
 
-  const lateBookingMs = async (tx: Tx) => (await deps.config.current(tx)).lateBookingMs;
+  const lateBookingAt = async (datetime: Date, tx: Tx) =>
+    new Date(EXCEPTION_STARTS.lateBooking(datetime.getTime(), await deps.config.current(tx)));
   bus.within('booking.created', async ({ bookingId, now, datetime }, tx) => {
     if (!now) return;
-    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
+    const at = await lateBookingAt(datetime, tx);
     await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.timeChanged', async ({ bookingId, datetime, lateTimer }, tx) => {
     if (!lateTimer) return;
-    const at = new Date(datetime.getTime() + (await lateBookingMs(tx)));
+    const at = await lateBookingAt(datetime, tx);
     await jobs.schedule(JOB_KINDS.lateBooking, { booking_id: bookingId }, at, tx);
   });
   bus.within('booking.dispatched', async ({ bookingId, rideId, datetime }, tx) => {
-    const { lateCaptainMs } = await deps.config.current(tx);
-    const lateAt = Math.max(datetime.getTime(), deps.clock.now()) + lateCaptainMs;
+    // The ride is written with the dispatch's time (the clock's now).
+    const config = await deps.config.current(tx);
+    const lateAt = EXCEPTION_STARTS.lateCaptain(datetime.getTime(), deps.clock.now(), config);
     await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
   });
   bus.within('booking.besoinRenewed', async ({ bookingId, besoinDate }, tx) => {

@@ -8,6 +8,7 @@ import {
   cancelQuerySchema,
   bookingsContract as contract,
   dbId,
+  exceptionsContract,
   MSG,
   NOT_MOVING_UI,
   text,
@@ -85,6 +86,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     return ok({ ...page, data: (await presentBookings(app.db, page.data)).map(bookingFor(request.user)) });
   });
+
+  // The exceptions board and the toolbar's count: each booking as this user may see it.
+  app.get(
+    '/exceptions',
+    { config: { policy: bookingPolicy.exceptions }, schema: replies(exceptionsContract.list) },
+    async (request) => {
+      const list = await svc.exceptions();
+      const view = bookingFor(request.user);
+      return ok({ ...list, items: list.items.map((item) => ({ ...item, booking: view(item.booking) })) });
+    },
+  );
 
   app.get('/booking/search', { config: READ, schema: searchSchema }, async (request) => {
     const where = await searchWhere(app.db, request.query, viewerOf(request.user));

@@ -32,6 +32,7 @@ import {
   showBooking,
 } from './read/booking';
 import { bookingCandidates } from './read/candidates';
+import { listExceptions } from './read/exceptions';
 import { authorize, authorizeRole } from './rules';
 import { type BookingDeps, captainOf, findBooking } from './store';
 
@@ -54,6 +55,8 @@ export class BookingService {
   cancellationReasons = () => cancellationReasons(this.deps.db);
   airportDetails = (id: number) => bookingAirportDetails(this.deps.db, id);
   candidates = (id: number) => bookingCandidates(this.deps, id);
+  /** The exceptions board: what needs a dispatcher now, oldest first. */
+  exceptions = () => listExceptions(this.deps);
 
   // rules
   authorizeRole = authorizeRole;

@@ -22,6 +22,10 @@ export interface DispatchTimings {
   timeChangeAfterMs: number;
   lateBookingMs: number;
   lateCaptainMs: number;
+  /** The exceptions board: an unanswered offer after this part of its countdown (0.5 is half). */
+  unansweredOfferPart: number;
+  /** The exceptions board: a driver search (besoin) this long before it ends. */
+  besoinExpiringMs: number;
   /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
   maxActiveBookingsPerPassenger: number;
   /** Charged to a passenger who cancels once the captain arrived, in cents; 0 is nothing. */
@@ -54,6 +58,8 @@ export class DispatchConfig {
       timeChangeAfterMs: v.TIME_CHANGE_AFTER_MINUTES * MIN,
       lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
       lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
+      unansweredOfferPart: v.UNANSWERED_OFFER_PERCENT / 100,
+      besoinExpiringMs: v.BESOIN_EXPIRING_MINUTES * MIN,
       maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
       lateCancelFeeCents: v.PASSENGER_LATE_CANCEL_FEE_EUROS * 100,
       season: v.SEASON as Season,

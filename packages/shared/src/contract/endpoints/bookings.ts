@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { BookingCreateInput, cancelQuerySchema } from '../../booking-create';
 import { bookingsContract } from '../bookings';
 import { endpoint } from '../endpoint';
+import { exceptionsContract } from '../exceptions';
 import { trackingContract } from '../tracking';
 import type { Filters, PageQuery } from './query';
 
@@ -36,6 +37,8 @@ export const bookingEndpoints = {
   dispatch: endpoint()('PUT', 'dispatch/:bookingId/:captainId', bookingsContract.booking),
   /** Takes the booking back from its captain on the way: PENDING again, the AI offers it anew. */
   redispatch: endpoint()('POST', 'booking/:id/redispatch', bookingsContract.booking),
+  /** The exceptions board and the toolbar's count: what needs a dispatcher now, oldest first. */
+  exceptions: endpoint()('GET', 'exceptions', exceptionsContract.list),
   /** Scheduled bookings waiting for a captain, soonest first (/reservation_queue). */
   reservationQueue: endpoint<{ page?: number; perPage?: number }>()('GET', 'reservation_queue', bookingsContract.page),
   suggestServiceChange: endpoint<undefined, { service_id: number }>()(

@@ -1,4 +1,4 @@
-import { BOOKING_MSG, EVENTS } from '@taxi/shared';
+import { BOOKING_MSG, EVENTS, EXCEPTION_STARTS } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { bookings } from '../../../db/schema';
 import type { JobQueue } from '../../../jobs/worker';
@@ -14,7 +14,7 @@ export function lateBookingJob(deps: BookingDeps, realtime: Pick<Realtime, 'emit
   return async ({ booking_id }: { booking_id: number }) => {
     const [b] = await deps.db.select().from(bookings).where(eq(bookings.id, booking_id));
     if (b?.status !== 'PENDING' || !b.now) return;
-    const lateAt = b.datetime.getTime() + (await deps.config.current()).lateBookingMs;
+    const lateAt = EXCEPTION_STARTS.lateBooking(b.datetime.getTime(), await deps.config.current());
     if (lateAt > deps.clock.now()) {
       await jobs?.schedule(JOB_KINDS.lateBooking, { booking_id }, new Date(lateAt));
       return;

@@ -1,0 +1,5 @@
+import type { FeaturePages } from '../../app/pages';
+
+export const pages: FeaturePages = {
+  Exceptions: () => import('./ExceptionsPage'),
+};
