@@ -53,3 +53,7 @@ export function compareBoard(a: BoardSortable, b: BoardSortable): number {
 
 /** The board's pages: at most this many bookings a page (the API's cap); further pages load on demand. */
 export const BOARD_PAGE_SIZE = 100;
+
+/** The Requests board's card densities: the full cards, or compact ones (two lines, twice as many on screen). */
+export const BOARD_DENSITIES = ['comfortable', 'compact'] as const;
+export type BoardDensity = (typeof BOARD_DENSITIES)[number];
