@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { type AiDispatchPopupPayload, MAP_CENTER, MSG } from '@taxi/shared';
+import { type AiDispatchPopupPayload, dateToCityLocal, MAP_CENTER, MSG } from '@taxi/shared';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -198,4 +198,32 @@ export async function cancelBooking(page: Page, id: number): Promise<void> {
   const { json: reasons } = await api<{ data: { id: number }[] }>(page, 'GET', 'user_cancellation_reason');
   const cancelled = await api(page, 'DELETE', `bookings/${id}?user_cancellation_reason_id=${reasons.data[0].id}`);
   expect(cancelled.status).toBe(200);
+}
+
+/** A dashboard order for `minutesAhead` from now (the city's wall clock, as the phone booking form sends it). */
+export async function createOrder(page: Page, firstName: string, minutesAhead = 60): Promise<number> {
+  const res = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
+    new_passenger: { first_name: firstName, last_name: 'E2e', phone_number: `+377 6${Date.now() % 10_000_000}` },
+    service_id: 2,
+    pickup: { name: 'E2E pickup', lon: MAP_CENTER[0], lat: MAP_CENTER[1] },
+    dropoff: { name: 'E2E dropoff', lon: MAP_CENTER[0] + 0.01, lat: MAP_CENTER[1] + 0.005 },
+    now: false,
+    datetime: dateToCityLocal(new Date(Date.now() + minutesAhead * 60_000)),
+    seats: 1,
+    origin: 'dashboard',
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.data.id;
+}
+
+/** Dispatches a booking to the first captain of its ranking, as another operator would. */
+export async function dispatchBooking(page: Page, id: number): Promise<void> {
+  const ranking = await api<{ data: { candidates: { captain_id: number }[] } }>(
+    page,
+    'GET',
+    `dispatch/booking/${id}/ranking`,
+  );
+  expect(ranking.json.data.candidates.length).toBeGreaterThan(0);
+  const dispatched = await api(page, 'PUT', `dispatch/${id}/${ranking.json.data.candidates[0].captain_id}`);
+  expect(dispatched.status, JSON.stringify(dispatched.json)).toBe(200);
 }

@@ -1,6 +1,7 @@
-import { BOOKING_MSG, HISTORY_LABELS, RIDE_UI } from '@taxi/shared';
+import { BOOKING_MSG, BOOKING_UI, HISTORY_LABELS, RIDE_UI, STATUS_LABELS } from '@taxi/shared';
+import { axeBothSchemes } from './axe';
 import { expect, test } from './fixtures';
-import { api, login, USERS } from './helpers';
+import { api, createOrder, dispatchBooking, login, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -107,4 +108,69 @@ test('the ride page dialog opens over the board from an active ride card', async
   await page.screenshot({ path: `${ARTIFACTS}/ride-dialog.png` });
   await dialog.getByRole('button', { name: RIDE_UI.close }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('the ride page of a pending order dispatches and cancels through the card’s dialogs, live', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.dispatcher);
+  const id = await createOrder(page, 'Ridepage', 45);
+  await page.goto(`/rides/${id}`);
+  const actions = page.getByTestId('ride-actions');
+  await expect(page.getByTestId('ride-status')).toHaveText(STATUS_LABELS.PENDING);
+  // The card's entries for a waiting order, in the card menu's order.
+  await expect(actions.getByRole('button')).toHaveText([
+    BOOKING_UI.dispatch,
+    BOOKING_UI.cancel,
+    BOOKING_UI.changeTime,
+    BOOKING_UI.changeService,
+    BOOKING_UI.suggestService,
+    BOOKING_UI.logs,
+  ]);
+  await page.screenshot({ path: `${ARTIFACTS}/ride-actions-pending.png` });
+  expect(await axeBothSchemes(page, { include: '[data-testid="ride-summary"]' })).toEqual([]);
+
+  // Dispatch: the card's dialog, its captain picker, Enter on the first captain.
+  await actions.getByRole('button', { name: BOOKING_UI.dispatch }).click();
+  const dispatch = page.getByRole('dialog', { name: BOOKING_UI.dispatchTitle(id) });
+  await expect(dispatch.getByTestId('candidate-list').getByRole('option').first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(BOOKING_MSG.dispatched(id))).toBeVisible();
+  await expect(page.getByTestId('ride-status')).toHaveText(STATUS_LABELS.APPROVED);
+  await expect(actions.getByRole('button', { name: BOOKING_UI.dispatch })).toHaveCount(0);
+  await expect(page.getByTestId('ride-summary')).not.toContainText(RIDE_UI.notAssigned);
+
+  // Cancel: the card's dialog, a reason required.
+  await actions.getByRole('button', { name: BOOKING_UI.cancel }).click();
+  const cancel = page.getByRole('dialog', { name: BOOKING_UI.cancelTitle(id) });
+  await cancel.getByTestId('confirm-cancel').click();
+  await expect(page.getByText(BOOKING_MSG.chooseReason)).toBeVisible();
+  await cancel.getByTestId('cancel-reason').click();
+  await page.getByRole('option').first().click();
+  await cancel.getByTestId('confirm-cancel').click();
+  await expect(page.getByText(BOOKING_MSG.cancelled(id))).toBeVisible();
+  await expect(page.getByTestId('ride-status')).toHaveText(STATUS_LABELS.SYSTEM_CANCELLED);
+  await expect(actions.getByRole('button', { name: BOOKING_UI.cancel })).toHaveCount(0);
+
+  // Another operator dispatches a waiting order while its page is open: the page's actions follow.
+  const other = await createOrder(page, 'Ridelive', 50);
+  await page.goto(`/rides/${other}`);
+  await expect(actions.getByRole('button', { name: BOOKING_UI.dispatch })).toBeVisible();
+  await dispatchBooking(page, other);
+  await expect(page.getByTestId('ride-status')).toHaveText(STATUS_LABELS.APPROVED);
+  await expect(actions.getByRole('button', { name: BOOKING_UI.dispatch })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: BOOKING_UI.cancel })).toBeVisible();
+});
+
+test('the Goverment role sees no action on a ride page', async ({ page, request }) => {
+  await login(page, request, USERS.dispatcher);
+  const id = await createOrder(page, 'Ridegov', 45);
+  await login(page, request, USERS.gov, `/rides/${id}`);
+  await expect(page.getByTestId('ride-summary')).toContainText(`#${id}`);
+  await expect(page.getByTestId('ride-status')).toHaveText(STATUS_LABELS.PENDING);
+  await expect(page.getByTestId('ride-actions')).toHaveCount(0);
 });

@@ -281,7 +281,7 @@ describe('online flag', () => {
 });
 
 describe('preferences', () => {
-  it('keeps the language and theme on the account: 401, 422, then merged and sent back by check_auth', async () => {
+  it('keeps the language, theme and board density on the account: 401, 422, then merged and sent back by check_auth', async () => {
     const { app, close } = await buildTestApp();
     const put = (token: string | null, payload: object) =>
       app.inject({ method: 'PUT', url: '/api/preferences', headers: token ? bearer(token) : {}, payload });
@@ -298,6 +298,14 @@ describe('preferences', () => {
     expect((await put(token, { language: 'ar' })).json().data).toEqual({ language: 'ar' });
     expect((await put(token, { theme: 'dark' })).json().data).toEqual({ language: 'ar', theme: 'dark' });
     expect(await me()).toEqual({ language: 'ar', theme: 'dark' });
+    // The board's card density is one more preference of the account.
+    expect((await put(token, { board_density: 'dense' })).statusCode).toBe(422);
+    expect((await put(token, { board_density: 'compact' })).json().data).toEqual({
+      language: 'ar',
+      theme: 'dark',
+      board_density: 'compact',
+    });
+    expect((await me()).board_density).toBe('compact');
     // Another user's account is untouched.
     const other = await login(app, 'callcenter@example.com');
     const theirs = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(other) });

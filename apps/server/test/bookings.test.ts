@@ -1,9 +1,9 @@
-import { BOOKING_MSG, type BookingDto, dateToCityLocal, EVENTS, MAP_CENTER, MSG } from '@taxi/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { BOOKING_MSG, type BookingDto, compareBoard, dateToCityLocal, EVENTS, MAP_CENTER, MSG } from '@taxi/shared';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airportDetails, auditLog, bookingNotes, bookingStatuses, bookings, jobs, sectors } from '../src/db/schema';
 import { JOB_KINDS } from '../src/modules/bookings/service';
-import { makeBooking, makeCaptain, makePassenger, makeReason } from './factories';
+import { makeBooking, makeCaptain, makePassenger, makeReason, makeService } from './factories';
 import { bearer, type ClientSocket, listeningAppForFile, loginAll, nextEvent, PinnableClock } from './helpers';
 
 const MIN = 60_000;
@@ -482,6 +482,109 @@ describe('order editing and board filters', () => {
     expect((await call('PUT', `dispatch/${immediate.id}/${captain.id}`)).statusCode).toBe(200);
     const mine = (await call('GET', `booking?group=all&captain_id=${captain.id}`)).json().data.data as BookingDto[];
     expect(mine.map((b) => b.id)).toEqual([immediate.id]);
+  });
+});
+
+describe('the board pages (GET booking in the board order, by cursor)', () => {
+  type Page = { data: BookingDto[]; next_page_url: string | null; total: number };
+  const get = async (url: string): Promise<Page> => (await call('GET', url.replace(/^\/api\//, ''))).json().data;
+  /** Every page from `url` on, following next_page_url. */
+  async function walk(url: string, between: (page: number) => Promise<void> = async () => {}): Promise<number[]> {
+    const ids: number[] = [];
+    let next: string | null = url;
+    for (let n = 1; next; n++) {
+      const page = await get(next);
+      ids.push(...page.data.map((b) => b.id));
+      next = page.next_page_url;
+      if (next) expect(next).toContain('after=');
+      await between(n);
+    }
+    return ids;
+  }
+
+  it('orders the active tabs as compareBoard does, and a walk by cursor skips or repeats nothing while others come and go', async () => {
+    const service = await makeService(t.db, 91);
+    const at = (min: number) => new Date(Date.now() + min * MIN);
+    const make = (status: BookingDto['status'], min: number, values: Partial<typeof bookings.$inferInsert> = {}) =>
+      makeBooking(t.db, { serviceId: service.id, status, datetime: at(min), ...values });
+    const unassigned = { unassignedAt: new Date(), unassignedReason: 'no_acceptance' };
+    for (const [status, min, values] of [
+      ['APPROVED', 5],
+      ['PENDING', 30],
+      ['PICKED_UP', -10],
+      ['PENDING', 40, unassigned],
+      ['PENDING', -5],
+      ['STARTED', 20],
+      ['PENDING', 10],
+      ['ACCEPTED', 5],
+      ['PENDING', 10],
+    ] as const)
+      await make(status, min, values);
+    const whole = await get(`booking?group=all&service_id=${service.id}&perPage=100`);
+    const sorted = [...whole.data].sort(compareBoard).map((b) => b.id);
+    expect(whole.data.map((b) => b.id)).toEqual(sorted);
+    expect(whole.data[0].unassigned).toBeTruthy();
+    expect(whole.data.slice(0, 5).every((b) => b.status === 'PENDING')).toBe(true);
+    expect(whole.next_page_url).toBeNull();
+
+    // Between pages a new order comes above the cursor and two delivered ones leave the tab: an offset would
+    // skip one; the cursor goes on after the last row it gave.
+    let above = 0;
+    const seen = await walk(`booking?group=all&service_id=${service.id}&perPage=3`, async (page) => {
+      if (page !== 1) return;
+      above = (await make('PENDING', -30)).id;
+      await t.db
+        .update(bookings)
+        .set({ status: 'SYSTEM_CANCELLED' })
+        .where(inArray(bookings.id, sorted.slice(0, 2)));
+    });
+    expect(seen).toEqual(sorted);
+    expect(seen).not.toContain(above);
+  });
+
+  it('lists the history tabs newest first, equal times by the newest id, microseconds included', async () => {
+    const service = await makeService(t.db, 92);
+    const sample = await makeBooking(t.db, {
+      serviceId: service.id,
+      status: 'PAID',
+      datetime: new Date(Date.now() - MIN),
+    });
+    // Three rows in one millisecond (a JS date would read them as equal), two at the very same time.
+    await t.db.execute(sql`
+      insert into bookings (status, origin, datetime, now, service_id, passenger_id, pick_up_location_name, pick_up_lon, pick_up_lat)
+      select 'DONE', 'app', timestamptz '2026-01-05 10:00:00.123456+00' - (g || ' microseconds')::interval * (g % 3), true,
+        ${service.id}, ${sample.passengerId}, 'Cursor test', 7.42, 43.73
+      from generate_series(1, 5) g`);
+    const whole = await get(`booking?group=finished&service_id=${service.id}&perPage=100`);
+    expect(whole.data).toHaveLength(6);
+    // compareBoard reads milliseconds: it agrees wherever two times differ in them; the server orders the rest by
+    // their microseconds, then the newest id.
+    for (const [a, b] of whole.data.slice(1).map((b, i) => [whole.data[i], b]))
+      if (a.datetime !== b.datetime) expect(compareBoard(a, b)).toBeLessThan(0);
+    const exact = await t.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.serviceId, service.id))
+      .orderBy(desc(bookings.datetime), desc(bookings.id));
+    expect(whole.data.map((b) => b.id)).toEqual(exact.map((r) => r.id));
+    expect(await walk(`booking?group=finished&service_id=${service.id}&perPage=1`)).toEqual(
+      whole.data.map((b) => b.id),
+    );
+  });
+
+  it('refuses a cursor that is not one of this list (422)', async () => {
+    const cursor = (values: unknown) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    for (const [group, after] of [
+      ['all', 'nonsense'],
+      ['all', cursor(['1', '2026-02-31 10:00:00+00', '5'])],
+      ['all', cursor(['7', '2026-02-01 10:00:00+00', '5'])],
+      ['all', cursor(['2026-02-01 10:00:00+00', '5'])],
+      ['finished', cursor(['1', '2026-02-01 10:00:00+00', '5'])],
+      ['finished', cursor([1, 2])],
+    ])
+      expect((await call('GET', `booking?group=${group}&after=${after}`)).statusCode, after).toBe(422);
+    const ok = await call('GET', `booking?group=finished&after=${cursor(['2026-02-01 10:00:00.5+01', '5'])}`);
+    expect(ok.statusCode).toBe(200);
   });
 });
 

@@ -3,6 +3,7 @@ import './zod-config';
 export * from './ai';
 export * from './airport';
 export * from './api';
+export * from './board-order';
 export * from './bonuses';
 export * from './booking-create';
 export * from './booking-dto';

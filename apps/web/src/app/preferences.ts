@@ -1,3 +1,4 @@
+import { BOARD_DENSITIES, type BoardDensity } from '@taxi/shared';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, THEME_CHOICES, type ThemeChoice } from '@taxi/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import { applyLanguage } from '../i18n';
@@ -7,10 +8,12 @@ export { THEME_CHOICES, type ThemeChoice };
 export interface Preferences {
   language: Language;
   theme: ThemeChoice;
+  /** The Requests board's cards: full, or compact (two lines each). */
+  board_density: BoardDensity;
 }
 
 /**
- * Language and theme. Kept on the server per user (`PUT preferences`, sent back by check_auth) so they
+ * Language, theme and the board's card density. Kept on the server per user (`PUT preferences`, sent back by check_auth) so they
  * follow the user to any workstation, and in this browser as its last choice (`taxi.prefs`) for the
  * pages before sign-in. The first visit follows the browser's language and the system's colour scheme.
  */
@@ -28,6 +31,9 @@ function parse(raw: string | null): Partial<Preferences> {
     return {
       ...(isLanguage(value.language) ? { language: value.language } : {}),
       ...(THEME_CHOICES.includes(value.theme as ThemeChoice) ? { theme: value.theme as ThemeChoice } : {}),
+      ...(BOARD_DENSITIES.includes(value.board_density as BoardDensity)
+        ? { board_density: value.board_density as BoardDensity }
+        : {}),
     };
   } catch {
     return {};
@@ -50,7 +56,13 @@ function write(key: string, value: Preferences): void {
   }
 }
 
-let current: Preferences = { language: browserLanguage(), theme: 'system', ...read(LAST_KEY) };
+let current: Preferences = {
+  language: browserLanguage(),
+  theme: 'system',
+  board_density: 'comfortable',
+  ...read(LAST_KEY),
+};
+
 let currentUser: number | null = null;
 const listeners = new Set<() => void>();
 
@@ -99,7 +111,7 @@ export async function adoptUserPreferences(userId: number, saved: Partial<Prefer
   if (currentUser === userId) return;
   currentUser = userId;
   const known = parse(JSON.stringify(saved));
-  if (!known.language && !known.theme) {
+  if (!known.language && !known.theme && !known.board_density) {
     await save({ language: current.language, theme: current.theme }).catch(() => undefined);
     return;
   }

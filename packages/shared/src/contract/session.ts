@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { BOARD_DENSITIES } from '../board-order';
 import { LANGUAGES, THEME_CHOICES } from '../i18n';
 import { emptyEnvelope, envelope, refSchema } from './envelope';
 
-/** A user's language and theme, kept on the server so they follow the user to any workstation. */
+/**
+ * A user's language, theme and the Requests board's card density, kept on the server so they follow the user
+ * to any workstation.
+ */
 export const preferencesSchema = z
-  .object({ language: z.enum(LANGUAGES).optional(), theme: z.enum(THEME_CHOICES).optional() })
+  .object({
+    language: z.enum(LANGUAGES).optional(),
+    theme: z.enum(THEME_CHOICES).optional(),
+    board_density: z.enum(BOARD_DENSITIES).optional(),
+  })
   .strict()
   .meta({ id: 'Preferences' });
 

@@ -1,4 +1,4 @@
-import type { Language, ThemeChoice } from '@taxi/shared/i18n';
+import type { Preferences } from '@taxi/shared';
 import { boolean, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { airportAgencies, partners } from './partners';
 
@@ -16,8 +16,8 @@ export const users = pgTable('users', {
   dispatchInterval: integer('dispatch_interval').notNull().default(0),
   aiStopped: text('ai_stopped').notNull().default('0'),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-  /** Language and theme (the console's profile menu). */
-  preferences: jsonb('preferences').$type<{ language?: Language; theme?: ThemeChoice }>().notNull().default({}),
+  /** Language, theme (the console's profile menu) and the Requests board's card density. */
+  preferences: jsonb('preferences').$type<Preferences>().notNull().default({}),
   active: boolean('active').notNull().default(true),
   /** The airport agency a role 11/12 user works for (their requests are the agency's). */
   airportAgencyId: integer('airport_agency_id').references(() => airportAgencies.id),

@@ -14,10 +14,10 @@ import { bookings, captains, cars, passengers, rides, services } from '../../db/
 import { csvTranslator, keysetBatches, sendCsv } from '../../http/csv';
 import { replies } from '../../http/schema';
 import { dateOf } from '../../lib/clock';
-import { boardQuerySchema, boardWhere } from './queries';
+import { boardOrderKeys, boardQuerySchema, boardWhere } from './queries';
 
 /** GET booking's query without paging: the board, the reservations and the rides search export their filter. */
-const bookingExportQuery = boardQuerySchema.omit({ page: true, perPage: true });
+const bookingExportQuery = boardQuerySchema.omit({ page: true, perPage: true, after: true });
 
 const fullName = (first: AnyColumn, last: AnyColumn) =>
   sql<string | null>`nullif(trim(${first} || ' ' || ${last}), '')`;
@@ -44,10 +44,8 @@ export const bookingsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       // The list counts up to COUNT_CAP; the export counts every row (its progress bar needs the total).
       const [{ n }] = await app.db.select({ n: count() }).from(bookings).where(where);
       const tr = csvTranslator(request);
-      const keys = [
-        { expr: bookings.datetime, descending: newestFirst },
-        { expr: bookings.id, descending: newestFirst },
-      ];
+      // The board's order (pending first on the active tabs), read by keyset.
+      const keys = boardOrderKeys(newestFirst);
       return sendCsv(reply, {
         name: 'bookings',
         date: dateToCityLocal(dateOf(app.clock)).slice(0, 10),

@@ -12,11 +12,12 @@ import {
   type StatusGroup,
   text,
 } from '@taxi/shared';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { intArray } from '../../db/number-arrays';
 import { bookings, captains, cars, passengers, rides, sectors } from '../../db/schema';
+import { type KeysetKey, keysetAfter, keysetCursor, keysetOrder } from '../../http/csv';
 import { HttpError, validationError } from '../../http/errors';
 import type { BookingRow } from './presenter';
 
@@ -26,6 +27,25 @@ const optionalTrimmed = z.preprocess(
 );
 const localDate = optionalTrimmed.refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}$/.test(v), 'YYYY-MM-DD');
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+/**
+ * The board's next page starts after this cursor (the last row's order keys as PostgreSQL's text, in
+ * base64url JSON, as the previous page's next_page_url gives it): a page never skips or repeats a booking
+ * because others were added or removed above it meanwhile, as an offset would.
+ */
+const boardCursor = z
+  .string()
+  .max(400)
+  .transform((raw, ctx) => {
+    try {
+      const values = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
+      if (Array.isArray(values) && values.every((v) => typeof v === 'string' && v.length <= 64)) return values;
+    } catch {
+      // falls through to the issue
+    }
+    ctx.addIssue({ code: 'custom', message: 'not a cursor of this list' });
+    return z.NEVER;
+  });
 
 /** GET booking (the Requests board). */
 export const boardQuerySchema = z.object({
@@ -40,6 +60,7 @@ export const boardQuerySchema = z.object({
   captain_id: dbId().optional(),
   from_date: localDate,
   to_date: localDate,
+  after: boardCursor.optional(),
 });
 export type BoardQuery = z.infer<typeof boardQuerySchema>;
 
@@ -238,16 +259,74 @@ export async function searchWhere(db: DbOrTx, q: SearchQuery, viewer: Viewer): P
 /** Totals of booking lists are counted up to this many rows. */
 export const COUNT_CAP = 1_000;
 
+/** boardTier (packages/shared) in SQL: 0 unassigned, 1 other pending, 2 other active orders. */
+const boardTierSql = sql<number>`(case when ${bookings.status} = 'PENDING' then (case when ${bookings.unassignedAt} is null then 1 else 0 end) else 2 end)`;
+
 /**
- * A page source over bookings for paginate(). `unassignedFirst`: the board's active lists put the bookings the
- * dispatch cascade left without a captain (the unassigned list) before the others, on the first page.
+ * The Requests board's order (compareBoard in packages/shared) as keyset keys: the active tabs by tier, then
+ * the nearest time, then id; the history tabs newest first.
+ */
+export function boardOrderKeys(newestFirst: boolean): KeysetKey[] {
+  return newestFirst
+    ? [
+        { expr: bookings.datetime, descending: true },
+        { expr: bookings.id, descending: true },
+      ]
+    : [
+        { expr: boardTierSql, descending: false, notNull: true },
+        { expr: bookings.datetime, descending: false },
+        { expr: bookings.id, descending: false },
+      ];
+}
+
+const TIMESTAMP_TEXT = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-](\d{2})(:\d{2}){0,2}$/;
+
+/** A timestamp as PostgreSQL writes it (`2026-11-23 10:00:00.123456+00`), a real date and time. */
+function isTimestampText(text: string): boolean {
+  const m = TIMESTAMP_TEXT.exec(text);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s, , oh] = m.slice(1).map((part) => Number(part));
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && h < 24 && mi < 60 && s < 60 && oh <= 15;
+}
+
+/** The cursor's values checked against the keys (422 otherwise): each is compared as its key's type. */
+export function boardCursorValues(keys: readonly KeysetKey[], values: readonly string[]): string[] {
+  const valid =
+    values.length === keys.length &&
+    values.every((value, i) => {
+      const key = keys[i].expr;
+      if (key === bookings.datetime) return isTimestampText(value);
+      if (key === bookings.id) return /^\d{1,10}$/.test(value) && Number(value) <= DB_ID_MAX;
+      return /^[0-2]$/.test(value);
+    });
+  if (!valid) throw validationError('after', 'not a cursor of this list');
+  return [...values];
+}
+
+/** The cursor after a row (the next page's `after`). */
+export function encodeBoardCursor(row: Record<`k${number}`, string | null>, keys: readonly KeysetKey[]): string {
+  return Buffer.from(JSON.stringify(keys.map((_, i) => row[`k${i}`] ?? ''))).toString('base64url');
+}
+
+/**
+ * A page source over bookings for paginate(), in `keys`' order (by time then id unless given): with `after`
+ * (validated cursor values) it reads the rows after them instead of an offset. Each row carries its keys as
+ * text (`k0`, `k1`…), for the next page's cursor.
  */
 export function bookingPageSource(
   db: DbOrTx,
   where: SQL | undefined,
   newestFirst: boolean,
-  { unassignedFirst = false } = {},
+  {
+    keys = [
+      { expr: bookings.datetime, descending: newestFirst },
+      { expr: bookings.id, descending: newestFirst },
+    ],
+    after,
+  }: { keys?: readonly KeysetKey[]; after?: readonly string[] } = {},
 ) {
+  const cursor = keysetCursor(keys);
   return {
     // Counting a million finished bookings costs more than the page itself: the total is exact up to
     // COUNT_CAP and reported as COUNT_CAP beyond it (paging still reaches every row through next_page_url).
@@ -262,20 +341,14 @@ export function bookingPageSource(
       return Math.min(Number(row.n), COUNT_CAP);
     },
     countCap: COUNT_CAP,
-    rows: (limit: number, offset: number): Promise<BookingRow[]> =>
+    rows: (limit: number, offset: number): Promise<(BookingRow & Record<`k${number}`, string | null>)[]> =>
       db
-        .select()
+        .select({ ...getTableColumns(bookings), ...cursor })
         .from(bookings)
-        .where(where)
-        .orderBy(
-          ...(unassignedFirst
-            ? [sql`(${bookings.status} = 'PENDING' and ${bookings.unassignedAt} is not null) desc`]
-            : []),
-          newestFirst ? desc(bookings.datetime) : asc(bookings.datetime),
-          newestFirst ? desc(bookings.id) : asc(bookings.id),
-        )
+        .where(after ? and(where, keysetAfter(keys, after)) : where)
+        .orderBy(...keysetOrder(keys))
         .limit(limit)
-        .offset(offset),
+        .offset(after ? 0 : offset),
   };
 }
 

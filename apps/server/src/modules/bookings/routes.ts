@@ -22,7 +22,16 @@ import { validationError } from '../../http/errors';
 import { bool01, pageQuerySchema, paginate, paginateArray } from '../../http/pagination';
 import { replies } from '../../http/schema';
 import { presentBookings } from './presenter';
-import { boardQuerySchema, boardWhere, bookingPageSource, searchQuerySchema, searchWhere } from './queries';
+import {
+  boardCursorValues,
+  boardOrderKeys,
+  boardQuerySchema,
+  boardWhere,
+  bookingPageSource,
+  encodeBoardCursor,
+  searchQuerySchema,
+  searchWhere,
+} from './queries';
 
 const id = dbId(MSG.notFound);
 const idParams = z.object({ id });
@@ -77,14 +86,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The board, in its order (boardOrderKeys); next_page_url carries the cursor after the page's last row.
   app.get('/booking', { config: READ, schema: boardSchema }, async (request) => {
     const { where, newestFirst } = await boardWhere(app.db, request.query, viewerOf(request.user));
-    const page = await paginate(bookingPageSource(app.db, where, newestFirst, { unassignedFirst: !newestFirst }), {
+    const keys = boardOrderKeys(newestFirst);
+    const after = request.query.after && boardCursorValues(keys, request.query.after);
+    const page = await paginate(bookingPageSource(app.db, where, newestFirst, { keys, after }), {
       page: request.query.page,
       perPage: request.query.perPage,
       url: request.url,
     });
-    return ok({ ...page, data: (await presentBookings(app.db, page.data)).map(bookingFor(request.user)) });
+    const last = page.data.at(-1);
+    let next = page.data.length < page.per_page ? null : page.next_page_url;
+    if (next && last) {
+      const url = new URL(next, 'http://localhost');
+      url.searchParams.set('after', encodeBoardCursor(last, keys));
+      next = `${url.pathname}${url.search}`;
+    }
+    const data = (await presentBookings(app.db, page.data)).map(bookingFor(request.user));
+    return ok({ ...page, next_page_url: next, data });
   });
 
   // The exceptions board and the toolbar's count: each booking as this user may see it.

@@ -1,6 +1,9 @@
 import AirplanemodeActiveIcon from '@mui/icons-material/AirplanemodeActive';
+import LocalTaxiIcon from '@mui/icons-material/LocalTaxi';
 import PersonIcon from '@mui/icons-material/Person';
+import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PlaceIcon from '@mui/icons-material/Place';
+import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import { Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import {
   BOOKING_MSG,
@@ -24,6 +27,7 @@ import { formatOrderTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { PhoneLink } from '../voice/PhoneLink';
 import { useBooking } from './api';
+import { Along } from './BookingRow';
 import { BookingActions } from './CardActionsMenu';
 import { CardNotes } from './CardNotes';
 import { Countdown, Line, Loyalty, OrderCountdown } from './CardParts';
@@ -34,14 +38,14 @@ import { bookingPartnerLabel, statusColour } from './format';
 import { NotMovingWarning } from './NotMovingWarning';
 
 /** The airport desk's "OK, we received" on a card it has not touched yet. */
-function TouchButton({ booking }: { booking: BookingDto }) {
+function TouchButton({ booking, disabled }: { booking: BookingDto; disabled: boolean }) {
   const touch = useTouch();
   return (
     <Button
       size="small"
       variant="outlined"
       sx={{ py: 0, fontSize: 11 }}
-      disabled={touch.isPending}
+      disabled={disabled || touch.isPending}
       onClick={() => touch.mutate(booking)}
     >
       {BOOKING_MSG.okWeReceived}
@@ -49,7 +53,50 @@ function TouchButton({ booking }: { booking: BookingDto }) {
   );
 }
 
-function CardBody({ booking, selected }: { booking: BookingDto; selected: boolean }) {
+interface CardProps {
+  booking: BookingDto;
+  selected: boolean;
+  /** It left the list (cancelled elsewhere, another tab's now) while the board was held: dimmed, no actions. */
+  gone: boolean;
+}
+
+/** The look every card shares: the status colour on the start edge, the selection, a gone card dimmed. */
+function cardFrame({ booking, selected, gone }: CardProps) {
+  return {
+    'data-testid': `booking-card-${booking.id}`,
+    'data-status': booking.status,
+    'data-gone': gone || undefined,
+    'aria-current': selected ? ('true' as const) : undefined,
+    'aria-disabled': gone || undefined,
+    'data-selected': selected || undefined,
+    sx: {
+      borderLeft: 5,
+      borderLeftColor: statusColour(booking.status),
+      outline: selected ? 2 : 0,
+      outlineColor: 'primary.main',
+      outlineOffset: -2,
+      bgcolor: selected ? 'action.selected' : undefined,
+      opacity: gone ? 0.55 : 1,
+      transition: 'opacity 150ms',
+    },
+  };
+}
+
+/** The chip of a card that left the list (a text, not only the dimming). */
+function GoneChip() {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t('No longer in this list')}
+      data-testid="gone-label"
+      sx={{ height: 20, fontSize: 11 }}
+    />
+  );
+}
+
+function CardBody({ booking, selected, gone }: CardProps) {
   const { t } = useTranslation();
   const openDialog = useOpenDialog();
   const allows = usePolicy();
@@ -65,26 +112,13 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
   const hasDocs = !!(booking.passenger.id_card_front || booking.passenger.id_card_back);
   const captain = booking.ride?.captain;
   const car = booking.ride?.car;
+  const frame = cardFrame({ booking, selected, gone });
 
   return (
     <Paper
       variant="outlined"
-      data-testid={`booking-card-${booking.id}`}
-      data-status={booking.status}
-      aria-current={selected ? 'true' : undefined}
-      data-selected={selected || undefined}
-      sx={{
-        borderLeft: 5,
-        borderLeftColor: colour,
-        p: 1.25,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 0.75,
-        outline: selected ? 2 : 0,
-        outlineColor: 'primary.main',
-        outlineOffset: -2,
-        bgcolor: selected ? 'action.selected' : undefined,
-      }}
+      {...frame}
+      sx={{ ...frame.sx, p: 1.25, display: 'flex', flexDirection: 'column', gap: 0.75 }}
     >
       <Stack direction="row" style={{ alignItems: 'center' }} spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
         <Link component={RouterLink} to={pathTo('Details', { id: booking.id })} sx={{ fontWeight: 700, fontSize: 15 }}>
@@ -96,6 +130,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
           data-testid="status-label"
           sx={{ bgcolor: colour, color: (t) => t.palette.getContrastText(colour), fontWeight: 600, height: 22 }}
         />
+        {gone && <GoneChip />}
         {booking.high_priority && (
           <Chip size="small" color="error" variant="outlined" label={BOOKING_UI.highPriority} />
         )}
@@ -126,7 +161,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
           {formatOrderTime(booking.datetime)}
         </Typography>
         <OrderCountdown datetime={booking.datetime} />
-        <BookingActions booking={booking} />
+        <BookingActions booking={booking} disabled={gone} />
       </Stack>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} divider={<Divider orientation="vertical" flexItem />}>
@@ -226,6 +261,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
               {mayChange && (
                 <Link
                   component="button"
+                  disabled={gone}
                   sx={{ fontSize: 12 }}
                   onClick={() => openDialog('acceptServiceChange', booking.id)}
                 >
@@ -270,7 +306,7 @@ function CardBody({ booking, selected }: { booking: BookingDto; selected: boolea
                   {BOOKING_UI.airportDetails}
                 </Link>
               )}
-              {!booking.airport.received && mayChange && <TouchButton booking={booking} />}
+              {!booking.airport.received && mayChange && <TouchButton booking={booking} disabled={gone} />}
             </Stack>
           )}
         </Stack>
@@ -291,8 +327,183 @@ function offerLabel(offer: BookingDto['active_captain_suggestion']): string {
 const unassignedReason = (reason: string) =>
   (UNASSIGNED_REASONS as readonly string[]).includes(reason) ? UNASSIGNED_LABELS[reason as UnassignedReason] : reason;
 
-export const BookingCard = memo(function BookingCard({ id, selected = false }: { id: number; selected?: boolean }) {
+/** The compact card: two lines (status, #id, badges, time, countdown, actions; passenger, route, captain). */
+function CompactCardBody({ booking, selected, gone }: CardProps) {
+  const { t } = useTranslation();
+  const frame = cardFrame({ booking, selected, gone });
+  const colour = statusColour(booking.status);
+  const captain = booking.ride?.captain;
+  const plate = booking.ride?.car?.number;
+  const notes = booking.notes_list.filter((n) => !n.solved).length;
+  const dropoff = booking.pull_down_location_name;
+  const offer = booking.active_captain_suggestion;
+  return (
+    <Paper
+      variant="outlined"
+      {...frame}
+      data-density="compact"
+      sx={{ ...frame.sx, px: 1, py: 0.5, display: 'flex', flexDirection: 'column', gap: 0.25 }}
+    >
+      <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0, height: 28 }}>
+        <Link
+          component={RouterLink}
+          to={pathTo('Details', { id: booking.id })}
+          sx={{ fontWeight: 700, fontSize: 14, flexShrink: 0 }}
+        >
+          {BOOKING_UI.orderId(booking.id)}
+        </Link>
+        <Chip
+          size="small"
+          label={cardStatusLabel(booking.status)}
+          data-testid="status-label"
+          sx={{
+            bgcolor: colour,
+            color: (theme) => theme.palette.getContrastText(colour),
+            fontWeight: 600,
+            height: 20,
+            fontSize: 12,
+            flexShrink: 0,
+          }}
+        />
+        {gone && <GoneChip />}
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0, overflow: 'hidden' }}>
+          {booking.high_priority && (
+            <Chip
+              size="small"
+              color="error"
+              variant="outlined"
+              label={BOOKING_UI.highPriority}
+              sx={{ height: 20, fontSize: 11 }}
+            />
+          )}
+          {booking.unassigned && booking.status === 'PENDING' && (
+            <Chip
+              size="small"
+              color="warning"
+              label={UNASSIGNED_LABELS.title}
+              title={unassignedReason(booking.unassigned.reason)}
+              aria-label={`${UNASSIGNED_LABELS.title}: ${unassignedReason(booking.unassigned.reason)}`}
+              data-testid="unassigned"
+              sx={{ height: 20, fontSize: 11 }}
+            />
+          )}
+          {booking.besoin && (
+            <Chip size="small" color="info" variant="outlined" label={BOOKING_UI.besoin} sx={{ height: 20 }} />
+          )}
+          <NotMovingWarning booking={booking} />
+          {notes > 0 && (
+            <Chip
+              size="small"
+              variant="outlined"
+              color="warning"
+              icon={<StickyNote2Icon />}
+              label={t('Notes: {{count}}', { count: notes })}
+              sx={{ height: 20, fontSize: 11 }}
+            />
+          )}
+        </Stack>
+        <Box sx={{ flex: 1 }} />
+        <Typography sx={{ fontSize: 13, fontWeight: 600, flexShrink: 0 }} data-testid="order-time" noWrap>
+          {formatOrderTime(booking.datetime)}
+        </Typography>
+        <OrderCountdown datetime={booking.datetime} />
+        <BookingActions booking={booking} disabled={gone} />
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(140px, 1fr) minmax(0, 2.4fr) minmax(120px, 1fr)' },
+          columnGap: 1.5,
+          alignItems: 'center',
+          minWidth: 0,
+          fontSize: 13,
+          height: { md: 22 },
+        }}
+      >
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <PersonIcon sx={{ fontSize: 16, color: 'text.secondary' }} />
+          <Typography
+            component="span"
+            noWrap
+            sx={{ fontSize: 13, fontWeight: 600 }}
+            data-testid="passenger-name"
+            title={booking.passenger.full_name}
+          >
+            {booking.passenger.full_name}
+          </Typography>
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', minWidth: 0 }}
+          title={[booking.pick_up_location_name, dropoff].filter(Boolean).join(' → ')}
+        >
+          <PlaceIcon titleAccess={BOOKING_UI.pickup} sx={{ fontSize: 14, color: 'success.main', flexShrink: 0 }} />
+          <Typography component="span" noWrap sx={{ fontSize: 13, minWidth: 0, flexShrink: 1 }}>
+            {booking.pick_up_location_name}
+          </Typography>
+          {dropoff && (
+            <>
+              <Along />
+              <PlaceIcon titleAccess={BOOKING_UI.dropoff} sx={{ fontSize: 14, color: 'error.main', flexShrink: 0 }} />
+              <Typography component="span" noWrap sx={{ fontSize: 13, minWidth: 0, flexShrink: 1 }}>
+                {dropoff}
+              </Typography>
+            </>
+          )}
+        </Stack>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          {captain || !offer ? (
+            <>
+              <LocalTaxiIcon
+                titleAccess={BOOKING_UI.captain}
+                sx={{ fontSize: 15, color: 'text.secondary', flexShrink: 0 }}
+              />
+              <Typography
+                component="span"
+                noWrap
+                sx={{ fontSize: 13 }}
+                data-testid={captain ? 'captain-name' : undefined}
+              >
+                {captain ? [captain.full_name, plate].filter(Boolean).join(' · ') : '—'}
+              </Typography>
+            </>
+          ) : (
+            <>
+              <PersonSearchIcon
+                titleAccess={BOOKING_UI.suggestedCaptain}
+                sx={{ fontSize: 15, color: 'text.secondary', flexShrink: 0 }}
+              />
+              <Typography component="span" noWrap sx={{ fontSize: 12, color: 'text.secondary' }}>
+                {offerLabel(offer)} <Countdown until={offer.until} testId="suggestion-countdown" />
+              </Typography>
+            </>
+          )}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
+/** Height of a compact card (px), its gap below included: the virtualiser's first estimate. */
+export const COMPACT_CARD_HEIGHT = 66;
+
+export const BookingCard = memo(function BookingCard({
+  id,
+  selected = false,
+  gone = false,
+  compact = false,
+}: {
+  id: number;
+  selected?: boolean;
+  gone?: boolean;
+  compact?: boolean;
+}) {
   const { data } = useBooking(id);
-  if (!data) return <Paper variant="outlined" sx={{ height: 120 }} />;
-  return <CardBody booking={data} selected={selected} />;
+  if (!data) return <Paper variant="outlined" sx={{ height: compact ? COMPACT_CARD_HEIGHT - 6 : 120 }} />;
+  return compact ? (
+    <CompactCardBody booking={data} selected={selected} gone={gone} />
+  ) : (
+    <CardBody booking={data} selected={selected} gone={gone} />
+  );
 });

@@ -71,7 +71,7 @@ export function BookingRowHeader() {
 }
 
 /** An arrow pointing along the reading direction (→ in English and French, ← in Arabic). */
-function Along() {
+export function Along() {
   const direction = useTheme().direction;
   return (
     <Box component="span" aria-hidden sx={{ color: 'text.secondary', px: 0.5 }}>
@@ -80,7 +80,7 @@ function Along() {
   );
 }
 
-function RowBody({ booking, selected }: { booking: BookingDto; selected: boolean }) {
+function RowBody({ booking, selected, gone }: { booking: BookingDto; selected: boolean; gone: boolean }) {
   const { t } = useTranslation();
   const captain = booking.ride?.captain;
   const plate = booking.ride?.car?.number;
@@ -93,7 +93,11 @@ function RowBody({ booking, selected }: { booking: BookingDto; selected: boolean
       data-testid={`booking-row-${booking.id}`}
       data-status={booking.status}
       data-selected={selected || undefined}
+      data-gone={gone || undefined}
+      aria-disabled={gone || undefined}
+      title={gone ? t('No longer in this list') : undefined}
       sx={{
+        opacity: gone ? 0.55 : 1,
         display: 'grid',
         gridTemplateColumns: ROW_COLUMNS,
         columnGap: 1,
@@ -169,16 +173,24 @@ function RowBody({ booking, selected }: { booking: BookingDto; selected: boolean
         <OrderCountdown datetime={booking.datetime} />
       </Box>
       <Box role="gridcell" sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <BookingActions booking={booking} compact />
+        <BookingActions booking={booking} compact disabled={gone} />
       </Box>
     </Box>
   );
 }
 
 /** One dense row of the Requests board, subscribed to its own cache entry (like the card). */
-export const BookingRow = memo(function BookingRow({ id, selected }: { id: number; selected: boolean }) {
+export const BookingRow = memo(function BookingRow({
+  id,
+  selected,
+  gone = false,
+}: {
+  id: number;
+  selected: boolean;
+  gone?: boolean;
+}) {
   const { data } = useBooking(id);
   if (!data)
     return <Box sx={{ height: ROW_HEIGHT, minWidth: ROW_MIN_WIDTH, borderBottom: 1, borderColor: 'divider' }} />;
-  return <RowBody booking={data} selected={selected} />;
+  return <RowBody booking={data} selected={selected} gone={gone} />;
 });

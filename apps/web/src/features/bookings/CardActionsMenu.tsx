@@ -7,22 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { usePolicy } from '../auth/currentUser';
 import { openRideDialog } from '../rides/overlays';
-import { BOOKING_ACTION_TABLE, MENU_ACTIONS, runBookingAction } from './actionTable';
-import { useExtend, useRedispatch, useRemind } from './commands';
-import { useOpenDialog } from './dialogContext';
-import { isActionVisible } from './visibility';
+import { BOOKING_ACTION_TABLE } from './actionTable';
+import { useBookingActions } from './useBookingActions';
 
 /** The menu's items: the Menu mounts them only while open, so a closed menu on each card costs nothing. */
 function MenuItems({ booking, close }: { booking: BookingDto; close: () => void }) {
   useTranslation();
-  const allows = usePolicy();
-  const openDialog = useOpenDialog();
   const navigate = useNavigate();
-  const remind = useRemind();
-  const extend = useExtend();
-  const redispatch = useRedispatch();
-  const visible = MENU_ACTIONS.filter((a) => isActionVisible(a, booking, allows));
-  const context = { booking, openDialog, navigate, remind, extend: extend.mutate, redispatch: redispatch.mutate };
+  const { visible, run } = useBookingActions(booking);
   return (
     <>
       <MenuItem onClick={() => navigate(pathTo('Details', { id: booking.id }))}>{BOOKING_UI.openDetails}</MenuItem>
@@ -42,7 +34,7 @@ function MenuItems({ booking, close }: { booking: BookingDto; close: () => void 
           key={action}
           onClick={() => {
             close();
-            runBookingAction(action, context);
+            run(action);
           }}
           data-testid={`action-${action}`}
         >
@@ -53,7 +45,7 @@ function MenuItems({ booking, close }: { booking: BookingDto; close: () => void 
   );
 }
 
-export function CardActionsMenu({ booking }: { booking: BookingDto }) {
+export function CardActionsMenu({ booking, disabled = false }: { booking: BookingDto; disabled?: boolean }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -63,11 +55,12 @@ export function CardActionsMenu({ booking }: { booking: BookingDto }) {
         size="small"
         aria-label={t('Actions')}
         data-testid={`actions-${booking.id}`}
+        disabled={disabled}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={close}>
+      <Menu anchorEl={anchor} open={!!anchor && !disabled} onClose={close}>
         <MenuItems booking={booking} close={close} />
       </Menu>
     </>
@@ -76,12 +69,20 @@ export function CardActionsMenu({ booking }: { booking: BookingDto }) {
 
 /**
  * The actions of a card or a board row: the menu for who may change bookings; the open-details link only
- * for the others (bookings.md §6: the Goverment role changes no booking).
+ * for the others (bookings.md §6: the Goverment role changes no booking). `disabled`: the card left the list.
  */
-export function BookingActions({ booking, compact = false }: { booking: BookingDto; compact?: boolean }) {
+export function BookingActions({
+  booking,
+  compact = false,
+  disabled = false,
+}: {
+  booking: BookingDto;
+  compact?: boolean;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const allows = usePolicy();
-  if (allows(bookingPolicy.change)) return <CardActionsMenu booking={booking} />;
+  if (allows(bookingPolicy.change)) return <CardActionsMenu booking={booking} disabled={disabled} />;
   if (compact)
     return (
       <IconButton

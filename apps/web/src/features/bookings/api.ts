@@ -1,5 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { BOARD_PAGE_SIZE } from '@taxi/shared';
 import { apiData, endpoints, type ReplyData } from '../../api/endpoints';
+import { type BoardPage, cursorOf } from './boardPages';
 import { storeBookingDetail } from './cache';
 import { type BoardFilters, bookingKeys } from './keys';
 
@@ -17,35 +19,36 @@ export interface ServiceOption {
 }
 export type SectorOption = ReplyData<typeof endpoints.sectors>[number];
 
-/** Board pages are fetched up to this many bookings (the API caps a page at 100). */
-const BOARD_PAGE_SIZE = 100;
-const BOARD_MAX_PAGES = 30;
-
 /**
- * The board keeps a normalised cache: each booking lives under its own detail key, the board query
- * holds only the ordered ids. A realtime event patches one detail key, so only that card re-renders.
+ * One page of a board tab (BOARD_PAGE_SIZE bookings, in the board's order; `after` the previous page's
+ * cursor). The board keeps a normalised cache: each booking lives under its own detail key, the page holds
+ * only the ids. A realtime event patches one detail key, so only that card re-renders.
  */
-export async function fetchBoard(qc: QueryClient, filters: BoardFilters, signal: AbortSignal): Promise<number[]> {
-  const ids: number[] = [];
-  for (let page = 1; page <= BOARD_MAX_PAGES; page++) {
-    const chunk = await apiData(endpoints.bookings, {
-      query: {
-        page,
-        perPage: BOARD_PAGE_SIZE,
-        group: filters.group,
-        search: filters.search.trim(),
-        service_id: filters.service_id,
-        origin: filters.origin,
-      },
-      signal,
-    });
-    for (const booking of chunk.data) {
-      storeBookingDetail(qc, booking);
-      ids.push(booking.id);
-    }
-    if (!chunk.next_page_url || page >= chunk.last_page) break;
-  }
-  return ids;
+export async function fetchBoardPage(
+  qc: QueryClient,
+  filters: BoardFilters,
+  after: string | null,
+  signal: AbortSignal,
+): Promise<BoardPage> {
+  const page = await apiData(endpoints.bookings, {
+    query: {
+      perPage: BOARD_PAGE_SIZE,
+      group: filters.group,
+      search: filters.search.trim(),
+      service_id: filters.service_id,
+      origin: filters.origin,
+      after,
+    },
+    signal,
+  });
+  for (const booking of page.data) storeBookingDetail(qc, booking);
+  return {
+    ids: page.data.map((b) => b.id),
+    total: page.total,
+    // The server counts up to a cap; past it the last page is one beyond what the total gives.
+    capped: page.last_page > Math.max(1, Math.ceil(page.total / page.per_page)),
+    after: cursorOf(page.next_page_url),
+  };
 }
 
 /** One booking from the normalised cache (seeded by the board; fetched when missing). */

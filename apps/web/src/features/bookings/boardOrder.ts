@@ -1,51 +1,10 @@
-import { type BookingStatus, FINAL_STATUSES } from '@taxi/shared';
+import { type BoardSortable, compareBoard } from '@taxi/shared';
 
-/** What the board's order reads of a booking. */
-export interface BoardSortable {
-  id: number;
-  status: BookingStatus;
-  /** The order (pickup) time, ISO. */
-  datetime: string;
-  /** Set when the dispatch cascade ran out without a captain (the unassigned list). */
-  unassigned?: { at: string } | null;
-}
+export { type BoardSortable, boardTier, compareBoard } from '@taxi/shared';
 
 /**
- * The one order of the Requests board, for the cards and the rows alike:
- * 1. unassigned orders first (the automatic offers ran out: only a dispatcher can place them now),
- * 2. then the other pending orders (they need a dispatcher's action),
- * 3. then the other active orders (dispatched, then under way: same tier, by urgency),
- * 4. then finished and cancelled ones (history).
- * Within the active tiers the most urgent comes first: the nearest pickup time, that is the smallest
- * countdown (an overdue order, whose countdown shows 00:00, before one still to come). History is newest
- * first. Equal times keep a stable order by id.
- */
-export function boardTier(status: BookingStatus, unassigned?: BoardSortable['unassigned']): 0 | 1 | 2 | 3 {
-  if (status === 'PENDING') return unassigned ? 0 : 1;
-  return FINAL_STATUSES.includes(status) ? 3 : 2;
-}
-
-function timeOf(iso: string): number {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
-}
-
-export function compareBoard(a: BoardSortable, b: BoardSortable): number {
-  const tier = boardTier(a.status, a.unassigned) - boardTier(b.status, b.unassigned);
-  if (tier !== 0) return tier;
-  const ta = timeOf(a.datetime);
-  const tb = timeOf(b.datetime);
-  if (ta !== tb) {
-    if (ta === Number.POSITIVE_INFINITY) return 1;
-    if (tb === Number.POSITIVE_INFINITY) return -1;
-    return boardTier(a.status) === 3 ? tb - ta : ta - tb;
-  }
-  return a.id - b.id;
-}
-
-/**
- * The board's ids in board order. `lookup` reads a booking from the cache; ids not loaded yet keep their
- * place at the end (in the server's order).
+ * The board's ids in board order (compareBoard, the server's order too). `lookup` reads a booking from the
+ * cache; ids not loaded yet keep their place at the end (in the server's order).
  */
 export function sortBoardIds(ids: readonly number[], lookup: (id: number) => BoardSortable | undefined): number[] {
   const known: BoardSortable[] = [];
@@ -64,4 +23,69 @@ export function sameOrder(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** What a held board shows (holdOrder). */
+export interface HeldOrder {
+  /** The order on screen: the held one, with what came after its end appended. */
+  order: number[];
+  /** Ids on screen that left the list (cancelled elsewhere, moved to another tab): shown as gone. */
+  gone: number[];
+  /** Inserts and moves waiting: what "N new orders" counts and applying the live order would do. */
+  pending: number;
+}
+
+/** The length of the longest increasing run (not necessarily contiguous) of `values`, in O(n log n). */
+function longestIncreasing(values: readonly number[]): number {
+  const tails: number[] = [];
+  for (const value of values) {
+    let lo = 0;
+    let hi = tails.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (tails[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    tails[lo] = value;
+  }
+  return tails.length;
+}
+
+/**
+ * The board while the pointer or the focus is in it: nothing on screen moves. `shown` is the order on screen,
+ * `live` the order the data has now.
+ * - Cards still in the list stay where they are (their contents change in place: each reads its own cache).
+ * - Cards that left stay too, as gone.
+ * - New ids that come after the last card on screen in the live order are appended (the next page, or an
+ *   order at the end: nothing on screen moves for them).
+ * - The other new ids and the cards whose place changed wait: `pending` counts them (a move is a card outside
+ *   the longest run of cards already in live order: the fewest moves that give the live order).
+ * `order` is `shown` itself when nothing was appended, so a caller can keep it as the new `shown`.
+ */
+export function holdOrder(shown: readonly number[], live: readonly number[]): HeldOrder {
+  const livePlace = new Map<number, number>();
+  for (const [place, id] of live.entries()) livePlace.set(id, place);
+  const onScreen = new Set(shown);
+  const gone: number[] = [];
+  const places: number[] = [];
+  for (const id of shown) {
+    const place = livePlace.get(id);
+    if (place === undefined) gone.push(id);
+    else places.push(place);
+  }
+  let lastOnScreen = -1;
+  for (const place of places) if (place > lastOnScreen) lastOnScreen = place;
+  const tail: number[] = [];
+  let inserts = 0;
+  for (const [place, id] of live.entries()) {
+    if (onScreen.has(id)) continue;
+    if (place > lastOnScreen) tail.push(id);
+    else inserts++;
+  }
+  const moves = places.length - longestIncreasing(places);
+  return {
+    order: tail.length > 0 ? [...shown, ...tail] : (shown as number[]),
+    gone,
+    pending: inserts + moves,
+  };
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type BookingDto, CANCELLED_STATUSES, FINISHED_STATUSES } from '@taxi/shared';
+import type { BookingDto } from '@taxi/shared';
+import { addToBoard, type BoardData, boardHas, removeFromBoard } from './boardPages';
 import { type BoardFilters, belongsToBoard, bookingKeys } from './keys';
 
 /**
@@ -19,48 +20,29 @@ export function storeBookingDetail(qc: QueryClient, booking: BookingDto): void {
   qc.setQueryData<BookingDto>(bookingKeys.detail(booking.id), (old) => mergeBookingDetail(old, booking));
 }
 
-function datetimeOf(qc: QueryClient, id: number): string {
-  return qc.getQueryData<BookingDto>(bookingKeys.detail(id))?.datetime ?? '';
-}
-
-/** Inserts an id at its place by order time (ascending for active groups, newest first otherwise). */
-function insertSorted(qc: QueryClient, ids: readonly number[], booking: BookingDto, descending: boolean): number[] {
-  const next = [...ids];
-  const at = next.findIndex((other) => {
-    const cmp = datetimeOf(qc, other).localeCompare(booking.datetime);
-    return descending ? cmp < 0 : cmp > 0;
-  });
-  if (at < 0) next.push(booking.id);
-  else next.splice(at, 0, booking.id);
-  return next;
-}
-
 /**
  * Merges a booking from the server (a write's reply or a socket event) into the caches: its detail entry,
- * then every board's id list (added, moved out or left). `isNew`: a booking just created.
+ * then every board tab loaded (added, moved out or left; boardPages.ts). `isNew`: a booking just created.
  */
 export function mergeBooking(qc: QueryClient, booking: BookingDto, isNew = false): void {
   storeBookingDetail(qc, booking);
   const merged = qc.getQueryData<BookingDto>(bookingKeys.detail(booking.id)) ?? booking;
-  for (const [key, ids] of qc.getQueriesData<number[]>({ queryKey: bookingKeys.boards })) {
-    if (!ids) continue;
+  const lookup = (id: number) => qc.getQueryData<BookingDto>(bookingKeys.detail(id));
+  for (const [key, data] of qc.getQueriesData<BoardData>({ queryKey: bookingKeys.boards })) {
+    if (!data?.pages?.length) continue;
     const filters = key[2] as BoardFilters | undefined;
     if (!filters) continue;
-    const present = ids.includes(merged.id);
+    const present = boardHas(data, merged.id);
     const belongs = belongsToBoard(merged, filters);
     if (present && !belongs) {
-      qc.setQueryData(
-        key,
-        ids.filter((id) => id !== merged.id),
-      );
+      qc.setQueryData<BoardData>(key, removeFromBoard(data, merged.id));
     } else if (!present && belongs) {
       // A text search is the server's to match: refetch that board instead of guessing.
       if (filters.search.trim()) {
         if (isNew) void qc.invalidateQueries({ queryKey: key, exact: true });
         continue;
       }
-      const descending = [...FINISHED_STATUSES, ...CANCELLED_STATUSES].includes(merged.status);
-      qc.setQueryData(key, insertSorted(qc, ids, merged, descending));
+      qc.setQueryData<BoardData>(key, addToBoard(data, merged, lookup));
     }
   }
 }

@@ -37,6 +37,7 @@ import { ApiError } from '../../api/client';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { formatDateTime, formatEuros } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
+import { BookingDialogs } from '../bookings/BookingDialogs';
 import { bookingPartnerLabel } from '../bookings/format';
 import { BookingFare } from '../fares/BookingFare';
 import { RideRatings } from '../ratings/RideRatings';
@@ -44,6 +45,7 @@ import { PhoneLink } from '../voice/PhoneLink';
 import { useRideBooking, useStatuses } from './api';
 import { CategoryPicker, ComplaintsTable } from './ComplaintsSection';
 import { Field } from './Field';
+import { RideActions } from './RideActions';
 import { RideMap } from './RideMap';
 import { useRideStatusUpdates } from './realtime';
 
@@ -78,6 +80,7 @@ function Summary({ booking }: { booking: BookingDto }) {
         <Chip size="small" color="primary" label={STATUS_LABELS[booking.status]} data-testid="ride-status" />
         <Chip size="small" variant="outlined" label={booking.service?.name} />
       </Stack>
+      <RideActions booking={booking} />
       <Grid container spacing={1.5}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Field label={RIDE_UI.passenger}>
@@ -253,38 +256,41 @@ export function RideDetails({ bookingId, mapHeight = 420 }: { bookingId: number;
   const b = booking.data;
   const history = statuses.data ?? b.statuses ?? [];
   return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 5 }}>
-        <Stack spacing={2}>
-          <Summary booking={b} />
-          <Geofence booking={b} />
-          <History statuses={history} />
-          <Payments payments={b.payments} />
-          {allows(bookingPolicy.ratings) && (
-            <Section title={RATING_UI.ratings} testId="ride-ratings">
-              <RideRatings bookingId={b.id} status={b.status} />
+    // The card's dialogs (dispatch, cancel, change time…), opened by the page's actions.
+    <BookingDialogs>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={2}>
+            <Summary booking={b} />
+            <Geofence booking={b} />
+            <History statuses={history} />
+            <Payments payments={b.payments} />
+            {allows(bookingPolicy.ratings) && (
+              <Section title={RATING_UI.ratings} testId="ride-ratings">
+                <RideRatings bookingId={b.id} status={b.status} />
+              </Section>
+            )}
+            {allows(farePolicy.bookingFare) && (
+              <Section title={RIDE_UI.fare} testId="ride-fare">
+                <BookingFare bookingId={b.id} />
+              </Section>
+            )}
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Stack spacing={2}>
+            <Section title={RIDE_UI.map}>
+              <RideMap booking={b} statuses={history} height={mapHeight} />
             </Section>
-          )}
-          {allows(farePolicy.bookingFare) && (
-            <Section title={RIDE_UI.fare} testId="ride-fare">
-              <BookingFare bookingId={b.id} />
+            <Section title={RIDE_UI.complaintCategory}>
+              <Stack spacing={2}>
+                <CategoryPicker bookingId={b.id} canSave={allows(complaintPolicy.categorize)} />
+                <ComplaintsTable bookingId={b.id} canAdd={allows(complaintPolicy.file)} />
+              </Stack>
             </Section>
-          )}
-        </Stack>
+          </Stack>
+        </Grid>
       </Grid>
-      <Grid size={{ xs: 12, lg: 7 }}>
-        <Stack spacing={2}>
-          <Section title={RIDE_UI.map}>
-            <RideMap booking={b} statuses={history} height={mapHeight} />
-          </Section>
-          <Section title={RIDE_UI.complaintCategory}>
-            <Stack spacing={2}>
-              <CategoryPicker bookingId={b.id} canSave={allows(complaintPolicy.categorize)} />
-              <ComplaintsTable bookingId={b.id} canAdd={allows(complaintPolicy.file)} />
-            </Stack>
-          </Section>
-        </Stack>
-      </Grid>
-    </Grid>
+    </BookingDialogs>
   );
 }
