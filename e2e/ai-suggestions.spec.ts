@@ -9,7 +9,7 @@ import {
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import { expect, test } from './fixtures';
-import { api, login, USERS } from './helpers';
+import { api, login, showAiPopup, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 const PICKUP = { name: 'Casino de Monte-Carlo', details: 'Place du Casino', lon: MAP_CENTER[0], lat: MAP_CENTER[1] };
@@ -65,9 +65,7 @@ test('time-suggestion popup: a late captain proposes a new time; "The passenger 
   expect(accepted.status).toBe(200);
   expect(accepted.json.data.type).toBe('time_change');
 
-  const popup = page.getByTestId('ai-suggestion-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByText(AI_LABELS.timeTitle(id))).toBeVisible();
+  const popup = await showAiPopup(page, AI_LABELS.timeTitle(id));
   await expect(popup.getByText('Tina Timing')).toBeVisible();
   await expect(popup.getByText(accepted.json.data.original_time)).toBeVisible();
   await expect(popup.getByText(accepted.json.data.new_time)).toBeVisible();
@@ -100,9 +98,7 @@ test('service-change popup: no VIP captain free, a full-car one is proposed; "Th
   expect(accepted.status).toBe(200);
   expect(accepted.json.data).toMatchObject({ type: 'service_change', new_service: 'Full car' });
 
-  const popup = page.getByTestId('ai-suggestion-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByText(AI_LABELS.serviceTitle(id))).toBeVisible();
+  const popup = await showAiPopup(page, AI_LABELS.serviceTitle(id));
   await expect(popup.getByText('Victor Vip')).toBeVisible();
   await expect(popup.getByText('Full car')).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/ai-service-change-popup.png` });

@@ -1,6 +1,6 @@
 import { AI_LABELS, BOOKING_MSG } from '@taxi/shared';
 import { expect, test } from './fixtures';
-import { api, liveSuggestion, login, USERS } from './helpers';
+import { api, liveSuggestion, login, showAiPopup, USERS } from './helpers';
 
 const ARTIFACTS = 'e2e/artifacts';
 
@@ -8,9 +8,10 @@ test('the AI dispatch popup opens, counts down, and lets the AI dispatch', async
   await login(page, request, USERS.dispatcher);
   const { id, popup: accepted } = await liveSuggestion(page, 'Aida', 'Popup');
 
-  const popup = page.getByTestId('ai-dispatch-popup');
-  await expect(popup).toBeVisible();
-  await expect(popup.getByText(AI_LABELS.dispatchTitle(id))).toBeVisible();
+  // It waits in the tray; the operator opens it.
+  await expect(page.getByTestId('ai-dispatch-popup')).toHaveCount(0);
+  const popup = await showAiPopup(page, AI_LABELS.dispatchTitle(id));
+  await expect(popup).toHaveAttribute('data-testid', 'ai-dispatch-popup');
   await expect(popup.getByText('Gare de Monaco')).toBeVisible();
   await expect(popup.getByText('Port Hercule')).toBeVisible();
   await expect(popup.getByText('Aida Popup')).toBeVisible();

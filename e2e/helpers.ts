@@ -1,5 +1,12 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { type AiDispatchPopupPayload, dateToCityLocal, MAP_CENTER, MSG } from '@taxi/shared';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  AI_LABELS,
+  type AiDispatchPopupPayload,
+  dateToCityLocal,
+  MAP_CENTER,
+  MSG,
+  type SuggestionPopupPayload,
+} from '@taxi/shared';
 
 export const DEMO_PASSWORD = 'Demo#2026';
 
@@ -226,4 +233,65 @@ export async function dispatchBooking(page: Page, id: number): Promise<void> {
   expect(ranking.json.data.candidates.length).toBeGreaterThan(0);
   const dispatched = await api(page, 'PUT', `dispatch/${id}/${ranking.json.data.candidates[0].captain_id}`);
   expect(dispatched.status, JSON.stringify(dispatched.json)).toBe(200);
+}
+
+/**
+ * Opens the AI popups' panel from the toolbar's tray (it never opens by itself) and moves through the queue to the
+ * popup titled `title`; returns the panel.
+ */
+export async function showAiPopup(page: Page, title: string): Promise<Locator> {
+  const panel = page.locator('[data-ai-panel]');
+  const toggle = page.getByTestId('ai-popup-toggle');
+  await expect(toggle).toBeVisible();
+  if ((await panel.count()) === 0) await toggle.click();
+  await expect(panel).toBeVisible();
+  for (let i = 0; i < 30 && !(await panel.getByText(title).isVisible()); i++)
+    await panel.getByRole('button', { name: AI_LABELS.next }).click();
+  await expect(panel.getByText(title)).toBeVisible();
+  return panel;
+}
+
+/**
+ * A scheduled booking whose accepting captain is far too late for its time: its time-suggestion popup is open
+ * (dev-only accept, from 13 km away).
+ */
+export async function lateTimeSuggestion(
+  page: Page,
+  firstName: string,
+  lastName: string,
+): Promise<{ id: number; popup: SuggestionPopupPayload }> {
+  const phone = () => `+377 6${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const pickup = { name: 'Casino de Monte-Carlo', details: 'Place du Casino', lon: MAP_CENTER[0], lat: MAP_CENTER[1] };
+  // The ranking of a full-car order near the pickup names a captain who drives it.
+  const probe = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
+    new_passenger: { first_name: 'Probe', last_name: 'Ranking', phone_number: phone() },
+    service_id: 2,
+    pickup,
+    now: true,
+  });
+  expect(probe.status).toBe(201);
+  const ranking = await api<{ data: { candidates: { captain_id: number }[] } }>(
+    page,
+    'GET',
+    `dispatch/booking/${probe.json.data.id}/ranking`,
+  );
+  expect(ranking.json.data.candidates.length).toBeGreaterThan(0);
+  await cancelBooking(page, probe.json.data.id);
+  const created = await api<{ data: { id: number } }>(page, 'POST', 'bookings', {
+    new_passenger: { first_name: firstName, last_name: lastName, phone_number: phone() },
+    service_id: 2,
+    pickup,
+    now: false,
+    datetime: dateToCityLocal(new Date(Date.now() + 3 * 60_000)),
+  });
+  expect(created.status).toBe(201);
+  const id = created.json.data.id;
+  const accepted = await api<{ data: SuggestionPopupPayload }>(page, 'POST', `ai/dev/accept/${id}`, {
+    captain_id: ranking.json.data.candidates[0].captain_id,
+    lon: MAP_CENTER[0] - 0.15,
+    lat: MAP_CENTER[1] - 0.05,
+  });
+  expect(accepted.status).toBe(200);
+  expect(accepted.json.data.type).toBe('time_change');
+  return { id, popup: accepted.json.data };
 }

@@ -1,3 +1,4 @@
+import { SETTING_LABELS, SETTING_VALUE_LABELS } from '@taxi/shared';
 import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
@@ -47,4 +48,24 @@ test('the configuration pages open: settings, max bookings, reservation queue, s
   await page.goto('/seasonal_reservations');
   await expect(page.getByTestId('planned-page')).toHaveCount(0);
   await expect(page.getByRole('cell', { name: 'Season default' }).first()).toBeVisible();
+});
+
+test('the dispatching page sets who is offered AI popups: every dispatcher, or one at a time in turn', async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin, '/dispatching');
+  const audience = page.getByRole('combobox', { name: SETTING_LABELS.AI_POPUP_AUDIENCE });
+  await expect(audience).toHaveText(SETTING_VALUE_LABELS.AI_POPUP_AUDIENCE?.all ?? '');
+  try {
+    await audience.click();
+    await page.getByRole('option', { name: SETTING_VALUE_LABELS.AI_POPUP_AUDIENCE?.round_robin }).click();
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await page.screenshot({ path: 'e2e/artifacts/settings-ai-popup-audience.png', fullPage: true });
+    const saved = await api<{ data: { values: Record<string, unknown> } }>(page, 'GET', 'settings/dispatching');
+    expect(saved.json.data.values.AI_POPUP_AUDIENCE).toBe('round_robin');
+  } finally {
+    expect((await api(page, 'PUT', 'settings/dispatching', { AI_POPUP_AUDIENCE: 'all' })).status).toBe(200);
+  }
 });

@@ -59,6 +59,8 @@ declare module 'fastify' {
     dispatchEngine: import('./dispatch/service').DispatchService;
     files: FileService;
     passengers: PassengerService;
+    /** The queue of new passengers to approve and its claims. */
+    passengerApprovals: import('./modules/people/approvals').PassengerApprovals;
     captains: CaptainService;
     bookings: BookingService;
     complaints: ComplaintService;

@@ -2,6 +2,7 @@ import {
   AI_MSG,
   type AiDispatchPopupPayload,
   type AiPassPayload,
+  type AiSuggestionStatus,
   aiServiceChangeTargets,
   BOOKING_MSG,
   type BookingDto,
@@ -13,7 +14,7 @@ import {
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aiSuggestions, bookingSuggestions, bookings, rides, users } from '../src/db/schema';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
 import { bearer, listeningAppForFile, loginAll, PinnableClock } from './helpers';
@@ -24,9 +25,18 @@ const t = listeningAppForFile({ clock });
 let disp: string;
 let airport: string;
 let gov: string;
+let callcenter: string;
+let admin: string;
 
 beforeAll(async () => {
-  [disp, airport, gov] = await loginAll(t.app, 'dispatcher@example.com', 'airport@example.com', 'gov@example.com');
+  [disp, airport, gov, callcenter, admin] = await loginAll(
+    t.app,
+    'dispatcher@example.com',
+    'airport@example.com',
+    'gov@example.com',
+    'callcenter@example.com',
+    'admin@example.com',
+  );
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null = disp, payload?: object) =>
@@ -393,15 +403,20 @@ describe('the AI sweep', () => {
     const c = await suggested({ now: false, datetime: new Date(Date.now() + MIN) }, 0.12);
     const human = await captainAt(0.002);
     expect((await call('PUT', `dispatch/${b.booking.id}/${human.id}`)).statusCode).toBe(200);
+    const status = async (id: number) =>
+      (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;
     clock.pinned = Date.now() + 151_000;
     try {
+      await t.app.ai.tick();
+      expect(await status(a.suggestion.id)).toBe('DISPATCHED');
+      // The consoles that have the time change snooze it (their operator's popups with it): the sweep leaves them
+      // a few seconds, then does it itself.
+      expect(await status(c.suggestion.id)).toBe('PROPOSED');
+      clock.pinned = Date.now() + 160_000;
       await t.app.ai.tick();
     } finally {
       clock.pinned = null;
     }
-    const status = async (id: number) =>
-      (await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.id, id)))[0].status;
-    expect(await status(a.suggestion.id)).toBe('DISPATCHED');
     expect((await t.app.bookings.find(a.booking.id)).status).toBe('APPROVED');
     expect(await dispatchDoer(a.booking.id)).toBe(AI_MSG.countdownDoer);
     expect(await status(b.suggestion.id)).toBe('EXPIRED');
@@ -507,5 +522,152 @@ describe('popupDueFor', () => {
     expect(popupDueFor(10, { now: false, datetime: now + 10 * MIN }, now)).toBe(true);
     expect(popupDueFor(10, { now: false, datetime: now + 10 * MIN + 1000 }, now)).toBe(false);
     expect(popupDueFor(0, { now: false, datetime: now + 600 * MIN }, now)).toBe(true);
+  });
+});
+
+describe("every way a suggestion ends leaves every console's queue at once", () => {
+  afterEach(async () => {
+    clock.pinned = null;
+    await call('PUT', 'ai_status', disp, { snoozed_at: null });
+  });
+
+  it('confirm, refuse, snooze, the AI, a human dispatch, a cancellation and the countdown: Ai:pass_suggestion', async () => {
+    // Another operator's console: whatever ends a popup on the dispatcher's ends it there.
+    const other = await t.connected(callcenter);
+    const passes: AiPassPayload[] = [];
+    const bookingPasses: AiPassPayload[] = [];
+    other.on(EVENTS.aiPassSuggestion, (p) => passes.push(p));
+    other.on(EVENTS.aiPassBooking, (p) => bookingPasses.push(p));
+    const ended = (bookingId: number, status: AiSuggestionStatus) =>
+      vi.waitFor(() => expect(passes).toContainEqual(expect.objectContaining({ booking_id: bookingId, status })), {
+        timeout: 3000,
+      });
+    const later = () => ({ now: false, datetime: new Date(Date.now() + MIN) });
+
+    const confirmed = await suggested(later(), 0.12);
+    expect((await call('POST', `booking/${confirmed.booking.id}/confirm_suggestion`)).statusCode).toBe(200);
+    await ended(confirmed.booking.id, 'CONFIRMED');
+
+    const refused = await suggested(later(), 0.12);
+    expect((await call('POST', `booking/${refused.booking.id}/refuse_suggestion`)).statusCode).toBe(200);
+    await ended(refused.booking.id, 'REFUSED');
+
+    const snoozed = await suggested();
+    expect((await call('POST', `booking/${snoozed.booking.id}/snooze`)).statusCode).toBe(200);
+    await ended(snoozed.booking.id, 'SNOOZED');
+
+    const byAi = await suggested();
+    expect((await call('POST', `booking/${byAi.booking.id}/let_ai_dispatch_it`)).statusCode).toBe(200);
+    await ended(byAi.booking.id, 'DISPATCHED');
+    await vi.waitFor(() => expect(bookingPasses.map((p) => p.booking_id)).toContain(byAi.booking.id));
+
+    // A human dispatches to another captain, or cancels: no sweep runs here, the popup goes at once.
+    const human = await suggested();
+    const someoneElse = await captainAt(0.002);
+    expect((await call('PUT', `dispatch/${human.booking.id}/${someoneElse.id}`)).statusCode).toBe(200);
+    await ended(human.booking.id, 'EXPIRED');
+    const cancelled = await suggested();
+    const reasons = (await call('GET', 'user_cancellation_reason')).json().data as { id: number }[];
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/bookings/${cancelled.booking.id}?user_cancellation_reason_id=${reasons[0].id}`,
+      headers: bearer(disp),
+    });
+    expect(cancel.statusCode).toBe(200);
+    await ended(cancelled.booking.id, 'EXPIRED');
+
+    // The countdown: a dispatch suggestion passes to the AI, a time change is snoozed.
+    const atZero = await suggested();
+    const timeAtZero = await suggested(later(), 0.12);
+    // (a time change at zero is left to the consoles a few seconds first: the sweep's grace)
+    clock.pinned = Date.now() + 160_000;
+    await t.app.ai.tick();
+    clock.pinned = null;
+    await ended(atZero.booking.id, 'DISPATCHED');
+    await ended(timeAtZero.booking.id, 'SNOOZED');
+  });
+});
+
+describe('who is offered AI popups (setting AI_POPUP_AUDIENCE)', () => {
+  const setAudience = async (value: 'all' | 'round_robin') =>
+    expect((await call('PUT', 'settings/dispatching', admin, { AI_POPUP_AUDIENCE: value })).statusCode).toBe(200);
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await setAudience('all');
+  });
+
+  /** Who each new suggestion's popup was sent to, in the order they were proposed. */
+  async function recipientsOf(count: number): Promise<{ suggestionId: number; to: number[] }[]> {
+    const emit = vi.spyOn(t.app.realtime, 'emitToUser');
+    const out: { suggestionId: number; to: number[] }[] = [];
+    for (let i = 0; i < count; i++) {
+      const { suggestion } = await suggested({}, 0.001 + i * 0.0005);
+      const to = emit.mock.calls
+        .filter(
+          ([, event, payload]) =>
+            (event === EVENTS.aiNewNowBooking || event === EVENTS.aiNewSuggestion) &&
+            (payload as { id: number }).id === suggestion.id,
+        )
+        .map(([userId]) => userId);
+      out.push({ suggestionId: suggestion.id, to });
+    }
+    emit.mockRestore();
+    return out;
+  }
+
+  it('422 for a value outside the list; every operator by default; one at a time in turn when set', async () => {
+    const bad = await call('PUT', 'settings/dispatching', admin, { AI_POPUP_AUDIENCE: 'everyone' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('AI_POPUP_AUDIENCE');
+    expect((await call('GET', 'settings/dispatching', admin)).json().data.values.AI_POPUP_AUDIENCE).toBe('all');
+
+    const operators = [...(await t.app.ai.activeOperators())].sort((a, b) => a - b);
+    expect(operators.length).toBeGreaterThanOrEqual(2);
+
+    // Today's behaviour: each popup to every operator whose AI is on.
+    for (const { to } of await recipientsOf(2)) expect([...to].sort((a, b) => a - b)).toEqual(operators);
+
+    // In turn: each popup to one operator, the next one each time, round and round.
+    await setAudience('round_robin');
+    const turns = await recipientsOf(operators.length * 2);
+    for (const { to } of turns) expect(to).toHaveLength(1);
+    const order = turns.map(({ to }) => to[0]);
+    const start = operators.indexOf(order[0]);
+    expect(order).toEqual(order.map((_, i) => operators[(start + i) % operators.length]));
+
+    // A console that connects late shows its own operator's popups only.
+    const [dispatcher] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'dispatcher@example.com'));
+    const open = ((await call('GET', 'ai/suggestions', disp)).json().data as { id: number }[]).map((p) => p.id);
+    for (const { suggestionId, to } of turns) {
+      if (to[0] === dispatcher.id) expect(open).toContain(suggestionId);
+      else expect(open).not.toContain(suggestionId);
+    }
+
+    // Back to every operator.
+    await setAudience('all');
+    for (const { to } of await recipientsOf(1)) expect([...to].sort((a, b) => a - b)).toEqual(operators);
+    const all = ((await call('GET', 'ai/suggestions', disp)).json().data as { id: number }[]).map((p) => p.id);
+    for (const { suggestionId } of turns) expect(all).toContain(suggestionId);
+  });
+
+  it('an operator whose AI is off is skipped in turn', async () => {
+    await setAudience('round_robin');
+    const [dispatcher] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'dispatcher@example.com'));
+    await call('PUT', 'ai_status', disp, { ai_stopped: 1 });
+    try {
+      const turns = await recipientsOf(4);
+      for (const { to } of turns) {
+        expect(to).toHaveLength(1);
+        expect(to).not.toContain(dispatcher.id);
+      }
+    } finally {
+      await call('PUT', 'ai_status', disp, { ai_stopped: 0 });
+    }
   });
 });

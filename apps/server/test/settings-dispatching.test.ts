@@ -65,6 +65,7 @@ describe('settings/{group}', () => {
         DISPATCH_MATCHING: 'batch',
         SOON_TO_CLEAR_MINUTES: 4,
         AI_POPUP_SECONDS: 150,
+        AI_POPUP_AUDIENCE: 'all',
         DEFAULT_SNOOZE_MINUTES: 5,
         SCHEDULED_LEAD_MINUTES: 30,
         TIME_CHANGE_AFTER_MINUTES: 5,

@@ -185,12 +185,20 @@ export const AI_LABELS = texts({
   queued: (n: number) => tr('{{n}} more waiting', { n }),
   tray: (n: number) => tr('AI popups: {{n}}', { n }),
   trayNext: (mmss: string) => tr('next in {{mmss}}', { mmss }),
+  /** Popups under 30 s (AI_URGENT_SECONDS) in the tray. */
+  trayUrgent: (n: number) => tr('{{n}} urgent', { n }),
+  /** The tray's button: its name says what a click does. */
+  showPopups: 'Show the AI popups',
+  hidePopups: 'Hide the AI popups',
   showPopup: 'Show',
   hidePopup: 'Hide',
+  autoSnoozed: (until: string) => tr('Snoozed automatically until {{until}}', { until }),
+  autoSnoozedHelp: 'A time suggestion reached zero: it counts as a snooze, so no AI popup reaches you until then.',
+  snoozedHelp: 'No AI popup reaches you until then.',
+  resumePopups: 'Resume',
   previous: 'Previous popup',
   next: 'Next popup',
   position: (at: number, of: number) => tr('{{at}} of {{of}}', { at, of }),
-  closeAsSnooze: 'Close (snooze)',
   noDetails: 'No details',
   countdown: 'Time left',
   statusButton: 'AI dispatch status',
@@ -206,6 +214,9 @@ export const AI_LABELS = texts({
   dispatchHelp: 'Scheduled orders: popups from this long before their time (0 = all)',
   save: 'Save',
 } as const);
+
+/** A popup with this many seconds left or fewer is urgent: the tray counts it and turns red. */
+export const AI_URGENT_SECONDS = 30;
 
 /** The minutes a snooze lasts: the user's interval, or the default when it is 0. */
 export function snoozeMinutesOf(interval: number, fallback: number = AI_TIMINGS.defaultSnoozeMinutes): number {

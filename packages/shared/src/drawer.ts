@@ -34,6 +34,8 @@ export const DRAWER: readonly DrawerItem[] = [
   e('Staff', 'USERS'),
   e('Captains', 'DISPATCHING', 'Drivers'),
   e('Passengers', 'PASSENGERS'),
+  // Ours: the new passengers waiting for approval, beside the passengers.
+  e('PassengerApprovals', 'PASSENGERS'),
   e('Messages', 'MESSAGES'),
   e('DriversAnnouncements', 'CAPTAINS'),
   {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type {
   accountEntrySchema,
   accountSchema,
+  approvalClaimSchema,
+  approvalItemSchema,
+  approvalStateSchema,
   captainBookingRowSchema,
   captainCarSchema,
   captainSchema,
@@ -57,6 +60,39 @@ export const PEOPLE_MSG = texts({
   unknownCarModel: 'Unknown car model.',
   noBookings: 'No bookings yet',
   notAvailableYet: (what: string) => tr('{{what}} is not available on this server yet.', { what }),
+} as const);
+
+/**
+ * The queue of new passengers to approve (ours: the spec's wizard opened by itself on every console; here it waits
+ * in a queue, and an operator claims one to open the wizard). A claim lasts this long unless renewed (the open
+ * wizard renews it) or released (the wizard closed without a decision).
+ */
+export const PASSENGER_CLAIM_MINUTES = 10;
+/** The open wizard renews its claim this often. */
+export const PASSENGER_CLAIM_RENEW_MS = 3 * 60_000;
+/** The queue lists this many (the newest first); the badge counts them all. */
+export const APPROVAL_QUEUE_LIMIT = 100;
+
+export const APPROVAL_MSG = texts({
+  title: 'Passengers to approve',
+  badge: (count: number) => tr('Passengers to approve: {{count}}', { count }),
+  empty: 'No new passenger waits for approval.',
+  waitingSince: 'Waiting since',
+  documents: 'Documents',
+  status: 'Status',
+  claim: 'Confirm',
+  resume: 'Continue',
+  free: 'Waiting',
+  takenBy: (name: string) => tr('Taken by {{name}}', { name }),
+  takenByYou: 'Taken by you',
+  takenSince: (time: string) => tr('since {{time}}', { time }),
+  claimed: 'The passenger is yours to confirm',
+  released: 'Released: the passenger waits in the queue again',
+  alreadyTaken: (name: string) => tr('{{name}} is already confirming this passenger', { name }),
+  notWaiting: 'This passenger no longer waits for approval',
+  newPassengerNotice: (name: string, docs: string) =>
+    tr('New passenger {{name}} ({{docs}}) waits for approval', { name, docs }),
+  openQueue: 'Open the queue',
 } as const);
 
 /**
@@ -194,6 +230,16 @@ export interface NewPassengerPayload {
     | 'id_card_back'
   >;
 }
+
+/** A passenger waiting for approval in the queue, with who took them (a live claim) if anyone. */
+export type ApprovalItemDto = z.infer<typeof approvalItemSchema>;
+export type ApprovalClaimDto = z.infer<typeof approvalClaimSchema>;
+
+/**
+ * A passenger's place in the queue — the answer of a claim or a release, and `Passengers:approval_updated`: claimed
+ * or released (`claim`), or gone from it (`waiting` false: approved, or documents removed).
+ */
+export type ApprovalUpdatedPayload = z.infer<typeof approvalStateSchema>;
 
 export const hasIdDocs = (p: Pick<PassengerDto, 'id_card_front' | 'id_card_back'>) =>
   Boolean(p.id_card_front || p.id_card_back);

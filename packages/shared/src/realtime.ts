@@ -3,7 +3,7 @@ import type { BookingDto } from './booking-dto';
 import { BOOKING_PASSENGER_VIEW } from './booking-view';
 import type { ChatMessageDto, ReadReceiptDto } from './chat';
 import type { LocationBatchBytes } from './dispatch';
-import type { NewPassengerPayload } from './people';
+import type { ApprovalUpdatedPayload, NewPassengerPayload } from './people';
 import { aiPolicy, bookingPolicy } from './policies/bookings';
 import { chatPolicy } from './policies/chat';
 import { notificationPolicy } from './policies/city';
@@ -32,6 +32,8 @@ export const EVENTS = {
   aiNewSuggestion: 'Ai:new_suggestion',
   aiPassSuggestion: 'Ai:pass_suggestion',
   newPassenger: 'Dashboard:new_passenger',
+  /** Ours: a passenger of the approval queue was claimed, released, or left it (approved, documents removed). */
+  approvalUpdated: 'Passengers:approval_updated',
   bookingSuggestionAvailable: 'Dashboard:booking_suggestion_available',
   bookingSuggestionSent: 'Dashboard:booking_suggestion_sent',
   captainLocationUpdated: 'captain_location_updated',
@@ -62,6 +64,7 @@ export interface ServerToClientEvents {
   'renew besoin': (payload: { booking_id: number; besoin_date: string | null }) => void;
   'expired besoin': (payload: { booking_id: number }) => void;
   'Dashboard:new_passenger': (payload: NewPassengerPayload) => void;
+  'Passengers:approval_updated': (payload: ApprovalUpdatedPayload) => void;
   captain_location_updated: (payload: LocationBatchBytes) => void;
   'Ai:new_now_booking': (payload: AiPopupPayload) => void;
   'Ai:new_suggestion': (payload: AiPopupPayload) => void;
@@ -160,8 +163,10 @@ export const EVENT_POLICY = {
   'expired besoin': boardEvent,
   'Dashboard:booking_suggestion_sent': boardEvent,
   'Dashboard:booking_suggestion_available': boardEvent,
-  // The approval wizard: whoever may approve a passenger (PUT passengers/{id}/active).
+  // A new passenger joins the approval queue: whoever may approve a passenger (PUT passengers/{id}/active).
   'Dashboard:new_passenger': { rule: passengerPolicy.change, delivery: 'audience' },
+  // The approval queue's changes: its readers (GET passengers/approvals), so every console marks a claim at once.
+  'Passengers:approval_updated': { rule: passengerPolicy.approvals, delivery: 'audience' },
   // The whole fleet to the tracking map's readers (GET tracking/captains); one captain to whoever may read its
   // position (GET captain/{id}/location) and follows it.
   captain_location_updated: { rule: trackingPolicy.fleet, delivery: 'audience', followers: trackingPolicy.captain },

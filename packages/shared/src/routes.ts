@@ -2,7 +2,7 @@ import { can, type Permission } from './permissions';
 import { bookingPolicy } from './policies/bookings';
 import { scheduledMessagePolicy } from './policies/broadcasts';
 import type { Actor, Rule } from './policies/core';
-import { captainPolicy } from './policies/people';
+import { captainPolicy, passengerPolicy } from './policies/people';
 import { ticketPolicy } from './policies/tickets';
 
 /**
@@ -41,6 +41,7 @@ const ACTION_PAGES: Readonly<Record<string, Rule>> = {
   DriversCreate: captainPolicy.change,
   DriversCreateCar: captainPolicy.change,
   ScheduledMessagesStore: scheduledMessagePolicy.change,
+  PassengerApprovals: passengerPolicy.approvals,
 } satisfies Partial<Record<RouteName, Rule>>;
 
 const r = <const N extends string>(
@@ -126,6 +127,8 @@ export const PROTECTED_ROUTES = [
   r('UnregisteredPassengers', '/unregistered_passengers', 'Unregistered passengers', 'PASSENGERS'),
   r('Passengers', '/passengers', 'Passengers', 'PASSENGERS'),
   r('Passenger', '/passengers/:id', 'Passenger', 'PASSENGERS'),
+  // Ours: the queue of new passengers to approve (the spec's wizard opened by itself; here an operator claims one).
+  r('PassengerApprovals', '/passenger_approvals', 'Passengers to approve', 'PASSENGERS'),
   r('UnregisteredCaptains', '/unregistered_captains', 'Unregistered drivers', 'DISPATCHING'),
   r('Captains', '/captains', 'Drivers', 'DISPATCHING'),
   r('Captain', '/captains/:id', 'Driver', 'DISPATCHING'),

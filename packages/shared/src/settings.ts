@@ -45,11 +45,22 @@ const int = (group: SettingGroup, value: number, min: number, max: number): IntS
 export const DISPATCH_MATCHINGS = ['batch', 'greedy'] as const;
 export type DispatchMatching = (typeof DISPATCH_MATCHINGS)[number];
 
+/**
+ * Who is offered an AI popup (AI_POPUP_AUDIENCE): every online operator whose AI is on, or one of them at a time in
+ * turn (round robin); a popup its operator leaves unanswered runs out as any other (bookings.md §4).
+ */
+export const AI_POPUP_AUDIENCES = ['all', 'round_robin'] as const;
+export type AiPopupAudience = (typeof AI_POPUP_AUDIENCES)[number];
+
 /** What the settings page shows for an enum setting's values (others show the value, translated). */
 export const SETTING_VALUE_LABELS: Partial<Record<string, Record<string, string>>> = {
   DISPATCH_MATCHING: texts({
     batch: 'All waiting bookings at once (optimal assignment)',
     greedy: 'One booking at a time (nearest first)',
+  }),
+  AI_POPUP_AUDIENCE: texts({
+    all: 'Every dispatcher with AI on',
+    round_robin: 'One at a time, in turn (round robin among the online operators with AI on)',
   }),
 };
 
@@ -83,6 +94,13 @@ export const SETTING_DEFS = {
   DISPATCH_RETRY_MINUTES: int('dispatching', 3, 1, 120),
   /** The AI popup's countdown (bookings.md §9: 150 s). */
   AI_POPUP_SECONDS: int('dispatching', 150, 10, 900),
+  /** Who is offered each AI popup: every operator whose AI is on (all), or the next of them in turn (round_robin). */
+  AI_POPUP_AUDIENCE: {
+    kind: 'enum',
+    group: 'dispatching',
+    default: 'all',
+    values: AI_POPUP_AUDIENCES,
+  } as EnumSettingDef,
   /** Snooze length when the user's own snooze_interval is 0. */
   DEFAULT_SNOOZE_MINUTES: int('dispatching', 5, 1, 120),
   /** Scheduled bookings are handled this long before their time. */
@@ -153,6 +171,7 @@ export const SETTING_LABELS = texts({
   SOON_TO_CLEAR_MINUTES: 'Captains finishing a trip within (minutes) are candidates (0 = off)',
   DISPATCH_RETRY_MINUTES: 'New round for an unassigned booking after (minutes)',
   AI_POPUP_SECONDS: 'AI popup countdown (seconds)',
+  AI_POPUP_AUDIENCE: 'Who is offered AI popups',
   DEFAULT_SNOOZE_MINUTES: 'Default snooze interval (minutes)',
   SCHEDULED_LEAD_MINUTES: 'Scheduled bookings handled before their time (minutes)',
   TIME_CHANGE_AFTER_MINUTES: 'Suggest a time change when the captain is later than (minutes)',

@@ -37,6 +37,8 @@ export interface DomainEvents {
   'booking.lateCaptain': { bookingId: number; captainName: string };
   /** A passenger signed up in the app (with or without ID card images). */
   'passenger.registered': { passengerId: number; name: string; withDocs: boolean };
+  /** A passenger of the approval queue was claimed or released, or left it (approved, documents removed). */
+  'passenger.approvalChanged': { passengerId: number };
   'complaint.filed': { complaintId: number; bookingId: number | null; byUserId: number | null };
   'complaint.statusChanged': { complaintId: number; status: string; byUserId: number };
   /** A message was written in a conversation (by staff, a captain, a passenger or the system). */

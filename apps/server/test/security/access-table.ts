@@ -164,6 +164,11 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/passenger/:id': 'ADCS',
   'PUT /api/passenger/:id/remove_documents': 'ADCS',
   'PUT /api/passengers/:id/active': 'ADCS',
+  // the approval queue: whoever may approve a passenger
+  'GET /api/passengers/approvals': 'ADCS',
+  'POST /api/passengers/:id/claim': 'ADCS',
+  'DELETE /api/passengers/:id/claim': 'ADCS',
+  'POST /api/passengers/dev/register': 'ADCS',
   'GET /api/passenger/:id/account_entries': 'ADCS',
   // accounts (the ledger): who reads the person, and the payments desk; manual entries by the desk
   'GET /api/passenger/:id/account': 'ADCS',

@@ -400,6 +400,19 @@ describe(`socket × role matrix (${twoNodes ? 'two nodes: the roles on B, the ev
         }),
     );
     expectRow('Dashboard:new_passenger', got.letters);
+
+    // Claimed on one console: every approver's console marks it taken.
+    const passengerId = (
+      (await call('GET', 'passengers/approvals')).json().data.passengers as {
+        passenger: { id: number; phone_number: string };
+      }[]
+    ).find((item) => item.passenger.phone_number === phone)?.passenger.id as number;
+    const claimed = await whoReceives(
+      EVENTS.approvalUpdated,
+      (p: { passenger_id: number; claim: unknown }) => p.passenger_id === passengerId && p.claim !== null,
+      async () => expect((await call('POST', `passengers/${passengerId}/claim`)).statusCode).toBe(200),
+    );
+    expectRow('Passengers:approval_updated', claimed.letters);
   });
 
   it('positions: the fleet to the tracking map, one followed captain to whoever may read its position', async () => {

@@ -9,7 +9,8 @@ import type { ChatEventName, ServerEventName } from '@taxi/shared';
  *
  * Each row mirrors the HTTP route that reads the same thing:
  * - bookings and their notices: GET booking (ADCGS); the passenger's contact in them: GET passenger/{id} (ADCS);
- * - a new passenger to approve: PUT passengers/{id}/active (ADCS);
+ * - a new passenger to approve: PUT passengers/{id}/active (ADCS); the approval queue's claims: GET
+ *   passengers/approvals (ADCS);
  * - the fleet's positions: GET tracking/captains (ADS); one followed captain's: GET captain/{id}/location (ADCGS);
  * - AI popups: GET ai/suggestions (ADCS); tickets: GET tickets/pending (ADCS); the self-test: POST system/self_test
  *   (AS); the chat: GET conversations (ADCS); notifications: GET notification (ADCGS among the roles with a socket);
@@ -33,6 +34,7 @@ export const SOCKET_ACCESS: Record<SocketCase, string> = {
   'Dashboard:booking_suggestion_sent': 'ADCGS',
   'Dashboard:booking_suggestion_available': 'ADCGS',
   'Dashboard:new_passenger': 'ADCS',
+  'Passengers:approval_updated': 'ADCS',
   captain_location_updated: 'ADS',
   'captain_location_updated (a followed captain)': 'ADCGS',
   'Ai:new_now_booking': 'ADCS',

@@ -23,4 +23,7 @@ export const toast = {
   error: (message: string) => show(message, { variant: 'error' }),
   info: (message: string) => show(message, { variant: 'info' }),
   warning: (message: string) => show(message, { variant: 'warning' }),
+  /** A notice with a button (a link to where the news waits); it lasts `duration` ms. */
+  notice: (message: string, action: OptionsObject['action'], duration?: number) =>
+    show(message, { variant: 'info', action, ...(duration ? { autoHideDuration: duration } : {}) }),
 };

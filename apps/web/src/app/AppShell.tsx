@@ -19,12 +19,14 @@ import { MSG, pathTo, type RouteMeta, routeByName, settingsPolicy, shellPolicy }
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AiPopupTray } from '../features/ai/AiPopupTray';
 import { AiStatusButton } from '../features/ai/AiStatusButton';
 import { usePolicy } from '../features/auth/currentUser';
 import { ProfileMenu } from '../features/auth/ProfileMenu';
 import { ExceptionsButton } from '../features/exceptions/ExceptionsButton';
 import { UnreadMessagesButton } from '../features/messages/UnreadMessagesButton';
 import { NotificationBell } from '../features/notifications/NotificationBell';
+import { ApprovalsButton } from '../features/people/ApprovalsButton';
 import { SeasonSelector } from '../features/season/SeasonSelector';
 import { TicketsButton } from '../features/tickets/TicketsButton';
 import { VoiceButton } from '../features/voice/VoiceButton';
@@ -114,10 +116,13 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
             <OrderSearchButton />
             <SocketIndicator />
             <VoiceButton />
+            {/* The AI popups wait here, where they can cover no form; the panel opens from it only. */}
+            <AiPopupTray />
             <AiStatusButton />
             <ExceptionsButton />
             {allows(shellPolicy.messages) && <UnreadMessagesButton />}
             <TicketsButton />
+            <ApprovalsButton />
             {allows(settingsPolicy.setSeason) && (
               <Box sx={{ mx: 1, display: { xs: 'none', sm: 'block' } }}>
                 <SeasonSelector />

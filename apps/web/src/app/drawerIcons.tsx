@@ -12,6 +12,7 @@ import FolderIcon from '@mui/icons-material/Folder';
 import GavelIcon from '@mui/icons-material/Gavel';
 import GroupIcon from '@mui/icons-material/Group';
 import HotelIcon from '@mui/icons-material/Hotel';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LuggageIcon from '@mui/icons-material/Luggage';
@@ -44,6 +45,7 @@ const ICONS: Record<string, ReactNode> = {
   Staff: <BadgeIcon />,
   Captains: <DirectionsCarIcon />,
   Passengers: <PersonIcon />,
+  PassengerApprovals: <HowToRegIcon />,
   Messages: <ChatIcon />,
   DriversAnnouncements: <CampaignIcon />,
   Maps: <MapIcon />,

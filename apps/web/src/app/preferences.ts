@@ -5,15 +5,19 @@ import { applyLanguage } from '../i18n';
 
 export { THEME_CHOICES, type ThemeChoice };
 
+export type AiPanelState = 'open' | 'hidden';
+
 export interface Preferences {
   language: Language;
   theme: ThemeChoice;
   /** The Requests board's cards: full, or compact (two lines each). */
   board_density: BoardDensity;
+  /** The AI popups' panel: opened by the operator only; once hidden it stays hidden, reload or not. */
+  ai_panel: AiPanelState;
 }
 
 /**
- * Language, theme and the board's card density. Kept on the server per user (`PUT preferences`, sent back by check_auth) so they
+ * Language, theme, the board's card density and the AI popups' panel. Kept on the server per user (`PUT preferences`, sent back by check_auth) so they
  * follow the user to any workstation, and in this browser as its last choice (`taxi.prefs`) for the
  * pages before sign-in. The first visit follows the browser's language and the system's colour scheme.
  */
@@ -34,6 +38,7 @@ function parse(raw: string | null): Partial<Preferences> {
       ...(BOARD_DENSITIES.includes(value.board_density as BoardDensity)
         ? { board_density: value.board_density as BoardDensity }
         : {}),
+      ...(value.ai_panel === 'open' || value.ai_panel === 'hidden' ? { ai_panel: value.ai_panel } : {}),
     };
   } catch {
     return {};
@@ -60,6 +65,7 @@ let current: Preferences = {
   language: browserLanguage(),
   theme: 'system',
   board_density: 'comfortable',
+  ai_panel: 'hidden',
   ...read(LAST_KEY),
 };
 
@@ -95,7 +101,7 @@ async function apply(patch: Partial<Preferences>): Promise<void> {
   publish(next);
 }
 
-/** Changes the language or theme now, in this browser and (signed in) on the user's account. */
+/** Changes the language, the theme or the AI panel now, in this browser and (signed in) on the user's account. */
 export async function setPreference(patch: Partial<Preferences>): Promise<void> {
   await apply(patch);
   // The choice holds here even if the server cannot take it now; it is sent again with the next change.
@@ -111,11 +117,14 @@ export async function adoptUserPreferences(userId: number, saved: Partial<Prefer
   if (currentUser === userId) return;
   currentUser = userId;
   const known = parse(JSON.stringify(saved));
+  // The panel is the user's own: another user's choice on this browser is not theirs.
+  const ai_panel = known.ai_panel ?? 'hidden';
   if (!known.language && !known.theme && !known.board_density) {
+    await apply({ ai_panel });
     await save({ language: current.language, theme: current.theme }).catch(() => undefined);
     return;
   }
-  await apply(known);
+  await apply({ ...known, ai_panel });
 }
 
 /** Before the first render: load the remembered language's catalogue so no English flashes. */

@@ -34,6 +34,27 @@ export const passengerSchema = z
   })
   .meta({ id: 'Passenger' });
 
+/** Who took a passenger of the approval queue, and until when the claim holds (unless renewed or released). */
+export const approvalClaimSchema = z
+  .object({
+    passenger_id: z.number(),
+    user_id: z.number(),
+    name: z.string(),
+    claimed_at: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'ApprovalClaim' });
+
+/** A passenger's place in the approval queue: the answer of a claim and a release, and Passengers:approval_updated. */
+export const approvalStateSchema = z
+  .object({ passenger_id: z.number(), waiting: z.boolean(), claim: approvalClaimSchema.nullable() })
+  .meta({ id: 'ApprovalState' });
+
+/** A passenger waiting for approval (ID card images sent, not approved, not blocked) and its live claim. */
+export const approvalItemSchema = z
+  .object({ passenger: passengerSchema, waiting_since: z.string(), claim: approvalClaimSchema.nullable() })
+  .meta({ id: 'ApprovalItem' });
+
 /** A captain's car as the people pages show it (the booking DTO has its own smaller car). */
 export const captainCarSchema = z
   .object({
@@ -131,4 +152,8 @@ export const peopleContract = {
   car: envelope(captainCarSchema),
   captainBookings: pageEnvelope(captainBookingRowSchema),
   monthlyBookings: envelope(z.array(monthlyBookingsSchema)),
+  /** The approval queue (the newest first, up to APPROVAL_QUEUE_LIMIT) and how many wait in all. */
+  approvals: envelope(z.object({ passengers: z.array(approvalItemSchema), total: z.number() })),
+  /** A claim and a release answer the same: the passenger's place in the queue after it. */
+  approvalState: envelope(approvalStateSchema),
 };

@@ -3,15 +3,19 @@ import { BOARD_DENSITIES } from '../board-order';
 import { LANGUAGES, THEME_CHOICES } from '../i18n';
 import { emptyEnvelope, envelope, refSchema } from './envelope';
 
+/** Whether the AI popups' panel is open: only the operator opens it, and once hidden it stays hidden. */
+export const AI_PANEL_STATES = ['open', 'hidden'] as const;
+
 /**
- * A user's language, theme and the Requests board's card density, kept on the server so they follow the user
- * to any workstation.
+ * A user's language, theme, the Requests board's card density and whether their AI popups' panel is open: kept on
+ * the server so they follow the user to any workstation.
  */
 export const preferencesSchema = z
   .object({
     language: z.enum(LANGUAGES).optional(),
     theme: z.enum(THEME_CHOICES).optional(),
     board_density: z.enum(BOARD_DENSITIES).optional(),
+    ai_panel: z.enum(AI_PANEL_STATES).optional(),
   })
   .strict()
   .meta({ id: 'Preferences' });

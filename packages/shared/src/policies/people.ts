@@ -11,6 +11,12 @@ export const passengerPolicy = {
   ),
   read: rule('passengers.read', (a) => holds(a, 'PASSENGERS')),
   change: rule('passengers.change', (a) => mayChange(a, 'PASSENGERS')),
+  /** The queue of new passengers to approve (its page, its badge): whoever may approve one. */
+  approvals: rule('passengers.approvals', (a) => mayChange(a, 'PASSENGERS')),
+  /** Take one of them (the wizard opens for the claimer, it shows taken to everyone else), or let it go. */
+  claim: rule('passengers.claim', (a) => mayChange(a, 'PASSENGERS')),
+  /** Development only: a passenger signs up with ID card images, as the app would. */
+  devRegister: rule('passengers.devRegister', (a) => mayChange(a, 'PASSENGERS')),
 } as const;
 
 /** Who reads captains: their page, and the captain pickers of other features. */

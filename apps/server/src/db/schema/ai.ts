@@ -28,11 +28,18 @@ export const aiSuggestions = pgTable(
     newServiceId: integer('new_service_id').references(() => services.id),
     countdownUntil: ts('countdown_until').notNull(),
     decidedById: integer('decided_by_id').references(() => users.id),
+    /**
+     * Round robin (setting AI_POPUP_AUDIENCE): the operator whose turn the popup was, and when it was offered
+     * (the next popup goes to the next operator). Null when it was offered to every operator whose AI is on.
+     */
+    offeredToId: integer('offered_to_id').references(() => users.id, { onDelete: 'set null' }),
+    offeredAt: ts('offered_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('ai_suggestions_booking_idx').on(t.bookingId),
     index('ai_suggestions_status_idx').on(t.status, t.countdownUntil),
+    index('ai_suggestions_offered_idx').on(t.offeredAt),
   ],
 );

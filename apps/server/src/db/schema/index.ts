@@ -18,6 +18,7 @@ export * from './messages';
 export * from './notifications';
 export * from './partner-guests';
 export * from './partners';
+export * from './passenger-claims';
 export * from './password-resets';
 export * from './people';
 export * from './planning';

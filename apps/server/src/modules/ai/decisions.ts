@@ -58,6 +58,18 @@ export async function endSuggestion(
   return true;
 }
 
+/**
+ * The booking left PENDING by another way than the AI (a human dispatched or cancelled it): its open suggestions end
+ * as EXPIRED at once, so every console's queue drops the popup (Ai:pass_suggestion) without waiting for the sweep.
+ */
+export async function endOpenSuggestions(ai: AiDeps, bookingId: number): Promise<void> {
+  const open = await ai.db
+    .select()
+    .from(aiSuggestions)
+    .where(and(eq(aiSuggestions.bookingId, bookingId), inArray(aiSuggestions.status, [...AI_OPEN_STATUSES])));
+  for (const s of open) await endSuggestion(ai, s, 'EXPIRED', null);
+}
+
 /** A dispatch suggestion whose snooze ran out opens again with a new countdown. */
 export async function repropose(ai: AiDeps, s: SuggestionRow): Promise<void> {
   const until = new Date(ai.clock.now() + (await ai.config.current()).popupMs);

@@ -4,6 +4,7 @@ import { captains } from '../../db/schema';
 import type { AppBus } from '../../events';
 import type { AiDeps } from './context';
 import { fullName } from './context';
+import { endOpenSuggestions } from './decisions';
 import { announce } from './popups';
 
 /** The AI's realtime side: the request card's offer countdown and the operators' popups. */
@@ -31,6 +32,10 @@ export function registerAiHandlers(bus: AppBus, ai: AiDeps): void {
     });
   });
   bus.after('ai.suggestionProposed', ({ suggestion }) => announce(ai, suggestion));
+  // A human dispatch or a cancellation ends the booking's popup on every console at once.
+  bus.after('booking.statusChanged', async ({ bookingId, from, to }) => {
+    if (from === 'PENDING' && to !== 'PENDING') await endOpenSuggestions(ai, bookingId);
+  });
   bus.after('ai.suggestionMoved', ({ bookingId, suggestionId, status }) => {
     const payload = { booking_id: bookingId, suggestion_id: suggestionId, status };
     ai.realtime.emit(EVENTS.aiPassSuggestion, payload);

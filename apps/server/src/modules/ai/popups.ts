@@ -7,7 +7,7 @@ import {
   type SuggestionPopupPayload,
 } from '@taxi/shared';
 import type { LonLat } from '@taxi/shared/geo';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { aiSuggestions, bookingSuggestions, bookings, captains, passengers, services, users } from '../../db/schema';
 import { dateOf } from '../../lib/clock';
 import { permissionsOfRole, rolesOfUser } from '../users/queries';
@@ -131,16 +131,57 @@ async function receivesPopups(ai: AiDeps, userId: number): Promise<boolean> {
   return aiPolicy.popups.allows({ id: userId, roles, permissions });
 }
 
-/** Shows the popup to every operator whose AI is on and who wants popups for this order now. */
+/**
+ * Shows the popup to the operators whose AI is on and who want popups for this order now: every one of them, or
+ * (setting AI_POPUP_AUDIENCE round_robin) the next of them in turn. A popup its operator leaves unanswered runs out
+ * as any other (a dispatch suggestion passes at zero, a time or service change is snoozed).
+ */
 export async function announce(ai: AiDeps, s: SuggestionRow): Promise<void> {
   const payload = await popupOf(ai, s);
   const booking = await ai.bookings.find(s.bookingId);
   const event = s.kind === 'dispatch' && booking.now ? EVENTS.aiNewNowBooking : EVENTS.aiNewSuggestion;
   const now = dateOf(ai.clock);
   const order = { now: booking.now, datetime: booking.datetime.getTime() };
-  for (const u of await operatorsOn(ai, now)) {
-    if (popupDueFor(u.dispatchInterval, order, now.getTime())) ai.realtime.emitToUser(u.id, event, payload);
-  }
+  const due = (await operatorsOn(ai, now)).filter((u) => popupDueFor(u.dispatchInterval, order, now.getTime()));
+  const { popupAudience } = await ai.config.current();
+  const to =
+    popupAudience === 'round_robin'
+      ? await offerInTurn(
+          ai,
+          s.id,
+          due.map((u) => u.id),
+          now,
+        )
+      : due.map((u) => u.id);
+  for (const id of to) ai.realtime.emitToUser(id, event, payload);
+}
+
+/** One key for every node: the turn is taken under it, so two popups announced at once go to two operators. */
+const TURN_LOCK = 7_302_411;
+
+/**
+ * Round robin: the operator after the one the latest popup was offered to (by user id, wrapping round), among
+ * `eligible`; recorded on the suggestion (offered_to_id, offered_at). None when nobody is eligible: the suggestion is
+ * then anyone's who connects (GET ai/suggestions).
+ */
+export async function offerInTurn(ai: AiDeps, suggestionId: number, eligible: number[], now: Date): Promise<number[]> {
+  return ai.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TURN_LOCK})`);
+    const [last] = await tx
+      .select({ userId: aiSuggestions.offeredToId })
+      .from(aiSuggestions)
+      .where(isNotNull(aiSuggestions.offeredAt))
+      .orderBy(desc(aiSuggestions.offeredAt), desc(aiSuggestions.id))
+      .limit(1);
+    const ids = [...eligible].sort((a, b) => a - b);
+    const after = last?.userId ?? 0;
+    const next = ids.find((id) => id > after) ?? ids[0] ?? null;
+    await tx
+      .update(aiSuggestions)
+      .set({ offeredToId: next, offeredAt: next === null ? null : now })
+      .where(eq(aiSuggestions.id, suggestionId));
+    return next === null ? [] : [next];
+  });
 }
 
 /** Open suggestions (a console that connects late shows them). */
@@ -152,11 +193,17 @@ export async function openPopups(
   // Users whose AI is stopped or snoozed get no popups, late or live.
   const me = (await operatorsOn(ai, now)).find((u) => u.id === userId);
   if (!me) return [];
+  // In turn, a console shows its operator's popups (and those offered to nobody in particular).
+  const { popupAudience } = await ai.config.current();
+  const mine =
+    popupAudience === 'round_robin'
+      ? or(isNull(aiSuggestions.offeredToId), eq(aiSuggestions.offeredToId, userId))
+      : undefined;
   const rows = await ai.db
     .select({ s: aiSuggestions, now: bookings.now, datetime: bookings.datetime })
     .from(aiSuggestions)
     .innerJoin(bookings, eq(bookings.id, aiSuggestions.bookingId))
-    .where(eq(aiSuggestions.status, 'PROPOSED'))
+    .where(and(eq(aiSuggestions.status, 'PROPOSED'), mine))
     .orderBy(asc(aiSuggestions.countdownUntil))
     .limit(50);
   const due = rows.filter((r) =>

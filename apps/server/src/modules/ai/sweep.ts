@@ -11,6 +11,11 @@ import { endSuggestion, pass, repropose, snoozeSuggestion } from './decisions';
 import { answerOffer, type OfferPlan, offerNext, planOffer, sendOffer } from './offers';
 
 const NO_CAPTAIN_RETRY_MS = 20_000;
+/**
+ * A time or service suggestion at zero is snoozed by the consoles that had it (their operator's popups are snoozed
+ * with it, and their tray says so); the sweep does it itself only once they had this long to.
+ */
+const CONSOLE_GRACE_MS = 5000;
 /** Bookings looked at per sweep: one by one (greedy), or matched together (batch: a bigger picture pays). */
 const GREEDY_LIMIT = 20;
 const BATCH_LIMIT = 60;
@@ -47,8 +52,10 @@ export class AiSweep {
     for (const s of due) {
       try {
         if (s.status === 'PROPOSED' && s.kind === 'dispatch') await pass(ai, s.bookingId, AI_ACTOR, 'timer');
-        else if (s.status === 'PROPOSED') await snoozeSuggestion(ai, s, config.snoozeMinutes, null);
-        else if (s.kind === 'dispatch') await repropose(ai, s);
+        else if (s.status === 'PROPOSED') {
+          if (s.countdownUntil.getTime() <= now.getTime() - CONSOLE_GRACE_MS)
+            await snoozeSuggestion(ai, s, config.snoozeMinutes, null);
+        } else if (s.kind === 'dispatch') await repropose(ai, s);
         else await endSuggestion(ai, s, 'EXPIRED', null);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

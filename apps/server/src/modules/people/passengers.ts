@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { type Clock, dateOf } from '../../lib/clock';
 import type { Realtime } from '../../realtime';
 import type { FileService } from '../files/service';
+import { assertNotClaimedByOther, endClaim } from './approvals';
 import { type PassengerFilters, passengerOrder, passengerWhere } from './queries';
 
 import {
@@ -63,6 +64,8 @@ export class PassengerService {
       if (back) stored.push(back);
       const { row, replaced } = await this.db.transaction(async (tx) => {
         const before = await this.passengerRow(tx, id, true);
+        // Another operator confirming this passenger holds the wizard (the approval queue's claim).
+        await assertNotClaimedByOther(tx, id, actorId, dateOf(this.clock));
         const [row] = await tx
           .update(passengers)
           .set({
@@ -98,6 +101,9 @@ export class PassengerService {
     const blocked = noApproval || isUnderAgeReason(message);
     const { row, removed } = await this.db.transaction(async (tx) => {
       const before = await this.passengerRow(tx, id, true);
+      await assertNotClaimedByOther(tx, id, actorId, dateOf(this.clock));
+      // A decision: the passenger leaves the approval queue, and its claim with it.
+      await endClaim(tx, id);
       const [row] = await tx
         .update(passengers)
         .set({
@@ -116,14 +122,21 @@ export class PassengerService {
       return { row, removed: [before.idCardFront, before.idCardBack].filter((n): n is string => Boolean(n)) };
     });
     for (const name of removed) await this.files.storage.remove(name);
+    await this.approvalChanged(id);
     return presentPassenger(row);
+  }
+
+  private approvalChanged(passengerId: number) {
+    return this.bus?.publish([{ name: 'passenger.approvalChanged', payload: { passengerId } }]);
   }
 
   /** Approves and activates (people.md §4). Refused after an under-age removal. */
   async activatePassenger(actorId: number, id: number): Promise<PassengerDto> {
-    return this.db.transaction(async (tx) => {
+    const dto = await this.db.transaction(async (tx) => {
       const before = await this.passengerRow(tx, id, true);
       if (before.approvalBlocked) throw new HttpError(422, PEOPLE_MSG.passengerNotApprovable);
+      await assertNotClaimedByOther(tx, id, actorId, dateOf(this.clock));
+      await endClaim(tx, id);
       const [row] = await tx
         .update(passengers)
         .set({ approvedAt: dateOf(this.clock), active: true, updatedAt: dateOf(this.clock) })
@@ -132,6 +145,8 @@ export class PassengerService {
       await auditPerson(tx, actorId, 'passenger.activate', 'passenger', id);
       return presentPassenger(row);
     });
+    await this.approvalChanged(id);
+    return dto;
   }
 
   /**
@@ -172,6 +187,7 @@ export class PassengerService {
     });
     const dto = presentPassenger(row);
     const withDocs = !!(dto.id_card_front || dto.id_card_back);
+    // A passenger with ID card images joins the approval queue (every console's badge and page).
     if (withDocs) this.realtime.emit(EVENTS.newPassenger, newPassengerPayload(dto));
     if (!input.passengerId)
       await this.bus?.publish([

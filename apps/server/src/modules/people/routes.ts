@@ -1,5 +1,6 @@
 import {
   ACCOUNT_ENTRY_TYPES,
+  APPROVAL_MSG,
   blockCaptainSchema,
   CAPTAIN_SORT_KEYS,
   captainActivationSchema,
@@ -14,6 +15,7 @@ import {
   passengerConfirmationSchema,
   passengerPolicy,
   removeDocumentsSchema,
+  text,
 } from '@taxi/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +25,11 @@ import { isUploadedFile, type UploadedFile } from '../../http/multipart';
 import { pageQuerySchema, sortedPageQuery } from '../../http/pagination';
 
 const idParams = z.object({ id: dbId() });
+/** A 1×1 PNG: the development sign-up's ID card images. */
+const DEV_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const yesNo = z
   .union([z.boolean(), z.enum(['true', 'false', '0', '1', 'yes', 'no'])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
@@ -116,6 +123,65 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await passengers().activatePassenger(request.user.id, request.params.id), PEOPLE_MSG.activationCompleted),
   );
+
+  // the approval queue -----------------------------------------------------------------------------
+  app.get(
+    '/passengers/approvals',
+    { config: { policy: passengerPolicy.approvals }, schema: { response: { 200: contract.approvals } } },
+    async () => ok(await app.passengerApprovals.queue()),
+  );
+
+  app.post(
+    '/passengers/:id/claim',
+    {
+      config: { policy: passengerPolicy.claim },
+      schema: { params: idParams, response: { 200: contract.approvalState } },
+    },
+    async (request) => {
+      await app.passengerApprovals.claim(request.user.id, request.params.id);
+      return ok(await app.passengerApprovals.stateOf(request.params.id), APPROVAL_MSG.claimed);
+    },
+  );
+
+  // The same answer as the claim's (its POST twin, `_method=DELETE`, shares the URL and its reply schema).
+  app.delete(
+    '/passengers/:id/claim',
+    {
+      config: { policy: passengerPolicy.claim },
+      schema: { params: idParams, response: { 200: contract.approvalState } },
+    },
+    async (request) => {
+      await app.passengerApprovals.release(request.user.id, request.params.id);
+      return ok(await app.passengerApprovals.stateOf(request.params.id), APPROVAL_MSG.released);
+    },
+  );
+
+  // Development only (loopback): a passenger signs up with ID card images as the app would, so the e2e runs see
+  // Dashboard:new_passenger without the simulator.
+  if (app.config.isDevelopment) {
+    app.post(
+      '/passengers/dev/register',
+      {
+        config: { policy: passengerPolicy.devRegister, localOnly: true },
+        schema: {
+          body: z.object({ first_name: text().optional(), last_name: text().optional() }).optional().default({}),
+          response: { 200: contract.passenger },
+        },
+      },
+      async (request) => {
+        const n = Math.floor(Math.random() * 1e7);
+        return ok(
+          await passengers().registerPassenger({
+            first_name: request.body.first_name ?? 'New',
+            last_name: request.body.last_name ?? 'Passenger',
+            phone_number: `+377 6${String(n).padStart(7, '0')}`,
+            id_card_front: { filename: 'front.png', mimetype: 'image/png', data: DEV_PNG },
+            id_card_back: { filename: 'back.png', mimetype: 'image/png', data: DEV_PNG },
+          }),
+        );
+      },
+    );
+  }
 
   app.get(
     '/passenger/:id/account_entries',

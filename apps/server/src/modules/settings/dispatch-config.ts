@@ -1,4 +1,4 @@
-import type { DispatchMatching, Season } from '@taxi/shared';
+import type { AiPopupAudience, DispatchMatching, Season } from '@taxi/shared';
 import type { DbOrTx } from '../../db/client';
 import type { SettingsService } from './service';
 
@@ -17,6 +17,8 @@ export interface DispatchTimings {
   /** Captains whose trip ends within this long are candidates (0: none). */
   soonToClearMs: number;
   popupMs: number;
+  /** Every operator whose AI is on gets each popup, or one of them at a time in turn. */
+  popupAudience: AiPopupAudience;
   snoozeMinutes: number;
   scheduledLeadMs: number;
   timeChangeAfterMs: number;
@@ -53,6 +55,7 @@ export class DispatchConfig {
       matching: v.DISPATCH_MATCHING as DispatchMatching,
       soonToClearMs: v.SOON_TO_CLEAR_MINUTES * MIN,
       popupMs: v.AI_POPUP_SECONDS * 1000,
+      popupAudience: v.AI_POPUP_AUDIENCE as AiPopupAudience,
       snoozeMinutes: v.DEFAULT_SNOOZE_MINUTES,
       scheduledLeadMs: v.SCHEDULED_LEAD_MINUTES * MIN,
       timeChangeAfterMs: v.TIME_CHANGE_AFTER_MINUTES * MIN,

@@ -60,7 +60,6 @@ export function AiDispatchPopup({
       total={popup.countdown_seconds}
       nav={nav}
       width={860}
-      onSnooze={snooze}
       actions={
         <>
           <Button variant="outlined" disabled={busy} onClick={snooze}>

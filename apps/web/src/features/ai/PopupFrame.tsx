@@ -16,11 +16,12 @@ import {
   useTheme,
 } from '@mui/material';
 import { AI_LABELS, AI_TIMINGS } from '@taxi/shared';
-import { type KeyboardEvent, type ReactNode, useId } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { hideAiPanel, takeFocusOnShow } from './panel';
 import { mmss } from './useCountdown';
 
 /** Moving through the queue from the open popup. */
@@ -104,9 +105,25 @@ export function Dot({ colour }: { colour: string }) {
   );
 }
 
+/** The bottom of the app bar (its toolbar, and the production banner when shown): the panel starts below it. */
+function useAppBarBottom(): number {
+  const [bottom, setBottom] = useState(56);
+  useEffect(() => {
+    const bar = document.querySelector<HTMLElement>('header.MuiAppBar-root');
+    if (!bar) return;
+    const measure = () => setBottom(Math.round(bar.getBoundingClientRect().bottom) + 8);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+  return bottom;
+}
+
 /**
- * An AI popup as a non-modal panel above the tray: the drawer and the board stay usable. Escape (with
- * focus in the panel) and the close button act as its Snooze.
+ * An AI popup as a non-modal panel under the toolbar's tray, opened by the operator: the drawer and the board stay
+ * usable. Escape (with focus in the panel) and the close button hide it (the popup stays in the tray); deciding is
+ * the buttons' job.
  */
 export function PopupFrame(props: {
   testId: string;
@@ -116,36 +133,44 @@ export function PopupFrame(props: {
   total?: number;
   nav: QueueNav;
   width: number;
-  onSnooze: () => void;
   children: ReactNode;
   actions: ReactNode;
 }) {
   const { nav } = props;
   const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const top = useAppBarBottom();
   useTranslation();
   // Previous/next arrows point the way the page reads.
   const flip = useTheme().direction === 'rtl' ? { transform: 'scaleX(-1)' } : undefined;
+  // Opened by the operator (or the next popup after one they answered): the focus comes here, so Escape works.
+  useEffect(() => {
+    if (takeFocusOnShow() || document.activeElement === document.body) ref.current?.focus();
+  }, []);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
     e.stopPropagation();
-    props.onSnooze();
+    hideAiPanel();
   };
   return (
     <Paper
+      ref={ref}
       role="dialog"
       aria-modal={false}
       aria-labelledby={titleId}
       tabIndex={-1}
       elevation={12}
       data-testid={props.testId}
+      data-ai-panel=""
       onKeyDown={onKeyDown}
       sx={{
         position: 'fixed',
-        right: 24,
-        bottom: 96,
+        right: 16,
+        top,
         width: `min(${props.width}px, calc(100vw - 32px))`,
-        maxHeight: 'calc(100vh - 140px)',
+        maxHeight: `calc(100vh - ${top + 16}px)`,
         overflow: 'auto',
+        // Over the page, under the app bar's menus and every modal dialog (it also hides while one is open).
         zIndex: (t) => t.zIndex.drawer + 2,
         outline: 'none',
       }}
@@ -156,8 +181,8 @@ export function PopupFrame(props: {
           {nav.of > 1 && <Chip size="small" label={AI_LABELS.queued(nav.of - 1)} sx={{ ml: 1.5 }} />}
         </Box>
         <Countdown seconds={props.seconds} total={props.total ?? AI_TIMINGS.popupSeconds} />
-        <Tooltip title={AI_LABELS.closeAsSnooze}>
-          <IconButton size="small" aria-label={AI_LABELS.closeAsSnooze} onClick={props.onSnooze}>
+        <Tooltip title={AI_LABELS.hidePopups}>
+          <IconButton size="small" aria-label={AI_LABELS.hidePopups} onClick={hideAiPanel}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </Tooltip>

@@ -27,7 +27,6 @@ export function SuggestionPopup({
       total={popup.countdown_seconds}
       nav={nav}
       width={600}
-      onSnooze={snooze}
       actions={
         <>
           <Button color="inherit" disabled={busy} onClick={snooze}>

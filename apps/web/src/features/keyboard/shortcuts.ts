@@ -39,6 +39,7 @@ export const SHORTCUT_IDS = [
   'palette',
   'help',
   'booking.new',
+  'ai.popups',
   'board.search',
   'board.next',
   'board.prev',
@@ -65,6 +66,16 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
   },
   { id: 'help', keys: ['?'], specs: [{ key: '?' }], label: 'Show keyboard shortcuts', scope: 'global' },
   { id: 'booking.new', keys: ['N'], specs: [{ key: 'n' }], label: 'New phone booking', scope: 'global' },
+  // The AI popups' panel opens only on the operator's action: the tray, or this key, which works while typing (the
+  // phone booking's fields) as the phone's keys do.
+  {
+    id: 'ai.popups',
+    keys: ['Alt+Shift+P'],
+    specs: [{ key: 'p', code: 'KeyP', alt: true, shift: true }],
+    label: 'Show or hide the AI popups',
+    scope: 'global',
+    inInputs: true,
+  },
   { id: 'board.search', keys: ['/'], specs: [{ key: '/' }], label: "Search the board's bookings", scope: 'board' },
   {
     id: 'board.next',

@@ -1,56 +1,34 @@
-import { Alert, Button, Snackbar } from '@mui/material';
-import { EVENTS, hasIdDocs, type NewPassengerPayload, PEOPLE_MSG, passengerPolicy } from '@taxi/shared';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSocketEvent } from '../../api/socket';
-import { usePolicy } from '../auth/currentUser';
-import { usePeopleInvalidate } from './api';
-import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
+import { Button } from '@mui/material';
+import { APPROVAL_MSG, type NewPassengerPayload, pathTo } from '@taxi/shared';
+import { useNavigate } from 'react-router';
+import { toast } from '../../api/toast';
+import { newPassengerText, useApprovalQueueRealtime } from './approvals';
 
 /**
- * On `Dashboard:new_passenger` for a passenger with an ID card image, the confirmation wizard opens by
- * itself (people.md §2); the alert says 'With Docs' or 'Without Docs'.
+ * On `Dashboard:new_passenger` the passenger joins the approval queue (the toolbar's badge, its page) and a small
+ * notice says so for the default toast's 3 s ('With Docs' or 'Without Docs', people.md §2) with a link to the queue.
+ * Nothing opens by itself:
+ * the confirmation wizard opens for the operator who claims the passenger there.
  */
 export function NewPassengerOverlay() {
-  const { t } = useTranslation();
-  const allows = usePolicy();
-  const invalidate = usePeopleInvalidate();
-  const [alert, setAlert] = useState<NewPassengerPayload['passenger'] | null>(null);
-  const [openId, setOpenId] = useState<number | null>(null);
-  useSocketEvent(EVENTS.newPassenger, (payload: NewPassengerPayload) => {
-    // The wizard approves the passenger: passengerPolicy.change, the rule of its calls.
-    if (!allows(passengerPolicy.change)) return;
-    void invalidate.passengers();
-    setAlert(payload.passenger);
-    if (hasIdDocs(payload.passenger) && openId === null) setOpenId(payload.passenger.id);
-  });
-  return (
-    <>
-      <Snackbar
-        open={alert !== null}
-        autoHideDuration={8000}
-        onClose={() => setAlert(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+  const navigate = useNavigate();
+  useApprovalQueueRealtime((passenger: NewPassengerPayload['passenger']) => {
+    const to = pathTo('PassengerApprovals');
+    // The toasts live outside the router: the link navigates through this overlay's navigate.
+    toast.notice(
+      newPassengerText(passenger),
+      <Button
+        color="inherit"
+        size="small"
+        href={to}
+        onClick={(event) => {
+          event.preventDefault();
+          void navigate(to);
+        }}
       >
-        {alert ? (
-          <Alert
-            severity={hasIdDocs(alert) ? 'info' : 'warning'}
-            variant="filled"
-            data-testid="new-passenger-alert"
-            action={
-              <Button color="inherit" size="small" onClick={() => setOpenId(alert.id)}>
-                {t('Open')}
-              </Button>
-            }
-          >
-            {PEOPLE_MSG.newPassengerAlert(
-              alert.full_name,
-              hasIdDocs(alert) ? PEOPLE_MSG.withDocs : PEOPLE_MSG.withoutDocs,
-            )}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
-      <PassengerConfirmationDialog passengerId={openId} onClose={() => setOpenId(null)} />
-    </>
-  );
+        {APPROVAL_MSG.openQueue}
+      </Button>,
+    );
+  });
+  return null;
 }

@@ -9,6 +9,8 @@ export const peopleKeys = {
   passengers: ['passengers'] as const,
   passengerList: (params: Record<string, QueryValue>) => ['passengers', 'list', params] as const,
   passenger: (id: number) => ['passengers', 'detail', id] as const,
+  /** The approval queue: under 'passengers', so whatever refreshes the passengers refreshes it. */
+  approvals: ['passengers', 'approvals'] as const,
   accounts: ['accounts'] as const,
   account: (kind: AccountOwnerKind, id: number, params: Record<string, QueryValue>) =>
     ['accounts', kind, id, params] as const,

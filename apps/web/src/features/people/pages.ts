@@ -4,6 +4,7 @@ export const pages: FeaturePages = {
   Passengers: () => import('./PassengersPage'),
   Passenger: () => import('./PassengerPage'),
   UnregisteredPassengers: () => import('./UnregisteredPassengersPage'),
+  PassengerApprovals: () => import('./PassengerApprovalsPage'),
   Captains: () => import('./CaptainsPage'),
   Captain: () => import('./CaptainPage'),
   UnregisteredCaptains: () => import('./UnregisteredCaptainsPage'),

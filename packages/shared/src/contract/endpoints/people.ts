@@ -33,6 +33,10 @@ export const peopleEndpoints = {
     peopleContract.passenger,
   ),
   activatePassenger: endpoint()('PUT', 'passengers/:id/active', peopleContract.passenger),
+  // the approval queue
+  passengerApprovals: endpoint()('GET', 'passengers/approvals', peopleContract.approvals),
+  claimPassenger: endpoint()('POST', 'passengers/:id/claim', peopleContract.approvalState),
+  releasePassenger: endpoint()('DELETE', 'passengers/:id/claim', peopleContract.approvalState),
   accountEntries: endpoint<Filters & { type?: (typeof ACCOUNT_ENTRY_TYPES)[number] }>()(
     'GET',
     'passenger/:id/account_entries',
