@@ -87,7 +87,15 @@ export async function login(page: Page, request: APIRequestContext, email: strin
   const code = await codeMailedAfter(request, email, newestBefore);
   const answer = await request.post('/api/admin_login', { data: { ...body, code } });
   expect(answer.ok()).toBeTruthy();
-  const session = JSON.stringify(((await answer.json()) as { data: unknown }).data);
+  const data = ((await answer.json()) as { data: { accessToken: string } }).data;
+  // The board's density and the AI panel are kept on the account: each sign-in starts from their defaults, so one
+  // spec's compact board or open panel is not the next spec's (the specs of those preferences set them themselves).
+  const reset = await request.put('/api/preferences', {
+    headers: { Authorization: `Bearer ${data.accessToken}` },
+    data: { board_density: 'comfortable', ai_panel: 'hidden' },
+  });
+  expect(reset.ok()).toBeTruthy();
+  const session = JSON.stringify(data);
   // Stored once by the next document of this tab (a flag in its sessionStorage): a later logout stays a logout.
   const flag = `e2e.session.${++sessions}`;
   await page.addInitScript(
