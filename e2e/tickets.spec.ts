@@ -18,7 +18,13 @@ async function emptyQueue(page: Page) {
   for (const ticket of queue.json.data.tickets) await api(page, 'PUT', `tickets/${ticket.id}/assign`, {});
 }
 
-test('a raised ticket pops the new-ticket dialog on two consoles; assigning it on one removes it from the other', async ({
+/** Opens the new-ticket dialog from the toolbar's Tickets badge, as an operator does. */
+async function openFromBadge(page: Page) {
+  await page.getByTestId('toolbar-tickets').click();
+  await page.getByRole('menuitem', { name: new RegExp(TICKET_MSG.newTicket) }).click();
+}
+
+test('a raised ticket counts on two consoles’ badges without opening anything; assigning it on one removes it from the other', async ({
   browser,
 }) => {
   // Two consoles, two sign-ins and a new tab: more than the default minute on a busy machine.
@@ -30,6 +36,7 @@ test('a raised ticket pops the new-ticket dialog on two consoles; assigning it o
   await b.page.goto(pathTo('TicketsMonitoring'));
   await expect(a.page.getByTestId('tickets-table')).toBeVisible();
   await expect(b.page.getByTestId('tickets-table')).toBeVisible();
+  for (const { page } of [a, b]) await expect(page.getByTestId('toolbar-tickets')).toHaveAttribute('data-count', '0');
 
   // As the simulator would: a passenger reports a lost item after a ride.
   const raised = await api<{ data: TicketDto }>(a.page, 'POST', 'tickets/dev/raise', { kind: 'lost_item' });
@@ -38,8 +45,19 @@ test('a raised ticket pops the new-ticket dialog on two consoles; assigning it o
 
   const dialogA = a.page.getByTestId('new-ticket-dialog');
   const dialogB = b.page.getByTestId('new-ticket-dialog');
+  // It joins the queue: the badge counts it, its name says so, and nothing opens over the page.
+  for (const { page } of [a, b]) {
+    const badge = page.getByTestId('toolbar-tickets');
+    await expect(badge).toHaveAttribute('data-count', '1', { timeout: 15_000 });
+    await expect(badge).toHaveAccessibleName(TICKET_MSG.toolbar('1'));
+  }
+  await a.page.waitForTimeout(500);
+  await expect(dialogA).toBeHidden();
+  await expect(dialogB).toBeHidden();
+
+  for (const { page } of [a, b]) await openFromBadge(page);
   for (const dialog of [dialogA, dialogB]) {
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId('new-ticket-id')).toHaveText(id);
     await expect(dialog).toContainText('Lost item');
     await expect(dialog.getByRole('button', { name: TICKET_MSG.assignToMe })).toBeVisible();
@@ -55,16 +73,15 @@ test('a raised ticket pops the new-ticket dialog on two consoles; assigning it o
   await expect(tab.getByTestId('ticket-history')).toContainText('Dario Dispatcher');
   await tab.screenshot({ path: `${ARTIFACTS}/tickets-ticket-page.png` });
 
-  // The other console drops it ('dismiss ticket'): its dialog closes (the queue is empty again).
+  // The other console drops it ('dismiss ticket'): its dialog closes (the queue is empty again), its badge is 0.
   await expect(dialogB).toBeHidden({ timeout: 15_000 });
   await expect(dialogA).toBeHidden();
+  await expect(b.page.getByTestId('toolbar-tickets')).toHaveAttribute('data-count', '0');
   await a.context.close();
   await b.context.close();
 });
 
-test('a ticket raised before a console’s live socket connects pops the dialog once it connects', async ({
-  browser,
-}) => {
+test('a ticket raised before a console’s live socket connects is counted once it connects', async ({ browser }) => {
   test.setTimeout(120_000);
   const a = await console_(browser, USERS.dispatcher);
   await emptyQueue(a.page);
@@ -79,18 +96,21 @@ test('a ticket raised before a console’s live socket connects pops the dialog 
   await a.page.goto(pathTo('TicketsMonitoring'));
   await queueRead;
   await expect(a.page.getByTestId('tickets-table')).toBeVisible();
+  const badge = a.page.getByTestId('toolbar-tickets');
+  await expect(badge).toHaveAttribute('data-count', '0');
 
   const raised = await api<{ data: TicketDto }>(a.page, 'POST', 'tickets/dev/raise', { kind: 'lost_item' });
   expect(raised.status).toBe(200);
-  const dialog = a.page.getByTestId('new-ticket-dialog');
   // Its 'new ticket' event went nowhere: this console had no socket.
   await expect(a.page.getByRole('status', { name: MSG.socketReconnecting })).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await expect(badge).toHaveAttribute('data-count', '0');
 
-  // Once it connects (its next retry), the queue is read again and the dialog opens.
+  // Once it connects (its next retry), the queue is read again: the badge counts it, the dialog stays closed.
   socketAllowed = true;
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
-  await expect(dialog.getByTestId('new-ticket-id')).toHaveText(String(raised.json.data.id));
+  await expect(badge).toHaveAttribute('data-count', '1', { timeout: 30_000 });
+  await expect(a.page.getByTestId('new-ticket-dialog')).toBeHidden();
+  await openFromBadge(a.page);
+  await expect(a.page.getByTestId('new-ticket-id')).toHaveText(String(raised.json.data.id));
   await a.context.close();
 });
 

@@ -8,9 +8,10 @@ import { StatementCounter } from './statement-counter';
  * the ORM sends, in or out of a transaction; BEGIN/COMMIT are not counted). A bound on the number of
  * statements, not on time: it does not depend on the machine. Counted with warm caches (settings, fleet).
  * 20 for the dispatch itself, and 5 that keep the report aggregates in the same transaction
- * (modules/reports/maintain.ts: the booking's new and stored facts, the hour and day increments, the fact).
+ * (modules/reports/maintain.ts: the booking's new and stored facts, the hour and day increments, the fact), and 1
+ * that ends the booking's open AI suggestions, so every console's popup for it goes at once (ai/handlers.ts).
  */
-const MAX_STATEMENTS_PER_DISPATCH = 25;
+const MAX_STATEMENTS_PER_DISPATCH = 26;
 
 const t = testAppForFile();
 let disp: string;

@@ -19,6 +19,8 @@ export const MSG = texts({
   resetEmailSent: "We've sent you an email to reset your password.",
   verificationTitle: 'Please Enter Verification Code',
   notificationTitle: 'Notification',
+  /** The bell's name: the badge's text (the unread count) is in it. */
+  notificationToolbar: (n: string) => tr('Notification: {{n}} unread', { n }),
   // server-side texts of the session flow (ours; the spec leaves them open)
   wrongCredentials: 'These credentials do not match our records.',
   codeSent: 'A verification code has been sent to your e-mail.',

@@ -75,7 +75,7 @@ export const APPROVAL_QUEUE_LIMIT = 100;
 
 export const APPROVAL_MSG = texts({
   title: 'Passengers to approve',
-  badge: (count: number) => tr('Passengers to approve: {{count}}', { count }),
+  badge: (count: number | string) => tr('Passengers to approve: {{count}}', { count }),
   empty: 'No new passenger waits for approval.',
   waitingSince: 'Waiting since',
   documents: 'Documents',

@@ -134,6 +134,8 @@ export const TICKET_MSG = texts({
   addComment: 'Add comment',
   comment: 'Comment',
   notFound: 'This ticket does not exist.',
+  /** The toolbar button's name: the badge's text is in it. */
+  toolbar: (n: string) => tr('Tickets: {{n}}', { n }),
   queueCount: (count: number) => tr('{{count}} tickets waiting', { count }),
   save: 'Save',
   assignToUser: 'Assign to a user',

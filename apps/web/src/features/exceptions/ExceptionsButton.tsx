@@ -3,11 +3,9 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import { bookingPolicy, EXCEPTIONS_UI, pathTo } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { badgeText } from '../../components/badgeText';
 import { usePolicy } from '../auth/currentUser';
 import { useExceptions } from './api';
-
-/** The badge's text: what the button's name must hold too (axe: label-content-name-mismatch). */
-const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /** Toolbar: how many exceptions wait, live; opens the exceptions board (it never opens by itself). */
 export function ExceptionsButton() {

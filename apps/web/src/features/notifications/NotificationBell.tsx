@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSocketEvent } from '../../api/socket';
+import { badgeText } from '../../components/badgeText';
 import { ToolbarPopover } from '../../components/ToolbarPopover';
 import { formatRelative } from '../../i18n/format';
 import {
@@ -53,17 +54,18 @@ export function NotificationBell() {
     if (item.link) navigate(item.link);
   };
   const rows = latest.data?.data ?? [];
+  const label = unread > 0 ? MSG.notificationToolbar(badgeText(unread)) : MSG.notificationTitle;
 
   return (
     <>
-      <Tooltip title={MSG.notificationTitle}>
+      <Tooltip title={label}>
         <IconButton
           color="inherit"
           onClick={(event) => openMenu(event.currentTarget)}
-          aria-label={MSG.notificationTitle}
+          aria-label={label}
           data-testid="toolbar-bell"
         >
-          <Badge color="error" badgeContent={unread} max={99}>
+          <Badge color="error" badgeContent={unread > 0 ? badgeText(unread) : undefined}>
             <NotificationsIcon />
           </Badge>
         </IconButton>

@@ -3,6 +3,7 @@ import { Badge, IconButton, Tooltip } from '@mui/material';
 import { APPROVAL_MSG, passengerPolicy, pathTo } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { badgeText } from '../../components/badgeText';
 import { usePolicy } from '../auth/currentUser';
 import { usePassengerApprovals } from './approvals';
 
@@ -13,7 +14,7 @@ export function ApprovalsButton() {
   const queue = usePassengerApprovals();
   if (!allows(passengerPolicy.approvals)) return null;
   const count = queue.data?.total ?? 0;
-  const label = APPROVAL_MSG.badge(count);
+  const label = APPROVAL_MSG.badge(badgeText(count));
   return (
     <Tooltip title={label}>
       <IconButton
@@ -24,7 +25,7 @@ export function ApprovalsButton() {
         data-testid="toolbar-approvals"
         data-count={count}
       >
-        <Badge color="secondary" badgeContent={count} max={99}>
+        <Badge color="secondary" badgeContent={badgeText(count)}>
           <HowToRegOutlinedIcon />
         </Badge>
       </IconButton>

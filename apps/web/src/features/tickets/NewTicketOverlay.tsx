@@ -13,7 +13,6 @@ import {
   Typography,
 } from '@mui/material';
 import { EVENTS, pathTo, TICKET_MSG, type TicketDto, ticketPolicy } from '@taxi/shared';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -28,8 +27,9 @@ import { authorName, authorTypeLabel, STATUS_COLORS, statusLabel, subjectTypeLab
 
 /**
  * The new-ticket dialog (shell.md §2.5): the first queued ticket with its type, author, subject and date;
- * 'Assign it to me' while it is PENDING, which opens the ticket's page in a new tab. 'new ticket' adds to
- * the queue and opens the dialog; 'dismiss ticket' removes a ticket taken elsewhere.
+ * 'Assign it to me' while it is PENDING, which opens the ticket's page in a new tab. 'new ticket' adds to the
+ * queue, which the toolbar's Tickets badge counts; the dialog opens from that badge's menu, never by itself over
+ * the operator's work. 'dismiss ticket' removes a ticket taken elsewhere.
  */
 export function NewTicketOverlay() {
   const allows = usePolicy();
@@ -37,12 +37,10 @@ export function NewTicketOverlay() {
   const cache = useQueueCache();
   const open = useTicketDialogOpen();
   const queue = usePendingTickets();
-  useOpenOnNewerTicket(queue.data?.tickets, mayTake);
   useSocketEvent(EVENTS.newTicket, (ticket) => {
     if (!mayTake) return;
     cache.add(ticket);
     cache.refreshLists();
-    ticketDialog.set(true);
   });
   useSocketEvent(EVENTS.dismissTicket, ({ ticket_id }) => {
     cache.remove(ticket_id);
@@ -62,21 +60,6 @@ export function NewTicketOverlay() {
       {first && <TicketCard ticket={first} total={queue.data?.total ?? 1} onDone={(id) => cache.remove(id)} />}
     </Dialog>
   );
-}
-
-/**
- * A ticket raised while this console's socket was away (or not yet connected) arrives by the refetch on connect,
- * not by 'new ticket': a queue holding a ticket newer than any it held opens the dialog too. The tickets queued when
- * the console opened do not.
- */
-function useOpenOnNewerTicket(tickets: readonly TicketDto[] | undefined, mayTake: boolean) {
-  const newest = useRef<number | null>(null);
-  useEffect(() => {
-    if (!tickets) return;
-    const top = tickets.reduce((max, t) => Math.max(max, t.id), 0);
-    if (mayTake && newest.current !== null && top > newest.current) ticketDialog.set(true);
-    newest.current = Math.max(newest.current ?? 0, top);
-  }, [tickets, mayTake]);
 }
 
 function TicketCard({ ticket, total, onDone }: { ticket: TicketDto; total: number; onDone: (id: number) => void }) {

@@ -4,6 +4,7 @@ import { pathTo, TICKET_MSG, ticketPolicy } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { badgeText } from '../../components/badgeText';
 import { usePolicy } from '../auth/currentUser';
 import { usePendingTickets } from './api';
 import { ticketDialog } from './dialogStore';
@@ -16,18 +17,20 @@ export function TicketsButton() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (!allows(ticketPolicy.take)) return null;
   const count = queue.data?.total ?? 0;
+  const label = count > 0 ? TICKET_MSG.toolbar(badgeText(count)) : t('Tickets');
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={t('Tickets')}>
+      <Tooltip title={label}>
         <IconButton
           color="inherit"
-          aria-label={t('Tickets')}
+          aria-label={label}
           aria-haspopup="menu"
           data-testid="toolbar-tickets"
+          data-count={count}
           onClick={(e) => setAnchor(e.currentTarget)}
         >
-          <Badge color="secondary" badgeContent={count} max={99}>
+          <Badge color="secondary" badgeContent={count > 0 ? badgeText(count) : undefined}>
             <ConfirmationNumberIcon />
           </Badge>
         </IconButton>
