@@ -1,6 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { BOOT_LOADING } from '../../packages/shared/src/boot-text';
+
+/**
+ * index.html's own shell (shown from the HTML, before any script of the console has loaded): its text in the three
+ * languages, from the catalogues; public/boot.js picks the user's language, direction and theme before it paints.
+ */
+function bootShellTexts(): Plugin {
+  const locale = (language: string): Record<string, string> =>
+    JSON.parse(
+      readFileSync(new URL(`../../packages/shared/src/i18n/locales/${language}.json`, import.meta.url), 'utf8'),
+    );
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return {
+    name: 'boot-shell-texts',
+    transformIndexHtml(html) {
+      const spans = [
+        ['en', BOOT_LOADING],
+        ['fr', locale('fr')[BOOT_LOADING] ?? BOOT_LOADING],
+        ['ar', locale('ar')[BOOT_LOADING] ?? BOOT_LOADING],
+      ].map(([language, text]) => `<span lang="${language}">${escapeHtml(text)}</span>`);
+      return html.replace('%BOOT_LOADING%', spans.join(''));
+    },
+  };
+}
+
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -8,6 +34,7 @@ const API_TARGET = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [
     react(),
+    bootShellTexts(),
     // Precompressed siblings (x.js.br, x.js.gz) of the built text files, served by the API server's
     // @fastify/static with preCompressed: true (no compression work per request).
     compression({

@@ -1,3 +1,4 @@
+import { BOOT_LOADING } from './boot-text';
 import { texts, tr } from './i18n';
 /** Every user-facing text of the spec, written once. Keep the spec's spelling. */
 export const MSG = texts({
@@ -35,6 +36,11 @@ export const MSG = texts({
   notFound: 'Not found.',
   validationFailed: 'The given data was invalid.',
   serverError: 'Something went wrong on our side. Please try again.',
+  /** A failed load: its message, the request id to quote to support, and a retry. */
+  loadFailed: 'This could not be loaded.',
+  requestId: (id: string) => tr('Request id: {{id}}', { id }),
+  /** The HTML's own shell while the console's scripts load (index.html, filled from the catalogues at build). */
+  bootLoading: BOOT_LOADING,
   seasonUpdated: 'Season updated successfully.',
   accountDisabled: 'This account is disabled.',
   methodNotAllowed: 'This method is not allowed here.',

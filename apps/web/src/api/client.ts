@@ -7,12 +7,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
   readonly body: unknown;
+  /** The server's X-Request-Id for this call (its logs' key), when it answered. */
+  readonly requestId: string | null;
 
-  constructor(message: string, status: number, body?: unknown) {
+  constructor(message: string, status: number, body?: unknown, requestId: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.requestId = requestId;
     const errors = (body as { errors?: unknown } | undefined)?.errors;
     this.errors = errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
   }
@@ -109,7 +112,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : response.statusText;
     if (auth && !quiet && response.status === 401) handlers.onUnauthorized(message);
     if (auth && !quiet && response.status === 403) handlers.onForbidden(message);
-    throw new ApiError(message || MSG.serverError, response.status, json);
+    // A 5xx without a message of the server's (a proxy's 502, a crash) reads as ours, not as a bare status text.
+    const shown = response.status >= 500 && typeof serverMessage !== 'string' ? MSG.serverError : message;
+    throw new ApiError(shown || MSG.serverError, response.status, json, response.headers.get('x-request-id'));
   }
   return (json ?? { data: undefined }) as Envelope<T>;
 }

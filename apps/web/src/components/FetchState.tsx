@@ -1,16 +1,16 @@
-import { Alert, LinearProgress, type SxProps, type Theme } from '@mui/material';
-import { errorMessage } from '../api/client';
+import { LinearProgress, type SxProps, type Theme } from '@mui/material';
+import { LoadError } from './LoadError';
 
 /**
- * A list's fetch state above its table: the progress bar while it fetches, then its error. `keepSpace`
- * keeps the bar's height when idle so the table does not jump.
+ * A list's fetch state above its table: the progress bar while it fetches, then its error with the request id
+ * and Retry (the query's refetch). `keepSpace` keeps the bar's height when idle so the table does not jump.
  */
 export function FetchState({
   query,
   keepSpace = false,
   alertSx,
 }: {
-  query: { isFetching: boolean; isError: boolean; error: unknown };
+  query: { isFetching: boolean; isError: boolean; error: unknown; refetch?: () => unknown };
   keepSpace?: boolean;
   alertSx?: SxProps<Theme>;
 }) {
@@ -26,11 +26,7 @@ export function FetchState({
       ) : (
         query.isFetching && <LinearProgress />
       )}
-      {query.isError && (
-        <Alert severity="error" sx={alertSx}>
-          {errorMessage(query.error)}
-        </Alert>
-      )}
+      {query.isError && <LoadError error={query.error} retry={query.refetch} sx={alertSx} />}
     </>
   );
 }

@@ -37,7 +37,7 @@ export function PagedTable<T>({
   emptyText = MSG.noData,
 }: {
   columns: readonly PagedColumn<T>[];
-  query: Pick<UseQueryResult<Paginated<T>>, 'data' | 'isPending' | 'isFetching' | 'isError' | 'error'>;
+  query: Pick<UseQueryResult<Paginated<T>>, 'data' | 'isPending' | 'isFetching' | 'isError' | 'error' | 'refetch'>;
   paging: Paging;
   rowKey: (row: T) => string | number;
   onOpen?: (row: T) => void;
@@ -74,13 +74,16 @@ export function PagedTable<T>({
           })}
         />
       </TableContainer>
-      <TablePager
-        count={pagerCount(query.data, paging.perPage)}
-        page={pagerPage(query.data, paging.page)}
-        perPage={paging.perPage}
-        onPage={paging.setPage}
-        onPerPage={paging.setPerPage}
-      />
+      {/* A failed first load has no page to count: its error says so, not "0–0 of 0". */}
+      {(query.data || !query.isError) && (
+        <TablePager
+          count={pagerCount(query.data, paging.perPage)}
+          page={pagerPage(query.data, paging.page)}
+          perPage={paging.perPage}
+          onPage={paging.setPage}
+          onPerPage={paging.setPerPage}
+        />
+      )}
     </Paper>
   );
 }

@@ -33,7 +33,6 @@ export const REPORTS_UI = texts({
   oldestWaiting: 'Longest wait',
   updatedAt: (time: string) => tr('Updated at {{time}}', { time }),
   loadFailed: 'The figures could not be loaded.',
-  retry: 'Retry',
   minutes: (count: number) => tr('{{count}} min', { count }),
   seconds: (count: number) => tr('{{count}} s', { count }),
   percent: (value: string) => tr('{{value}}%', { value }),

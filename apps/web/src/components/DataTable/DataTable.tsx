@@ -201,14 +201,17 @@ export function DataTable<D extends ResourceDef>({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePager
-        count={list.data?.total ?? 0}
-        page={Math.max(0, q.page - 1)}
-        perPage={q.perPage}
-        labelRowsPerPage={RESOURCE_MSG.rowsPerPage}
-        onPage={(page) => setQ((prev) => ({ ...prev, page: page + 1 }))}
-        onPerPage={(perPage) => setQ((prev) => ({ ...prev, page: 1, perPage }))}
-      />
+      {/* A failed first load has no page to count: its error says so, not "0–0 of 0". */}
+      {(list.data || !list.isError) && (
+        <TablePager
+          count={list.data?.total ?? 0}
+          page={Math.max(0, q.page - 1)}
+          perPage={q.perPage}
+          labelRowsPerPage={RESOURCE_MSG.rowsPerPage}
+          onPage={(page) => setQ((prev) => ({ ...prev, page: page + 1 }))}
+          onPerPage={(perPage) => setQ((prev) => ({ ...prev, page: 1, perPage }))}
+        />
+      )}
       <FormDialog
         def={def}
         url={url}

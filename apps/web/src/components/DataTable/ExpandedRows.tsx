@@ -1,9 +1,9 @@
-import { Alert, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueEndpoints, MSG, type ResourceDef, type ResourceRow } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
 import { apiData } from '../../api/endpoints';
+import { LoadError } from '../LoadError';
 
 type Columns = readonly { name: string; label: string }[];
 
@@ -17,7 +17,7 @@ export function ExpandedRows({ def, rowId, columns }: { def: ResourceDef; rowId:
   });
   const rows = (Array.isArray(query.data) ? query.data : (query.data?.data ?? [])) as ResourceRow[];
   if (query.isLoading) return <LinearProgress />;
-  if (query.isError) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return (
     <Table size="small">
       <TableHead>

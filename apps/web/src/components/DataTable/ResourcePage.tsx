@@ -1,9 +1,9 @@
-import { Alert, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { pathTo, RESOURCE_MSG, type ResourceDef, resourceUrl } from '@taxi/shared';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../api/client';
+import { LoadError } from '../LoadError';
 import { useResourceRow } from './api';
 import { DataTable } from './DataTable';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
@@ -74,7 +74,7 @@ export function ResourceFormPage({
       </Stack>
       <Paper variant="outlined" sx={{ p: 3 }}>
         {mode === 'edit' && row.isLoading && <LinearProgress />}
-        {mode === 'edit' && row.isError && <Alert severity="error">{errorMessage(row.error)}</Alert>}
+        {mode === 'edit' && row.isError && <LoadError error={row.error} retry={row.refetch} />}
         {(mode === 'create' || row.data) && (
           <Form def={def} url={url} row={mode === 'edit' ? (row.data ?? null) : null} onSaved={back} onCancel={back} />
         )}

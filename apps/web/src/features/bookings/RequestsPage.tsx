@@ -4,7 +4,6 @@ import SearchIcon from '@mui/icons-material/Search';
 import ViewAgendaIcon from '@mui/icons-material/ViewAgenda';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import {
-  Alert,
   Box,
   Button,
   CircularProgress,
@@ -37,10 +36,10 @@ import {
 import { type FocusEvent, type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
 import { setPreference, usePreferences } from '../../app/preferences';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { LoadError } from '../../components/LoadError';
 import { useDebounced } from '../../components/pickers/useDebounced';
 import { RefSelect } from '../../components/RefSelect';
 import { usePolicy } from '../auth/currentUser';
@@ -466,7 +465,7 @@ function Board() {
       {board.isFetching && !board.isPending && !board.isFetchingNextPage && (
         <LinearProgress sx={{ height: 2, flexShrink: 0 }} />
       )}
-      {board.isError && <Alert severity="error">{errorMessage(board.error)}</Alert>}
+      {board.isError && <LoadError error={board.error} retry={board.refetch} />}
       {board.isSuccess && ids.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', flexShrink: 0 }}>
           <Typography color="textSecondary">{BOOKING_UI.noBookings}</Typography>

@@ -1,11 +1,11 @@
 import { Box, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { CALL_SERVICE_LEVEL_S, type DashboardDto, REPORTS_UI, STATUS_LABELS, VOICE_UI } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/LoadError';
 import { formatNumber, formatTime } from '../../i18n/format';
 import { useDashboard } from './api';
 import { FigureCard, FigureSkeleton } from './FigureCard';
 import { dayFigures, formatPercent } from './format';
-import { LoadError } from './LoadError';
 
 export const figureGrid = (min: number) => ({
   display: 'grid',
@@ -26,11 +26,12 @@ export default function DashboardPage() {
         ))}
       </Box>
     );
-  if (query.isError && !query.data) return <LoadError error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    return <LoadError error={query.error} retry={query.refetch} title={REPORTS_UI.loadFailed} />;
   const d = query.data;
   return (
     <Stack spacing={3}>
-      {query.isError && <LoadError error={query.error} retry={() => void query.refetch()} />}
+      {query.isError && <LoadError error={query.error} retry={query.refetch} title={REPORTS_UI.loadFailed} />}
       <Typography variant="body2" color="textSecondary">
         {REPORTS_UI.updatedAt(formatTime(d.generated_at))}
       </Typography>

@@ -1,12 +1,12 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { REPORTS_UI } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../components/LoadError';
 import { formatNumber, formatTime } from '../../i18n/format';
 import { useMonitor } from './api';
 import { figureGrid, ReasonsCard } from './DashboardPage';
 import { FigureCard, FigureSkeleton } from './FigureCard';
 import { dayFigures, formatWait } from './format';
-import { LoadError } from './LoadError';
 
 /**
  * /monitor: the control room's wall-board. Large type, refreshed by itself (every 15 s and on booking
@@ -24,12 +24,13 @@ export default function MonitorPage() {
         ))}
       </Box>
     );
-  if (query.isError && !query.data) return <LoadError error={query.error} retry={() => void query.refetch()} />;
+  if (query.isError && !query.data)
+    return <LoadError error={query.error} retry={query.refetch} title={REPORTS_UI.loadFailed} />;
   const d = query.data;
   const urgent = d.waiting.count > 0;
   return (
     <Stack spacing={3}>
-      {query.isError && <LoadError error={query.error} retry={() => void query.refetch()} />}
+      {query.isError && <LoadError error={query.error} retry={query.refetch} title={REPORTS_UI.loadFailed} />}
       <Box sx={figureGrid(300)}>
         <Card variant="outlined" sx={{ borderColor: urgent ? 'warning.main' : undefined, borderWidth: urgent ? 2 : 1 }}>
           <CardContent>
