@@ -11,6 +11,7 @@ export * from './booking-messages';
 export * from './booking-ui';
 export * from './booking-view';
 export * from './bookings';
+export * from './boot-text';
 export * from './broadcasts';
 export * from './car-requests';
 export * from './chat';
