@@ -46,15 +46,19 @@ export function cardStatusLabel(status: BookingStatus): string {
   return status === 'PAID' ? tr('Completed') : STATUS_LABELS[status];
 }
 
-/** Status history labels (French). Statuses without one show their code. */
+/**
+ * Status history labels. The spec gives them in French ('Validée', 'Client à board', 'Annulée par chauffeur',
+ * 'Annulée par client', 'Terminée'): those are the French catalogue's translations of these English sources, word
+ * for word, so the French console shows the spec's texts and the English and Arabic consoles their own language.
+ */
 export const HISTORY_LABELS: Partial<Record<BookingStatus, string>> = texts({
-  APPROVED: 'Validée',
-  ACCEPTED: 'Validée',
-  PICKED_UP: 'Client à board',
-  CAPTAIN_CANCELLED: 'Annulée par chauffeur',
-  PAX_CANCELLED: 'Annulée par client',
-  DONE: 'Terminée',
-  PAID: 'Terminée',
+  APPROVED: 'Validated',
+  ACCEPTED: 'Validated',
+  PICKED_UP: 'Passenger on board',
+  CAPTAIN_CANCELLED: 'Driver cancelled',
+  PAX_CANCELLED: 'Passenger cancelled',
+  DONE: 'Ride finished',
+  PAID: 'Ride finished',
 });
 export const HISTORY_HIDDEN: readonly BookingStatus[] = ['APPROVED', 'DONE', 'STARTED', 'ARRIVED'];
 

@@ -100,18 +100,18 @@ export const TRACKING_UI = texts({
 } as const);
 
 /**
- * History labels of the statuses the spec leaves without one, in the same French as its own (bookings.md
- * gives 'Validée', 'Client à board', 'Annulée par chauffeur', 'Annulée par client', 'Terminée').
+ * History labels of the statuses the spec leaves without one, in the console's language (their French, in the
+ * catalogue, in the same style as the spec's: 'En attente', 'Chauffeur en route', …).
  */
 export const HISTORY_EXTRA_LABELS: Partial<Record<BookingStatus, string>> = texts({
-  PENDING: 'En attente',
-  STARTED: 'Chauffeur en route',
-  ARRIVED: 'Chauffeur au point de prise en charge',
-  DELETED: 'Supprimée',
-  SYSTEM_CANCELLED: 'Annulée par le CC',
-  REJECTED: 'Refusée',
-  AT_DESTINATION: 'Arrivée à destination',
-  CANCELLED: 'Annulée',
+  PENDING: 'Awaiting dispatch',
+  STARTED: 'Driver on the way',
+  ARRIVED: 'Driver at pickup',
+  DELETED: 'Order deleted',
+  SYSTEM_CANCELLED: 'Cancelled by the CC',
+  REJECTED: 'Refused',
+  AT_DESTINATION: 'Arrived at destination',
+  CANCELLED: 'Order cancelled',
 });
 
 /** Every status row of the ride page's history has a label: the spec's, else ours, never a raw code. */

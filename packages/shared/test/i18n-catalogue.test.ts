@@ -118,3 +118,39 @@ describe('language helpers', () => {
     expect(labels.a).toBe('Requests');
   });
 });
+
+describe('the ride page’s status history', () => {
+  it('reads in the console’s language: the spec’s own French in French, English and Arabic otherwise', async () => {
+    const { setTranslator } = await import('../src/i18n/index');
+    const { historyLabel } = await import('../src/ride-ui');
+    const english = (['ACCEPTED', 'PICKED_UP', 'CAPTAIN_CANCELLED', 'PAX_CANCELLED', 'PAID', 'PENDING'] as const).map(
+      historyLabel,
+    );
+    // No French in the English console.
+    expect(english).toEqual([
+      'Validated',
+      'Passenger on board',
+      'Driver cancelled',
+      'Passenger cancelled',
+      'Ride finished',
+      'Awaiting dispatch',
+    ]);
+    for (const [language, expected] of [
+      // bookings.md's texts, exactly.
+      ['fr', ['Validée', 'Client à board', 'Annulée par chauffeur', 'Annulée par client', 'Terminée', 'En attente']],
+      ['ar', null],
+    ] as const) {
+      const catalogue = CATALOGUES[language];
+      setTranslator((s, vars) => interpolate(catalogue[s] ?? s, vars));
+      try {
+        const shown = (['ACCEPTED', 'PICKED_UP', 'CAPTAIN_CANCELLED', 'PAX_CANCELLED', 'PAID', 'PENDING'] as const).map(
+          historyLabel,
+        );
+        if (expected) expect(shown).toEqual(expected);
+        else for (const [i, text] of shown.entries()) expect(text).not.toBe(english[i]);
+      } finally {
+        setTranslator(interpolate);
+      }
+    }
+  });
+});
