@@ -48,9 +48,12 @@ test('ride details page: map with route, French history, complaint category save
   // PICKED_UP is live tracking: the captain's last known position is drawn.
   await expect(map).toHaveAttribute('data-source-ride-captain', '1');
 
-  // Status history in French; hidden statuses are not listed.
+  // Status history in the console's language (the spec's French labels are the French console's); hidden statuses
+  // are not listed.
   const history = page.getByTestId('ride-history');
   await expect(history).toContainText(HISTORY_LABELS.PICKED_UP as string);
+  await expect(history).toContainText('Passenger on board');
+  await expect(history).not.toContainText('Client à board');
   await expect(history).not.toContainText('ARRIVED');
 
   // Complaint category: nothing chosen → the spec's message; a choice → Saved!

@@ -26,6 +26,7 @@ import { NOTIFICATION_TEMPLATES } from '../notifications';
 import { PARTNER_INVOICE_CSV_HEADER, PARTNER_INVOICE_PDF, PARTNER_INVOICE_UI } from '../partner-invoices';
 import { PARTNER_KIND_LABELS, PARTNER_MSG, PARTNER_UI } from '../partners';
 import { PEOPLE_MSG } from '../people';
+import { PERMISSION_LABELS } from '../permissions';
 import { PROJECT_SCHEDULE_MSG } from '../project-schedule';
 import { RATING_MSG, RATING_UI } from '../ratings';
 import { REPORTS_MSG, REPORTS_UI } from '../reports/texts';
@@ -36,7 +37,7 @@ import { RESERVATION_MSG } from '../resources/catalogues/seasonal-reservations.r
 import type { ResourceDef } from '../resources/define';
 import { RESOURCE_MSG } from '../resources/messages';
 import { resourceSourceTexts } from '../resources/texts';
-import { RIDE_UI, TRACKING_UI } from '../ride-ui';
+import { HISTORY_EXTRA_LABELS, RIDE_UI, TRACKING_UI } from '../ride-ui';
 import { PROTECTED_ROUTES } from '../routes';
 import { SETTING_LABELS, SETTING_MSG, SETTING_VALUE_LABELS } from '../settings';
 import { SHIFT_MSG } from '../shifts';
@@ -95,6 +96,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     STATUS_LABELS,
     CODE_LABELS,
     HISTORY_LABELS,
+    HISTORY_EXTRA_LABELS,
+    PERMISSION_LABELS,
     COMPLAINT_MSG,
     RATING_MSG,
     RATING_UI,

@@ -39,6 +39,8 @@ export interface FieldReference {
   perPage?: number;
   /** Ids never offered (role 1 in role pickers). */
   excludeIds?: readonly number[];
+  /** When the label field holds codes (permissions): each label as people read it, in the console's language. */
+  labelOf?: (label: string) => string;
 }
 
 export interface FieldDef {

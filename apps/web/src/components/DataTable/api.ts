@@ -130,7 +130,10 @@ export function useReferenceOptions(field: FieldDef) {
     select: (page) =>
       page.data
         .filter((row) => !ref?.excludeIds?.includes(row.id))
-        .map((row) => ({ id: row.id, label: String(row[ref?.labelField ?? 'name'] ?? row.id) })),
+        .map((row) => {
+          const label = String(row[ref?.labelField ?? 'name'] ?? row.id);
+          return { id: row.id, label: ref?.labelOf ? ref.labelOf(label) : label };
+        }),
     staleTime: 60_000,
   });
 }

@@ -53,7 +53,9 @@ export function changedValues(def: ResourceDef, initial: FormValues, values: For
 /** A cell's text: presented labels of references, Yes/No, dates in the console's format. */
 export function cellText(field: FieldDef, row: ResourceRow, yes: string, no: string): string {
   const label = row[`${field.name}_label`];
-  if (typeof label === 'string') return label;
+  // Labels that are codes (permissions) read as names; the server joins a multireference's labels with ', '.
+  const labelOf = field.reference?.labelOf;
+  if (typeof label === 'string') return labelOf && label ? label.split(', ').map(labelOf).join(', ') : label;
   const value = row[field.name];
   if (value === null || value === undefined || value === '') return '';
   if (field.type === 'boolean') return value ? yes : no;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionLabel } from '../../permissions';
 import { type RoleSubject, staffPolicy } from '../../policies/staff';
 import { ADMIN_ROLE_ID } from '../../roles';
 import { defineResource, type ResourceRow, uniqueNameField } from '../define';
@@ -23,7 +24,7 @@ export const rolesResource = defineResource({
       name: 'permissions',
       label: 'Permissions',
       type: 'multireference',
-      reference: { url: 'permission', labelField: 'name', perPage: 1000 },
+      reference: { url: 'permission', labelField: 'name', perPage: 1000, labelOf: permissionLabel },
     },
   ],
   presented: { permissions_label: z.string(), permission_names: z.array(z.string()) },
