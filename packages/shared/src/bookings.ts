@@ -22,6 +22,10 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+export function isBookingStatus(value: unknown): value is BookingStatus {
+  return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
 /** Operator-view labels. */
 export const STATUS_LABELS: Record<BookingStatus, string> = texts({
   PENDING: 'Waiting for dispatching',
@@ -41,7 +45,11 @@ export const STATUS_LABELS: Record<BookingStatus, string> = texts({
   CANCELLED: 'Cancelled by CC',
 });
 
-/** The request card shows PAID as Completed. */
+/**
+ * The word a booking's status is shown by wherever a booking is shown (cards, rows, search, the ride page, calls,
+ * logs): the operator labels, PAID as the card's 'Completed' (bookings.md), so one ride is never 'Successful' on
+ * one page and 'Completed' on the next.
+ */
 export function cardStatusLabel(status: BookingStatus): string {
   return status === 'PAID' ? tr('Completed') : STATUS_LABELS[status];
 }

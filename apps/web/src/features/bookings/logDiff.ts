@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type BookingStatus, STATUS_LABELS } from '@taxi/shared';
+import { cardStatusLabel, isBookingStatus } from '@taxi/shared';
 import { tr } from '@taxi/shared/i18n';
 import { formatDateTime, formatEuros, formatOrderTime } from '../../i18n/format';
 
@@ -133,10 +133,6 @@ export function logTitle(action: string): string {
   }
 }
 
-function isStatus(value: unknown): value is BookingStatus {
-  return typeof value === 'string' && (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
 function answerLabel(value: string): string {
   switch (value) {
     case 'ACCEPTED':
@@ -156,7 +152,7 @@ export function formatLogValue(field: string, value: unknown, names: LogNames = 
   if (typeof value === 'boolean') return value ? tr('Yes') : tr('No');
   switch (field) {
     case 'status':
-      return isStatus(value) ? STATUS_LABELS[value] : String(value);
+      return isBookingStatus(value) ? cardStatusLabel(value) : String(value);
     case 'answer':
       return answerLabel(String(value));
     case 'datetime':

@@ -20,6 +20,7 @@ import {
   bookingPolicy,
   CANCELLED_STATUSES,
   COUNTED_PAYMENT_STATUS,
+  cardStatusLabel,
   codeLabel,
   complaintPolicy,
   FINISHED_STATUSES,
@@ -28,7 +29,6 @@ import {
   PARTNER_UI,
   RATING_UI,
   RIDE_UI,
-  STATUS_LABELS,
   visibleHistory,
 } from '@taxi/shared';
 import { type ReactNode, useMemo } from 'react';
@@ -77,7 +77,7 @@ function Summary({ booking }: { booking: BookingDto }) {
     <Section title={RIDE_UI.summary} testId="ride-summary">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6">#{booking.id}</Typography>
-        <Chip size="small" color="primary" label={STATUS_LABELS[booking.status]} data-testid="ride-status" />
+        <Chip size="small" color="primary" label={cardStatusLabel(booking.status)} data-testid="ride-status" />
         <Chip size="small" variant="outlined" label={booking.service?.name} />
       </Stack>
       <RideActions booking={booking} />

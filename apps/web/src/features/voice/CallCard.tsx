@@ -23,12 +23,12 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  type BookingStatus,
   type CallerLookup,
+  cardStatusLabel,
+  isBookingStatus,
   mayOpen,
   pathTo,
   routeByName,
-  STATUS_LABELS,
   VOICE_UI,
   voicePolicy,
 } from '@taxi/shared';
@@ -270,7 +270,7 @@ function TransferButton({ disabled }: { disabled: boolean }) {
 }
 
 function statusLabel(status: string): string {
-  return STATUS_LABELS[status as BookingStatus] ?? status;
+  return isBookingStatus(status) ? cardStatusLabel(status) : status;
 }
 
 /**
