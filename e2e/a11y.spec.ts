@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { MAP_CENTER, PROTECTED_ROUTES, PUBLIC_PATHS } from '@taxi/shared';
-import { animationsDone, axeBlocking, axeBothSchemes, type Scheme, useScheme } from './axe';
+import { animationsDone, axeBlocking, axeBothSchemes, COLOUR_RULES, type Scheme, useScheme } from './axe';
 import { expect, test } from './fixtures';
 import { api, cancelBooking, checkAuth, login, USERS, watchCsp } from './helpers';
 
@@ -19,7 +19,6 @@ async function usePreferences(page: Page, theme: Scheme | 'system'): Promise<voi
  * The rules a colour scheme can change: switching to dark swaps colours over the same DOM, so the dark pass
  * runs these (the light pass, over the same content, runs every rule).
  */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 async function violations(
   page: Page,
