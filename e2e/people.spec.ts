@@ -107,12 +107,19 @@ test('activate a captain with a cash register', async ({ page, request }) => {
 
 test('a seeded passenger waiting with documents shows the ID images', async ({ page, request }) => {
   await login(page, request, USERS.admin);
-  const list = await api<{ data: { id: number }[] }>(page, 'passenger?approved=0&has_documents=1&perPage=1');
-  await page.goto(`/passengers/${list.data[0].id}`);
+  // One of the approvals queue (documents sent, not approved) that no other operator holds.
+  type Queue = { passengers: { passenger: { id: number }; claim: { user_id: number } | null }[] };
+  const waiting = await api<Queue>(page, 'passengers/approvals');
+  const id = waiting.passengers.find((i) => i.claim === null)?.passenger.id;
+  expect(id, 'a seeded passenger waiting with documents').toBeDefined();
+  await page.goto(`/passengers/${id}`);
   await expect(page.locator('img[alt="ID card front"]')).toHaveAttribute('src', /^blob:/);
   await page.screenshot({ path: `${ARTIFACTS}/people-passenger-docs.png` });
   await page.getByTestId('approve-button').click();
   await expect(page.getByTestId('passenger-wizard').getByText(PEOPLE_MSG.withDocs)).toBeVisible();
+  // A passenger of the approvals queue: opening its wizard here claimed it, as the queue page does.
+  const after = await api<Queue>(page, 'passengers/approvals');
+  expect(after.passengers.find((i) => i.passenger.id === id)?.claim).not.toBeNull();
   await expect(page.getByTestId('passenger-wizard').locator('img[alt="ID card front"]')).toHaveAttribute(
     'src',
     /^blob:/,

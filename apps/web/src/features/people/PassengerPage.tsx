@@ -10,6 +10,7 @@ import { CallLog } from '../voice/CallLog';
 import { PhoneLink } from '../voice/PhoneLink';
 import { Account } from './Account';
 import { usePassenger } from './api';
+import { useClaimedWizard } from './approvals';
 import { Field, LoyaltyBadges, PageHeader, PersonTabs, PhoneText, ProfileCard, StoredImages } from './components';
 import { PassengerConfirmationDialog } from './PassengerConfirmationDialog';
 import { PersonBookings } from './PersonBookings';
@@ -22,11 +23,16 @@ export default function PassengerPage() {
   const id = Number(useParams().id);
   const allows = usePolicy();
   const query = usePassenger(id);
+  // A passenger of the approvals queue (documents sent, not approved) is claimed first, as on the queue page, so two
+  // operators never confirm the same one (a 409 names who was first); a review, or a passenger without documents
+  // (in no queue), opens the wizard at once.
   const [wizard, setWizard] = useState(false);
+  const claimed = useClaimedWizard();
   const [removing, setRemoving] = useState(false);
   const p = query.data;
   if (!query.isSuccess || !p) return <FetchState query={query} />;
   const editable = allows(passengerPolicy.change);
+  const inQueue = !p.approved_at && hasIdDocs(p);
 
   return (
     <Stack spacing={2}>
@@ -47,8 +53,8 @@ export default function PassengerPage() {
               </Button>
               <Button
                 variant="contained"
-                onClick={() => setWizard(true)}
-                disabled={!p.can_be_approved}
+                onClick={() => (inQueue ? claimed.claim(p.id) : setWizard(true))}
+                disabled={!p.can_be_approved || claimed.claiming === p.id}
                 data-testid="approve-button"
               >
                 {p.approved_at ? t('Review') : t('Approve')}
@@ -117,7 +123,10 @@ export default function PassengerPage() {
             : []),
         ]}
       />
-      <PassengerConfirmationDialog passengerId={wizard ? p.id : null} onClose={() => setWizard(false)} />
+      <PassengerConfirmationDialog
+        passengerId={wizard ? p.id : claimed.wizardId}
+        onClose={(approved) => (wizard ? setWizard(false) : claimed.close(approved))}
+      />
       <RemoveDocumentsDialog passengerId={p.id} open={removing} onClose={() => setRemoving(false)} />
     </Stack>
   );
