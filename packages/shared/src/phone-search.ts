@@ -97,7 +97,7 @@ export function phoneSearch(
     const start = (partial.getNumberValue() ?? '').replace(/\D/g, '');
     const patterns = unique([
       start.length >= PHONE_SEARCH_MIN_DIGITS ? `${start}%` : '',
-      typed.startsWith('+') ? '' : `%${digits}%`,
+      typed.startsWith('+') || digits.length < PHONE_SEARCH_MIN_DIGITS ? '' : `%${digits}%`,
     ]);
     return patterns.length ? { e164: null, national: null, international: true, patterns } : null;
   }

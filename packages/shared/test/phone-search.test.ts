@@ -84,6 +84,8 @@ describe('phone search: a part of a number', () => {
       '06 12 ab',
       '+',
       '+33',
+      '00',
+      '001',
       '935',
       '0 6',
       '%',
