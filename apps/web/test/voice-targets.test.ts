@@ -58,6 +58,16 @@ describe('phone booking opened from a call', () => {
     expect(passengerByPhone(rows.slice(2), '+21622333444')?.id).toBe(3);
     expect(passengerByPhone(rows, '+21600000000')).toBeNull();
   });
+
+  it('knows the number written another way: a national caller ID is the passenger on file internationally', () => {
+    const rows = [
+      { id: 4, phone_number: '+33 6 40 12 34 57', whatsapp_number: null },
+      { id: 5, phone_number: '+33640123456', whatsapp_number: null },
+    ];
+    expect(passengerByPhone(rows, '0640123456')?.id).toBe(5);
+    expect(passengerByPhone(rows, '+33 6 40 12 34 57')?.id).toBe(4);
+    expect(passengerByPhone(rows, '+377640123456')).toBeNull();
+  });
 });
 
 describe('call durations', () => {

@@ -41,6 +41,7 @@ export * from './partner-invoices';
 export * from './partners';
 export * from './people';
 export * from './permissions';
+export * from './phone-search';
 export * from './policies';
 export * from './project-schedule';
 export * from './ratings';

@@ -1,4 +1,4 @@
-import { CURRENCY, cityWallClock } from '@taxi/shared';
+import { CITY_PHONE_REGION, CURRENCY, cityWallClock } from '@taxi/shared';
 import { tr } from '@taxi/shared/i18n';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage, currentLocale } from './index';
@@ -185,6 +185,6 @@ export function formatAge(ms: number | null | undefined): string {
  */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return EMPTY;
-  const parsed = parsePhoneNumberFromString(value.trim(), 'MC');
+  const parsed = parsePhoneNumberFromString(value.trim(), CITY_PHONE_REGION);
   return parsed?.isPossible() ? parsed.formatInternational() : value;
 }

@@ -44,7 +44,7 @@ export const passengers = pgTable(
   },
   (t) => [
     index('passengers_phone_idx').on(t.phoneNumber),
-    // the caller lookup's key (phoneMatchKey; voice/caller-match.ts)
+    // the key of a whole number's end (PHONE_MATCH_DIGITS; db/phone-match.ts); the digits' trigram indexes: 0052
     index('passengers_phone_key_idx').on(sql`right(regexp_replace(${t.phoneNumber}, '[^0-9]', '', 'g'), 9)`),
     index('passengers_whatsapp_key_idx').on(sql`right(regexp_replace(${t.whatsappNumber}, '[^0-9]', '', 'g'), 9)`),
     index('passengers_name_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`),

@@ -1,6 +1,7 @@
-import type { ConversationKind } from '@taxi/shared';
+import { type ConversationKind, phoneSearch } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, selectRows } from '../../db/client';
+import { phoneMatch } from '../../db/phone-match';
 
 export interface ConversationListRow {
   id: number;
@@ -39,10 +40,15 @@ function whereOf(filters: ConversationFilters, userId: number) {
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     const id = /^#?\d{1,9}$/.test(search) ? Number(search.replace('#', '')) : -1;
+    // a phone number in any form (phoneSearch) among the captain's and the passenger's numbers
+    const phone = phoneSearch(search);
+    const phones = phone
+      ? sql` or ${phoneMatch(sql`cap.phone_number`, phone)} or ${phoneMatch(sql`pas.phone_number`, phone)}`
+      : sql``;
     parts.push(sql`(
       c.booking_id = ${id}
-      or (cap.first_name || ' ' || cap.last_name) ilike ${like} or cap.phone_number ilike ${like}
-      or (pas.first_name || ' ' || pas.last_name) ilike ${like} or pas.phone_number ilike ${like})`);
+      or (cap.first_name || ' ' || cap.last_name) ilike ${like}
+      or (pas.first_name || ' ' || pas.last_name) ilike ${like}${phones})`);
   }
   if (filters.unreadOnly) parts.push(sql`${unreadOf(userId)} > 0`);
   return sql.join(parts, sql` and `);

@@ -1,6 +1,13 @@
-import { type AccountEntryType, type CaptainSortKey, LOYALTY_CLASSES, type PassengerSortKey } from '@taxi/shared';
+import {
+  type AccountEntryType,
+  type CaptainSortKey,
+  LOYALTY_CLASSES,
+  type PassengerSortKey,
+  phoneSearch,
+} from '@taxi/shared';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { phoneMatch } from '../../db/phone-match';
 import { captains, cars, passengers } from '../../db/schema';
 
 /** Escapes LIKE wildcards so a search term is matched literally. */
@@ -8,7 +15,8 @@ export const likePrefix = (term: string) => `${term.replace(/[\\%_]/g, (c) => `\
 
 /**
  * Prefix search on expressions that have a text_pattern_ops index each (migration 0003), so a bitmap OR
- * of index scans answers it on 100,000 rows (pg_trgm is not available in PGlite).
+ * of index scans answers it on 100,000 rows; a phone number in any form (phoneSearch: national, spaced,
+ * international, a part) through the trigram indexes on the numbers' digits (0052).
  */
 export function passengerSearch(term: string): SQL | undefined {
   const t = term.trim().toLowerCase();
@@ -20,13 +28,8 @@ export function passengerSearch(term: string): SQL | undefined {
     sql`(lower(${passengers.firstName} || ' ' || ${passengers.lastName})) like ${p}`,
     sql`lower(${passengers.email}) like ${p}`,
   ];
-  const digits = t.replace(/[\s-]/g, '');
-  if (/^\+?\d{2,}$/.test(digits)) {
-    const withPlus = digits.startsWith('+') ? digits : `+${digits}`;
-    conds.push(sql`${passengers.phoneNumber} like ${likePrefix(digits)}`);
-    conds.push(sql`${passengers.phoneNumber} like ${likePrefix(withPlus)}`);
-    conds.push(sql`${passengers.whatsappNumber} like ${likePrefix(withPlus)}`);
-  }
+  const phone = phoneSearch(t);
+  if (phone) conds.push(phoneMatch(passengers.phoneNumber, phone), phoneMatch(passengers.whatsappNumber, phone));
   if (/^\d+$/.test(t)) conds.push(eq(passengers.id, Number(t) <= 2147483647 ? Number(t) : -1));
   return or(...conds);
 }
@@ -85,11 +88,8 @@ export function captainSearch(term: string): SQL | undefined {
     sql`(lower(${captains.firstName} || ' ' || ${captains.lastName})) like ${p}`,
     sql`lower(${captains.username}) like ${p}`,
   ];
-  const digits = t.replace(/[\s-]/g, '');
-  if (/^\+?\d{2,}$/.test(digits)) {
-    conds.push(sql`${captains.phoneNumber} like ${likePrefix(digits)}`);
-    conds.push(sql`${captains.phoneNumber} like ${likePrefix(digits.startsWith('+') ? digits : `+${digits}`)}`);
-  }
+  const phone = phoneSearch(t);
+  if (phone) conds.push(phoneMatch(captains.phoneNumber, phone));
   if (/^\d+$/.test(t)) conds.push(eq(captains.id, Number(t) <= 2147483647 ? Number(t) : -1));
   // A car's plate (MC-00012, or part of it): plates carry digits, names do not. The cars table is small.
   if (t.length >= 3 && /\d/.test(t)) {

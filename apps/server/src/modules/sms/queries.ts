@@ -2,6 +2,7 @@ import {
   cityDayEnd,
   cityLocalToDate,
   maskedCode,
+  phoneSearch,
   SEARCH_MAX,
   SMS_CODE_PURPOSES,
   SMS_CODE_STATUSES,
@@ -14,6 +15,7 @@ import { tr } from '@taxi/shared/i18n';
 import { and, count, desc, eq, gt, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { phoneMatch } from '../../db/phone-match';
 import { captains, outboundMessages, passengers, smsCodes } from '../../db/schema';
 import { pageQuerySchema, paginate } from '../../http/pagination';
 import { likePrefix } from '../people/queries';
@@ -60,14 +62,12 @@ function statusIs(status: SmsCodeStatus, now: Date): SQL | undefined {
 const fullName = (table: typeof passengers | typeof captains) =>
   sql`lower(${table.firstName} || ' ' || ${table.lastName})`;
 
-/** Phone (prefix, with or without +) or the recipient's name (first, last or full name, prefix). */
+/** Phone (in any form: phoneSearch) or the recipient's name (first, last or full name, prefix). */
 function searchFor(term: string): SQL | undefined {
   const t = term.trim().toLowerCase();
   if (!t) return undefined;
-  const digits = t.replace(/[\s().-]/g, '');
-  if (/^\+?\d{2,}$/.test(digits)) {
-    return sql`${smsCodes.phone} like ${likePrefix(digits.startsWith('+') ? digits : `+${digits}`)}`;
-  }
+  const phone = phoneSearch(t);
+  if (phone) return phoneMatch(smsCodes.phone, phone);
   const p = likePrefix(t);
   const named = (table: typeof passengers | typeof captains) =>
     or(

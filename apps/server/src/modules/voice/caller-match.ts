@@ -1,13 +1,14 @@
-import { PHONE_MATCH_DIGITS, phoneMatchKey } from '@taxi/shared';
-import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { phoneSearch } from '@taxi/shared';
+import { type AnyColumn, eq, type SQL } from 'drizzle-orm';
+import { phoneMatch } from '../../db/phone-match';
 
 /**
- * `column` holds the number `number` as the caller lookup understands it (phoneMatchKey): the same last
- * PHONE_MATCH_DIGITS digits, through the expression indexes on the phone columns; a shorter number whole.
- * The expression is written out (not a parameter) so that it is the indexed one.
+ * `column` holds the number `number` as the caller lookup understands it (phoneSearch's `number` mode, read in
+ * the city's region): a caller ID with its country code is that number (or that number written nationally on
+ * file), a national one any number ending with its national significant number (0640123456 is the passenger
+ * stored as "+33 6 40 12 34 56"), other digits by their last PHONE_MATCH_DIGITS, a shorter number whole.
  */
 export function sameNumber(column: AnyColumn, number: string): SQL {
-  const key = phoneMatchKey(number);
-  if (key.length < PHONE_MATCH_DIGITS) return eq(column, number);
-  return sql`right(regexp_replace(${column}, '[^0-9]', '', 'g'), ${sql.raw(String(PHONE_MATCH_DIGITS))}) = ${key}`;
+  const search = phoneSearch(number, undefined, 'number');
+  return search ? phoneMatch(column, search) : eq(column, number);
 }

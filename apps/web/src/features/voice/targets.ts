@@ -1,4 +1,4 @@
-import { normalisePhone, pathTo } from '@taxi/shared';
+import { isSamePhone, normalisePhone, pathTo } from '@taxi/shared';
 
 /**
  * Where the softphone sends people and calls: the SIP URI dialled for a number, the caller's number from an
@@ -48,13 +48,15 @@ export function phoneBookingPrefill(params: URLSearchParams): { phone: string | 
   return { phone: /\d/.test(phone) ? phone : null, callId: callId || null };
 }
 
-/** Of the passengers found by a number, the one whose phone (or WhatsApp) is that number, else null. */
+/**
+ * Of the passengers found by a number, the one whose phone (or WhatsApp) is that number, else null: the same
+ * number written another way (0640123456, +33 6 40 12 34 56) by the caller lookup's rule (isSamePhone).
+ */
 export function passengerByPhone<P extends { phone_number?: string | null; whatsapp_number?: string | null }>(
   rows: readonly P[],
   phone: string,
 ): P | null {
-  const wanted = normalisePhone(phone);
-  const same = (value: string | null | undefined) => !!value && normalisePhone(value) === wanted;
+  const same = (value: string | null | undefined) => isSamePhone(phone, value);
   return rows.find((row) => same(row.phone_number)) ?? rows.find((row) => same(row.whatsapp_number)) ?? null;
 }
 
