@@ -17,6 +17,7 @@ import { SHORTCUTS, type ShortcutScope } from './shortcuts';
 const SCOPES: readonly { scope: ShortcutScope; title: string }[] = [
   { scope: 'global', title: 'Everywhere' },
   { scope: 'board', title: 'Requests board' },
+  { scope: 'messages', title: 'Messages' },
   { scope: 'call', title: 'Calls' },
   { scope: 'mapEditor', title: 'Map editor' },
 ];
