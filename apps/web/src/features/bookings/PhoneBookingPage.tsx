@@ -12,6 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKING_UI,
@@ -450,6 +451,9 @@ export default function PhoneBookingPage() {
               bgcolor: 'background.paper',
               borderTop: 1,
               borderColor: 'divider',
+              // A soft edge above it: the fields scrolling under the bar read as going on, not as cut.
+              boxShadow: (theme) =>
+                `0 -6px 8px -6px ${alpha(theme.palette.common.black, theme.palette.mode === 'dark' ? 0.7 : 0.2)}`,
               // The paper's own bottom corners (the bar reaches its border).
               borderRadius: (theme) => `0 0 ${theme.shape.borderRadius}px ${theme.shape.borderRadius}px`,
             }}
