@@ -238,7 +238,8 @@ test('Enter in the phone booking: an open list picks its option, a closed select
   // Opened (Space), its Enter picks an option and submits nothing.
   await service.focus();
   await page.keyboard.press('Space');
-  await expect(page.getByRole('listbox')).toBeVisible();
+  // The open list has the focus (on the chosen service) once it has opened.
+  await expect(page.getByRole('option', { name: 'Full car' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
