@@ -174,3 +174,30 @@ describe('the phone’s shortcuts', () => {
     expect(new Set(combos).size).toBe(combos.length);
   });
 });
+
+describe('the messages page’s shortcuts', () => {
+  const alt = (k: string, code: string, extra: Partial<KeyEventLike> = {}) =>
+    key(k, { code, altKey: true, shiftKey: true, ...extra });
+
+  it('Alt+Shift+C goes to the conversation list and Alt+Shift+M to the composer, by the physical key', () => {
+    expect(hits(alt('C', 'KeyC'))).toBe('messages.list');
+    expect(hits(alt('ؤ', 'KeyC'))).toBe('messages.list'); // Arabic layout
+    expect(hits(alt('Ç', 'KeyC'))).toBe('messages.list'); // Mac Option+Shift+C
+    expect(hits(alt('M', 'KeyM'))).toBe('messages.composer');
+  });
+
+  it('work from the search field and the composer, and leave the board’s C alone', () => {
+    expect(hits(alt('C', 'KeyC', { target: el('TEXTAREA') as never }))).toBe('messages.list');
+    expect(hits(alt('M', 'KeyM', { target: el('INPUT') as never }))).toBe('messages.composer');
+    expect(hits(key('c', { code: 'KeyC' }))).toBe('board.cancel');
+    expect(hits(key('C', { code: 'KeyC', shiftKey: true }))).toBeUndefined();
+    expect(hits(key('m', { code: 'KeyM', altKey: true }))).toBeUndefined();
+  });
+
+  it('are listed in a scope of their own', () => {
+    expect(SHORTCUTS.filter((s) => s.scope === 'messages').map((s) => s.id)).toEqual([
+      'messages.list',
+      'messages.composer',
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { MSG, pathTo, type RouteMeta, routeByName, settingsPolicy, shellPolicy } from '@taxi/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { AiPopupTray } from '../features/ai/AiPopupTray';
@@ -59,6 +59,48 @@ function QuickPhoneBooking() {
   );
 }
 
+/** The main region's id: the skip link's target. */
+export const MAIN_ID = 'main-content';
+
+/**
+ * The shell's first focusable element: hidden until the keyboard reaches it, it skips the toolbar and the drawer
+ * (twenty and more stops) and puts the focus on the page itself.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      data-testid="skip-link"
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        // The focus moves, not the address: the page's URL (its query) stays as it is.
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 8,
+        left: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        boxShadow: 6,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        fontWeight: 600,
+        textDecoration: 'underline',
+        // Off screen (still in the tab order and read by screen readers) until it has the focus.
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none', outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {t('Skip to content')}
+    </Box>
+  );
+}
+
 /** Drawer, toolbar, floating button and global overlays around every protected page (shell.md §2.2–§2.5). */
 export function AppShell({ meta, children }: { meta: RouteMeta | undefined; children: ReactNode }) {
   const theme = useTheme();
@@ -82,6 +124,7 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
     <OrderSearchProvider>
       {/* A fullHeight page (the board, the maps) gets exactly the window: it scrolls inside, the page never. */}
       <Box sx={{ display: 'flex', minHeight: '100vh', ...(meta?.fullHeight && { height: '100vh' }) }}>
+        <SkipLink />
         <AppBar
           position="fixed"
           color="primary"
@@ -151,7 +194,13 @@ export function AppShell({ meta, children }: { meta: RouteMeta | undefined; chil
         >
           <NavDrawerContent onNavigate={closeNarrow} />
         </Drawer>
-        <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {/* Focusable by the skip link only (tabIndex -1): the next Tab goes to the page's first control. */}
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', outline: 'none' }}
+        >
           {/* Same height as the fixed app bar: banner (if shown) and toolbar. */}
           <Box sx={{ visibility: 'hidden' }} aria-hidden>
             <ProductionBanner spacer />

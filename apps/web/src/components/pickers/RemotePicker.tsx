@@ -1,10 +1,11 @@
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type Endpoint, MSG, type Paginated, PEOPLE_MSG } from '@taxi/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type QueryValue } from '../../api/client';
 import { callEndpoint } from '../../api/endpoints';
+import { useAnsweredOptions } from './useAnsweredOptions';
 import { useDebounced } from './useDebounced';
 
 export interface PickerOption {
@@ -38,6 +39,8 @@ export interface RemotePickerProps<T> {
   disabled?: boolean;
   required?: boolean;
   autoFocus?: boolean;
+  /** The text input (to put the focus back in it). */
+  inputRef?: Ref<HTMLInputElement>;
   size?: 'small' | 'medium';
   testId?: string;
 }
@@ -52,8 +55,12 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
   const { t } = useTranslation();
   const { endpoint, params, query, searchable = false, minChars = 1, toOption, filter } = props;
   const [input, setInput] = useState('');
-  const search = useDebounced(input.trim());
+  const typed = input.trim();
+  const search = useDebounced(typed);
   const enabled = (props.enabled ?? true) && (!searchable || search.length >= minChars);
+  // A search's results show once they answer what is typed: the previous search's (kept while the next loads)
+  // are never offered to ↓ Enter.
+  const waited = searchable && (props.enabled ?? true) && typed.length >= minChars;
   const result = useQuery({
     queryKey: ['picker', endpoint.path, params, query, searchable ? search : null],
     enabled,
@@ -75,7 +82,8 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
     },
   });
   const rows = (result.data?.rows ?? []).filter((row) => (filter ? filter(row) : true));
-  const options = rows.map(toOption);
+  const answered = !waited || (search === typed && (result.isError || (result.isSuccess && !result.isPlaceholderData)));
+  const list = useAnsweredOptions(typed, answered, rows.map(toOption));
   const missing = result.data?.missing ?? false;
   const notAvailable = PEOPLE_MSG.notAvailableYet(props.what ?? props.label);
   const noOptionsText = missing
@@ -92,7 +100,8 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
       onChange={(_, next) => props.onChange(next)}
       inputValue={input}
       onInputChange={(_, next) => setInput(next)}
-      options={options}
+      options={list.options}
+      onKeyDown={list.onKeyDown}
       filterOptions={searchable ? (x) => x : undefined}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       getOptionLabel={(o) => o.label}
@@ -108,7 +117,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
           </span>
         </li>
       )}
-      loading={result.isFetching}
+      loading={list.pending || result.isFetching}
       loadingText={t('Loading…')}
       openText={t('Open')}
       closeText={t('Close')}
@@ -123,6 +132,7 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
           label={props.label}
           required={props.required}
           autoFocus={props.autoFocus}
+          inputRef={props.inputRef}
           error={Boolean(props.error) || missing}
           helperText={props.error ?? (missing ? notAvailable : props.helperText)}
           slotProps={{
@@ -131,7 +141,9 @@ export function RemotePicker<T>(props: RemotePickerProps<T>) {
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {result.isFetching ? <CircularProgress color="inherit" size={18} aria-label={t('Loading…')} /> : null}
+                  {list.pending || result.isFetching ? (
+                    <CircularProgress color="inherit" size={18} aria-label={t('Loading…')} />
+                  ) : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

@@ -19,7 +19,7 @@ import { type PickerOption, RemotePicker, type RemotePickerProps } from './Remot
 
 type Common = Pick<
   RemotePickerProps<unknown>,
-  'value' | 'onChange' | 'error' | 'helperText' | 'disabled' | 'required' | 'autoFocus' | 'size' | 'testId'
+  'value' | 'onChange' | 'error' | 'helperText' | 'disabled' | 'required' | 'autoFocus' | 'inputRef' | 'size' | 'testId'
 > & { label?: string };
 
 interface Named {

@@ -77,7 +77,9 @@ export function LoginPage() {
   if (credentials) {
     return (
       <AuthCard title={MSG.verificationTitle} subtitle={sentMessage}>
-        <Stack component="form" spacing={2} onSubmit={onCode} noValidate>
+        {/* Keyed apart from step 1's form: otherwise React reuses the e-mail field as the code field (same place, same
+            component), autoFocus never runs again and the focus is left on the page once the first step succeeds. */}
+        <Stack key="code" component="form" spacing={2} onSubmit={onCode} noValidate>
           <AuthField
             label={MSG.codeLabel}
             name="code"
@@ -103,7 +105,7 @@ export function LoginPage() {
   const { errors, values } = step1;
   return (
     <AuthCard title={MSG.loginButton}>
-      <Stack component="form" spacing={2} onSubmit={onCredentials} noValidate>
+      <Stack key="credentials" component="form" spacing={2} onSubmit={onCredentials} noValidate>
         <AuthField
           label={MSG.emailLabel}
           name="username"

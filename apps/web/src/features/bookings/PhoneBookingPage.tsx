@@ -12,6 +12,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKING_UI,
@@ -41,6 +42,7 @@ import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
 import { MapPicker, type MapPoint } from './MapPicker';
 import { ConstraintsField } from './phone/ConstraintsField';
+import { enterSubmits, isSelectButton } from './phone/enterSubmits';
 import { EMPTY_ORDER, orderFormOf, passengerOption } from './phone/orderForm';
 import { PartnerField } from './phone/PartnerField';
 import { PassengerFields, type PassengerMode } from './phone/PassengerFields';
@@ -78,6 +80,12 @@ export default function PhoneBookingPage() {
   const [mapTarget, setMapTarget] = useState<'pickup' | 'dropoff'>('pickup');
   const [when, setWhen] = useState('');
   const [partner, setPartner] = useState<PartnerChoice | null>(null);
+  // The passenger search: where the next caller starts once an order is created.
+  const passengerSearch = useRef<HTMLInputElement>(null);
+  const [nextCaller, setNextCaller] = useState(0);
+  useEffect(() => {
+    if (nextCaller) passengerSearch.current?.focus();
+  }, [nextCaller]);
 
   const form = useForm<BookingCreateInput, unknown, BookingCreate>({
     resolver: zodResolver(bookingCreateSchema),
@@ -213,7 +221,12 @@ export default function PhoneBookingPage() {
           { replace: true },
         );
       }
-      if (!editId) clear();
+      if (!editId) {
+        clear();
+        // Ready for the next caller: the passenger search, whoever this order was for.
+        setMode('existing');
+        setNextCaller((n) => n + 1);
+      }
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.status === 422)) return;
@@ -236,10 +249,21 @@ export default function PhoneBookingPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
+        // Enter submits from any field. A closed select would open on it: its Enter is taken before it gets there.
+        onKeyDownCapture={(e) => {
+          if (!isSelectButton(e.target) || !enterSubmits(e)) return;
+          e.preventDefault();
+          e.stopPropagation();
+          void onSubmit();
+        }}
+        // The others after the field has had its say (an autocomplete's open list picks its option with Enter).
         onKeyDown={(e) => {
           if (e.key === 'Escape' && !e.defaultPrevented) clear();
+          if (!enterSubmits(e)) return;
+          e.preventDefault();
+          void onSubmit();
         }}
-        sx={{ p: 2, width: { lg: 560 }, flexShrink: 0 }}
+        sx={{ p: 2, pb: 0, width: { lg: 560 }, flexShrink: 0 }}
         data-testid="phone-booking-form"
       >
         <Stack spacing={1.75}>
@@ -260,6 +284,7 @@ export default function PhoneBookingPage() {
             }}
             register={register}
             errors={err}
+            searchRef={passengerSearch}
           />
 
           {/* An order being edited keeps its partner: shown when it has one, never changed. */}
@@ -408,21 +433,31 @@ export default function PhoneBookingPage() {
             error={!!err.voucher_code}
             helperText={err.voucher_code?.message}
           />
-          <TextField
-            size="small"
-            label={BOOKING_UI.notes}
-            multiline
-            minRows={2}
-            {...register('notes')}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                void onSubmit();
-              }
-            }}
-          />
+          <TextField size="small" label={BOOKING_UI.notes} multiline minRows={2} {...register('notes')} />
 
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          {/* Kept in sight at the window's bottom while the form runs past it (1280×720 and smaller). */}
+          <Stack
+            direction="row"
+            spacing={1}
+            data-testid="phone-booking-actions"
+            sx={{
+              justifyContent: 'flex-end',
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              mx: -2,
+              px: 2,
+              py: 1.5,
+              bgcolor: 'background.paper',
+              borderTop: 1,
+              borderColor: 'divider',
+              // A soft edge above it: the fields scrolling under the bar read as going on, not as cut.
+              boxShadow: (theme) =>
+                `0 -6px 8px -6px ${alpha(theme.palette.common.black, theme.palette.mode === 'dark' ? 0.7 : 0.2)}`,
+              // The paper's own bottom corners (the bar reaches its border).
+              borderRadius: (theme) => `0 0 ${theme.shape.borderRadius}px ${theme.shape.borderRadius}px`,
+            }}
+          >
             <Button onClick={clear}>{BOOKING_UI.clear}</Button>
             <Button type="submit" variant="contained" disabled={save.isPending} data-testid="phone-booking-submit">
               {editId ? BOOKING_UI.saveOrder : BOOKING_UI.createOrder}

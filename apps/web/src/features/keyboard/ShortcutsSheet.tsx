@@ -17,6 +17,7 @@ import { SHORTCUTS, type ShortcutScope } from './shortcuts';
 const SCOPES: readonly { scope: ShortcutScope; title: string }[] = [
   { scope: 'global', title: 'Everywhere' },
   { scope: 'board', title: 'Requests board' },
+  { scope: 'messages', title: 'Messages' },
   { scope: 'call', title: 'Calls' },
   { scope: 'mapEditor', title: 'Map editor' },
 ];
@@ -27,7 +28,8 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" data-testid="shortcuts-sheet">
       <DialogTitle>{t('Keyboard shortcuts')}</DialogTitle>
-      <DialogContent dividers sx={{ p: 0 }}>
+      {/* Focusable: the list runs past a short window, and its scroll must be reachable from the keyboard. */}
+      <DialogContent dividers tabIndex={0} sx={{ p: 0 }}>
         <Table size="small" aria-label={t('Keyboard shortcuts')}>
           {SCOPES.map(({ scope, title }) => (
             <Fragment key={scope}>

@@ -20,7 +20,7 @@ export interface KeySpec {
   readonly alt?: boolean;
 }
 
-export type ShortcutScope = 'global' | 'board' | 'call' | 'mapEditor';
+export type ShortcutScope = 'global' | 'board' | 'messages' | 'call' | 'mapEditor';
 
 export interface ShortcutDef {
   readonly id: ShortcutId;
@@ -46,6 +46,8 @@ export const SHORTCUT_IDS = [
   'board.open',
   'board.dispatch',
   'board.cancel',
+  'messages.list',
+  'messages.composer',
   'call.answer',
   'call.hangUp',
   'mapEditor.undo',
@@ -100,6 +102,24 @@ export const SHORTCUTS: readonly ShortcutDef[] = [
     scope: 'board',
   },
   { id: 'board.cancel', keys: ['C'], specs: [{ key: 'c' }], label: 'Cancel the selected booking', scope: 'board' },
+  // The messages page's two places, reached from wherever the focus is (the search field, the composer): Alt+Shift and
+  // a letter, as the AI tray's and the phone's keys (C for conversations, M for message).
+  {
+    id: 'messages.list',
+    keys: ['Alt+Shift+C'],
+    specs: [{ key: 'c', code: 'KeyC', alt: true, shift: true }],
+    label: 'Go to the conversation list',
+    scope: 'messages',
+    inInputs: true,
+  },
+  {
+    id: 'messages.composer',
+    keys: ['Alt+Shift+M'],
+    specs: [{ key: 'm', code: 'KeyM', alt: true, shift: true }],
+    label: 'Go to the message composer',
+    scope: 'messages',
+    inInputs: true,
+  },
   // The phone's keys work while typing (the order form is filled during the call), only while a call rings or
   // is on; Alt+Shift and a letter is taken by neither the browsers nor the console's other keys.
   {

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHAT_MSG, type ChatMessageDto, MESSAGE_MAX_CHARS, type ReadReceiptDto } from '@taxi/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Ref, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, apiData, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
@@ -91,7 +91,14 @@ function receiptsByMessage(messages: readonly ChatMessageDto[], reads: readonly 
 }
 
 /** One conversation: its messages (older ones on demand), receipts, and the composer. Reading marks it read. */
-export function ChatThread({ conversationId }: { conversationId: number }) {
+export function ChatThread({
+  conversationId,
+  composerRef,
+}: {
+  conversationId: number;
+  /** The composer's text area (the messages page's Alt+Shift+M puts the focus there). */
+  composerRef?: Ref<HTMLTextAreaElement>;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const conversation = useConversation(conversationId);
@@ -207,6 +214,7 @@ export function ChatThread({ conversationId }: { conversationId: number }) {
               if (canSend) send.mutate();
             }
           }}
+          inputRef={composerRef}
           placeholder={CHAT_MSG.typeMessage}
           slotProps={{ htmlInput: { 'aria-label': CHAT_MSG.typeMessage, 'data-testid': 'chat-input' } }}
           error={body.length > MESSAGE_MAX_CHARS}

@@ -20,10 +20,11 @@ import {
   messagePreview,
   truncate,
 } from '@taxi/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatRelative } from '../../i18n/format';
+import { useShortcut } from '../keyboard/shortcuts';
 import { useInbox } from './api';
 import { ChatThread } from './ChatThread';
 
@@ -46,6 +47,20 @@ export default function MessagesPage() {
   const [kind, setKind] = useState<ConversationKind | ''>('');
   const inbox = useInbox({ perPage: 50, search: search.trim() || undefined, kind: kind || undefined });
   const rows = inbox.data?.data ?? [];
+  const searchField = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+
+  // Alt+Shift+C: the open conversation's row (else the first; the search field while the list is empty).
+  const focusList = () => {
+    const row =
+      list.current?.querySelector<HTMLElement>('[aria-current="true"]') ??
+      list.current?.querySelector<HTMLElement>('[data-testid="conversation-row"]');
+    (row ?? searchField.current)?.focus();
+  };
+  useShortcut('messages.list', focusList);
+  // Alt+Shift+M: the open conversation's composer; with none open, the list to pick one from.
+  useShortcut('messages.composer', () => (composer.current ? composer.current.focus() : focusList()));
 
   return (
     <Paper
@@ -59,6 +74,7 @@ export default function MessagesPage() {
             label={CHAT_MSG.searchConversations}
             value={search}
             onChange={(event) => setSearch(event.target.value)}
+            inputRef={searchField}
             fullWidth
           />
           <TextField
@@ -85,11 +101,12 @@ export default function MessagesPage() {
               {CHAT_MSG.noConversations}
             </Typography>
           ) : (
-            <List dense disablePadding aria-label={CHAT_MSG.messagesTitle} data-testid="conversation-list">
+            <List ref={list} dense disablePadding aria-label={CHAT_MSG.messagesTitle} data-testid="conversation-list">
               {rows.map((c) => (
                 <ListItem key={c.id} disablePadding divider>
                   <ListItemButton
                     selected={c.id === selected}
+                    aria-current={c.id === selected ? 'true' : undefined}
                     onClick={() => setParams({ conversation: String(c.id) })}
                     data-testid="conversation-row"
                   >
@@ -123,7 +140,7 @@ export default function MessagesPage() {
       </Stack>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {selected ? (
-          <ChatThread key={selected} conversationId={selected} />
+          <ChatThread key={selected} conversationId={selected} composerRef={composer} />
         ) : (
           <Typography color="textSecondary" sx={{ p: 3 }}>
             {CHAT_MSG.pickConversation}

@@ -1,5 +1,6 @@
 import { Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { BOOKING_UI, type BookingCreateInput, pathTo } from '@taxi/shared';
+import type { Ref } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PassengerPicker, type PickerOption } from '../../../components/pickers';
@@ -13,10 +14,12 @@ interface Props {
   onPassenger: (passenger: PickerOption | null) => void;
   register: UseFormRegister<BookingCreateInput>;
   errors: FieldErrors<BookingCreateInput>;
+  /** The passenger search's input (focused again for the next caller). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 /** Who rides: an existing passenger (the shared passenger picker) or a new one typed in. */
-export function PassengerFields({ mode, onMode, passenger, onPassenger, register, errors }: Props) {
+export function PassengerFields({ mode, onMode, passenger, onPassenger, register, errors, searchRef }: Props) {
   useTranslation(); // re-render on a language change (the shared texts are read at render)
   const passengerError = errors.passenger_id?.message;
   return (
@@ -37,6 +40,7 @@ export function PassengerFields({ mode, onMode, passenger, onPassenger, register
               error={passengerError}
               size="small"
               autoFocus
+              inputRef={searchRef}
             />
           </Stack>
           {passenger && (

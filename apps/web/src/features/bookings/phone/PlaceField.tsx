@@ -4,6 +4,7 @@ import { BOOKING_UI, type BookingCreateInput } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData, endpoints } from '../../../api/endpoints';
+import { useAnsweredOptions } from '../../../components/pickers/useAnsweredOptions';
 import { useDebounced } from '../../../components/pickers/useDebounced';
 import { SelectField } from '../../../components/SelectField';
 
@@ -55,7 +56,10 @@ export function PlaceField({
       }),
     staleTime: 60_000,
   });
-  const options = places.data?.data ?? [];
+  // The list answers what is typed, or shows nothing: never the default list (or the previous search's) while the
+  // typed text's results are on their way.
+  const answered = search === input && (places.isSuccess || places.isError);
+  const list = useAnsweredOptions(input, answered, places.data?.data ?? []);
   const selected: PlaceOption | null = value
     ? {
         id: Number(value.place_id ?? -1),
@@ -79,10 +83,11 @@ export function PlaceField({
       <Autocomplete
         sx={{ flex: 1 }}
         size="small"
-        options={options}
+        options={list.options}
         value={selected}
         filterOptions={(x) => x}
-        loading={places.isFetching}
+        loading={list.pending || places.isFetching}
+        onKeyDown={list.onKeyDown}
         getOptionLabel={(o) => o.name}
         getOptionKey={(o) => `${o.source}-${o.id}-${o.name}`}
         isOptionEqualToValue={(a, b) => a.id === b.id && a.name === b.name}
