@@ -10,6 +10,7 @@ import {
   type ShiftDto,
   type ShiftStatus,
   shiftPolicy,
+  shiftStatusLabel,
 } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ import { ShiftCoverage } from './ShiftCoverage';
 import { ShiftDialog } from './ShiftDialog';
 
 const STATUS_COLOR = { planned: 'default', started: 'success', ended: 'primary' } as const;
-const statusLabel = (s: ShiftDto) => (s.status === 'ended' && !s.started_at ? M.notStarted : M[s.status]);
+const statusLabel = (s: ShiftDto) => shiftStatusLabel(s.status, s.started_at !== null);
 
 /** /shifts (PLANNING): the day's coverage per sector and hour, and the captains' shifts. */
 export default function ShiftsPage() {

@@ -1,5 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
-import { pathTo, SURVEY_LABELS, type SurveyDto, surveyPolicy } from '@taxi/shared';
+import { pathTo, type SurveyDto, surveyAudienceLabel, surveyPolicy } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
@@ -30,13 +30,7 @@ export default function SurveysPage() {
     {
       key: 'audience',
       label: t('Audience'),
-      render: (s) =>
-        s.recent_days === null
-          ? SURVEY_LABELS.audiences[s.audience]
-          : t('{{audience}} with a ride in the last {{count}} days', {
-              audience: SURVEY_LABELS.audiences[s.audience],
-              count: s.recent_days,
-            }),
+      render: (s) => surveyAudienceLabel(s.audience, s.recent_days),
     },
     {
       key: 'sent',

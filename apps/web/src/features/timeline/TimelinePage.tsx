@@ -14,7 +14,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { actionLabel, entityLabel, entityRef, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto } from '@taxi/shared';
+import { actionLabel, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto, timelineSubject } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchState } from '../../components/FetchState';
@@ -24,12 +24,7 @@ import { StoryDialog } from './StoryDialog';
 import { useTimeline } from './useTimeline';
 
 function Row({ item, onReplay }: { item: TimelineItemDto; onReplay: (id: number) => void }) {
-  const subject =
-    item.booking_id !== null
-      ? TIMELINE_UI.bookingRef(item.booking_id)
-      : item.entity_id
-        ? entityRef(item.entity, item.entity_id)
-        : entityLabel(item.entity);
+  const subject = timelineSubject(item);
   return (
     <ListItem
       divider
