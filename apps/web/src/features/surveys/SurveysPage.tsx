@@ -2,6 +2,8 @@ import { Button, Stack, Typography } from '@mui/material';
 import { pathTo, type SurveyDto, surveyAudienceLabel, surveyPolicy } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
@@ -63,11 +65,14 @@ export default function SurveysPage() {
         <Typography variant="body2" color="textSecondary">
           {t('Questions to passengers by SMS and to captains in their app, and what they answered.')}
         </Typography>
-        {allows(surveyPolicy.change) && (
-          <Button variant="contained" component={RouterLink} to={pathTo('SurveysCreate')}>
-            {t('New survey')}
-          </Button>
-        )}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <ExportCsvButton endpoint={endpoints.surveysCsv} />
+          {allows(surveyPolicy.change) && (
+            <Button variant="contained" component={RouterLink} to={pathTo('SurveysCreate')}>
+              {t('New survey')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       <PagedTable
         columns={columns}
