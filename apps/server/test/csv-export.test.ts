@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { captains, passengers, rides } from '../src/db/schema';
 import { csvBatch, csvCell, csvLine } from '../src/http/csv';
+import { parseCsv } from './csv-parse';
 import { makeBooking, makeCaptain, makePassenger } from './factories';
 import { bearer, loginAll, testAppForFile } from './helpers';
 import { StatementCounter } from './statement-counter';
@@ -15,38 +16,6 @@ let counter: StatementCounter;
 
 const get = (url: string, token = admin, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/${url}`, headers: { ...bearer(token), ...headers } });
-
-/** RFC 4180 records of a CSV body (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(body: string): string[][] {
-  expect(body.startsWith('\uFEFF')).toBe(true);
-  const text = body.slice(1);
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe(''); // every record ends with CRLF
-  return records;
-}
 
 const idsOf = (body: string) =>
   parseCsv(body)

@@ -106,6 +106,40 @@ export const priceRuleSchema = priceRuleBody
   .meta({ id: 'PriceRule' });
 export type PriceRuleDto = z.infer<typeof priceRuleSchema>;
 
+/** What a rule does to the price, by effect kind (the rule form and the CSV export). */
+export const PRICE_RULE_EFFECT_LABELS = texts({
+  fixed: 'Fixed price',
+  multiplier: 'Multiply by',
+  surcharge: 'Add (or subtract)',
+  cap: 'Cap at',
+});
+
+/** Sunday first, as the engine counts days (0 … 6). */
+export const priceRuleDayNames = () => [tr('Sun'), tr('Mon'), tr('Tue'), tr('Wed'), tr('Thu'), tr('Fri'), tr('Sat')];
+
+/**
+ * A rule's conditions as one line in the current language, given the names of services, zones and seasons;
+ * "Always" when it has none (the price rules page and its CSV export).
+ */
+export function priceRuleConditionsText(
+  c: PriceRuleDto['conditions'],
+  names: { service: (id: number) => string; zone: (id: number) => string; season: (s: string) => string },
+): string {
+  const parts: string[] = [];
+  if (c.services?.length) parts.push(c.services.map(names.service).join(', '));
+  if (c.seasons?.length) parts.push(c.seasons.map(names.season).join(', '));
+  if (c.days?.length) {
+    const days = priceRuleDayNames();
+    parts.push(c.days.map((d) => days[d]).join(', '));
+  }
+  if (c.time_from && c.time_to) parts.push(`${c.time_from}–${c.time_to}`);
+  if (c.zones?.length) parts.push(tr('zones {{zones}}', { zones: c.zones.map(names.zone).join(', ') }));
+  if (c.passenger_classes?.length) parts.push(c.passenger_classes.join(', '));
+  if (c.airport !== undefined) parts.push(c.airport ? tr('airport') : tr('not airport'));
+  if (c.event !== undefined) parts.push(c.event ? tr('city event') : tr('no city event'));
+  return parts.length ? parts.join(' · ') : tr('Always');
+}
+
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** A stored rule as the fare engine takes it (the API speaks snake_case and HH:MM; the engine minutes). */

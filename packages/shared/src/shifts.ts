@@ -52,6 +52,10 @@ export const SHIFT_MSG = texts({
   notPlanned: 'Only a planned shift can be changed or deleted',
 });
 
+/** A shift's status in the current language: an ended shift that never started says so. */
+export const shiftStatusLabel = (status: ShiftStatus, started: boolean): string =>
+  status === 'ended' && !started ? SHIFT_MSG.notStarted : SHIFT_MSG[status];
+
 /** `YYYY-MM-DD HH:mm` on the city's clock. */
 const cityTime = z
   .string({ error: MSG.required })

@@ -80,6 +80,15 @@ export const SURVEY_LABELS = texts({
   kinds: { choice: 'Choice', rating: 'Rating (1–5)', text: 'Text' },
 });
 
+/** Whom a survey asks, in the current language: its audience, narrowed to a recent ride when it says so. */
+export const surveyAudienceLabel = (audience: SurveyAudience, recentDays: number | null): string =>
+  recentDays === null
+    ? SURVEY_LABELS.audiences[audience]
+    : tr('{{audience}} with a ride in the last {{count}} days', {
+        audience: SURVEY_LABELS.audiences[audience],
+        count: recentDays,
+      });
+
 const questionSchema = z
   .object({
     kind: z.enum(QUESTION_KINDS, { error: RESOURCE_MSG.invalidOption }),

@@ -156,6 +156,18 @@ export const TICKET_STATUS_LABELS: Readonly<Record<TicketStatus, string>> = text
   CLOSED: 'Closed',
 });
 
+/** Who filed a ticket, in the current language. */
+export const ticketAuthorTypeLabel = (type: TicketAuthorType): string =>
+  type === 'user' ? TICKET_MSG.user : type === 'captain' ? TICKET_MSG.captain : TICKET_MSG.passenger;
+
+/** Whom a ticket is about, in the current language. */
+export const ticketSubjectTypeLabel = (type: TicketSubjectType): string =>
+  type === 'captain' ? TICKET_MSG.captain : TICKET_MSG.passenger;
+
+/** A ticket's author as the pages show it ('—' when none). */
+export const ticketAuthorName = (ticket: { author: { first_name: string; last_name: string } | null }): string =>
+  ticket.author ? `${ticket.author.first_name} ${ticket.author.last_name}`.trim() : '—';
+
 /**
  * The seeded ticket types' titles, questions and field labels (English, as stored); the console
  * translates them at render from the catalogue (TICKET_TYPE_TEXTS lists them for it).

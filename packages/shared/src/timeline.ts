@@ -170,6 +170,12 @@ export function entityRef(entity: string, id: string): string {
   return TIMELINE_UI.entityRef(entityLabel(entity), id);
 }
 
+/** What a timeline row is about, in the reader's language: its booking, else its thing and id, else its thing. */
+export function timelineSubject(item: { booking_id: number | null; entity: string; entity_id: string | null }): string {
+  if (item.booking_id !== null) return TIMELINE_UI.bookingRef(item.booking_id);
+  return item.entity_id ? entityRef(item.entity, item.entity_id) : entityLabel(item.entity);
+}
+
 let titles: Map<string, string> | undefined;
 /** The catalogues' titles by key (their audit rows name the catalogue's key). */
 function catalogueTitles(): Map<string, string> {

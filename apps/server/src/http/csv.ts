@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CSV_TOTAL_HEADER } from '@taxi/shared';
-import { pickLanguage } from '@taxi/shared/i18n';
+import { CSV_TOTAL_HEADER, dateToCityLocal } from '@taxi/shared';
+import { interpolate, pickLanguage, type TextVars, withTranslator } from '@taxi/shared/i18n';
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
 import { translateRendered } from '@taxi/shared/i18n/rendered';
 import { and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Clock, dateOf } from '../lib/clock';
 
 /** Rows read from the database per statement while a CSV export streams (tests make it small). */
 export const csvBatch = { size: 1000 };
@@ -27,12 +28,32 @@ export function csvCell(value: CsvValue): string {
 /** One record with its CRLF terminator. */
 export const csvLine = (cells: readonly CsvValue[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
+/** A moment as the exports write it: the city's wall clock, `YYYY-MM-DD HH:mm` (empty for none). */
+export const csvCityTime = (d: Date | null | undefined): string => (d ? dateToCityLocal(d) : '');
+
+/** The city's day, `YYYY-MM-DD`, in an export's file name. */
+export const csvCityDay = (clock: Clock): string => dateToCityLocal(dateOf(clock)).slice(0, 10);
+
+/** Translates an export's English texts to the request's Accept-Language. */
+export interface CsvTranslator {
+  /** An English column header or cell word (or a text already rendered in English), translated. */
+  (source: string): string;
+  /**
+   * Runs `render` with the shared texts (texts() objects, tr and the label functions built on them) in the
+   * request's language, their `{{variables}}` included: a row's labels. `render` must be synchronous.
+   */
+  within<T>(render: () => T): T;
+}
+
 /** Translates an export's English column headers (and cell words) to the request's Accept-Language. */
-export function csvTranslator(request: FastifyRequest): (source: string) => string {
+export function csvTranslator(request: FastifyRequest): CsvTranslator {
   const language = pickLanguage(request.headers['accept-language']);
-  if (language === 'en') return (source) => source;
+  if (language === 'en') return Object.assign((source: string) => source, { within: <T>(render: () => T) => render() });
   const catalogue = CATALOGUES[language];
-  return (source) => translateRendered(catalogue, source);
+  const translate = (source: string, vars?: TextVars) => interpolate(catalogue[source] || source, vars);
+  return Object.assign((source: string) => translateRendered(catalogue, source), {
+    within: <T>(render: () => T) => withTranslator(translate, render),
+  });
 }
 
 // keyset paging ------------------------------------------------------------------------------------------
@@ -56,7 +77,7 @@ export const keysetOrder = (keys: readonly KeysetKey[]): SQL[] =>
  * keeps what a JS value would lose (a timestamp's microseconds, a numeric's digits); PostgreSQL reads it
  * back as the key's own type in the comparison.
  */
-export const keysetCursor = (keys: readonly KeysetKey[]): Record<string, SQL<string | null>> =>
+export const keysetCursor = (keys: readonly KeysetKey[]): Record<`k${number}`, SQL<string | null>> =>
   Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string | null>`(${k.expr})::text`]));
 
 /**
@@ -97,7 +118,7 @@ export function keysetAfter(keys: readonly KeysetKey[], values: readonly (string
 export type KeysetLoad<T> = (page: {
   after: SQL | undefined;
   order: SQL[];
-  cursor: Record<string, SQL<string | null>>;
+  cursor: Record<`k${number}`, SQL<string | null>>;
   limit: number;
 }) => Promise<(T & Record<`k${number}`, string | null>)[]>;
 

@@ -44,12 +44,6 @@ function catalogue(url: string, read: string, write: string): Record<string, str
   };
 }
 
-/** A catalogue served by its own module: list, detail and the three writes, no CSV export. */
-function catalogueWithoutExport(url: string, read: string, write: string): Record<string, string> {
-  const { [`GET /api/${url}/export.csv`]: _csv, ...rest } = catalogue(url, read, write);
-  return rest;
-}
-
 export const ACCESS: Record<string, string> = {
   // system and session
   'GET /api/app_info': PUBLIC,
@@ -141,6 +135,7 @@ export const ACCESS: Record<string, string> = {
   ...catalogue('beesline/area_cluster', EVERYONE, 'AS'),
   // the timeline: TIMELINE holders (staff actions only for USERS or SETTINGS holders, inside the route)
   'GET /api/timeline': 'ADS',
+  'GET /api/timeline/export.csv': 'ADS',
   'GET /api/timeline/booking/:id': 'ADS',
   'GET /api/geo/lookup': 'AS',
   'GET /api/geo/check': DESK,
@@ -285,6 +280,7 @@ export const ACCESS: Record<string, string> = {
   // tickets: the desk reads them (the Goverment role too); those who take tickets (not the Goverment role) act
   'GET /api/ticket_types': DESK,
   'GET /api/tickets': DESK,
+  'GET /api/tickets/export.csv': DESK,
   'GET /api/tickets/:id': DESK,
   'GET /api/tickets/pending': DESK_WRITE,
   'POST /api/tickets': DESK_WRITE,
@@ -296,6 +292,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/tickets/dev/raise': DESK_WRITE,
   // the complaint log, a complaint's dialog and the complaints without booking: COMPLAINTS holders
   'GET /api/complaints': 'ADCGS',
+  'GET /api/complaints/export.csv': 'ADCGS',
   'GET /api/complaint/:id': 'ADCGS',
   'GET /api/complaint/captain/:id': 'ADCGS',
   'POST /api/complaint/captain/:id/create': DESK_WRITE,
@@ -320,6 +317,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/scheduled_messages/:id/runs': 'AS',
   // surveys (SURVEYS: Admin and Supervisor); the recipients' app answers with its personal code, no token
   'GET /api/surveys': 'AS',
+  'GET /api/surveys/export.csv': 'AS',
   'GET /api/surveys/:id': 'AS',
   'GET /api/surveys/:id/results': 'AS',
   'POST /api/surveys': 'AS',
@@ -346,6 +344,7 @@ export const ACCESS: Record<string, string> = {
   'GET /api/user-project-schedules': EVERYONE,
   // captains' shifts and their coverage (PLANNING; the Goverment role holds it not)
   'GET /api/shifts': 'AS',
+  'GET /api/shifts/export.csv': 'AS',
   'GET /api/shifts/coverage': 'AS',
   'GET /api/shifts/map': 'AS',
   'GET /api/shifts/:id': 'AS',
@@ -354,6 +353,7 @@ export const ACCESS: Record<string, string> = {
   'DELETE /api/shifts/:id': 'AS',
   // staff leaves (/vacations: any staff member asks; USERS holders see all and decide, the Goverment role never)
   'GET /api/vacations': EVERYONE,
+  'GET /api/vacations/export.csv': EVERYONE,
   'POST /api/vacations': EVERYONE,
   'GET /api/vacations/coverage': 'AS',
   'PUT /api/vacations/:id/approve': 'AS',
@@ -416,7 +416,7 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/services/:id/cars': 'A',
   'GET /api/services/:id/locations': 'A',
   'PUT /api/services/:id/locations': 'A',
-  ...catalogueWithoutExport('priceRules', 'A', 'A'),
+  ...catalogue('priceRules', 'A', 'A'),
 
   // payments
   'GET /api/payment/rides': 'A',

@@ -26,6 +26,7 @@ export function ExportCsvButton({
   params,
   filter,
   label,
+  disabled,
   sx,
 }: {
   endpoint: Endpoint;
@@ -34,6 +35,8 @@ export function ExportCsvButton({
   filter?: Record<string, QueryValue>;
   /** The button's accessible name when "Export CSV" alone would not say what is exported. */
   label?: string;
+  /** Nothing to export (a filter that shows no row by construction). */
+  disabled?: boolean;
   /** Placement in the page's layout (alignSelf in a column...). */
   sx?: SxProps<Theme>;
 }) {
@@ -46,6 +49,7 @@ export function ExportCsvButton({
         size="small"
         startIcon={<FileDownloadIcon />}
         onClick={() => void start(endpoint, filter, params)}
+        disabled={disabled}
         aria-label={label}
         sx={[{ flexShrink: 0, alignSelf: 'center', whiteSpace: 'nowrap' }, ...(Array.isArray(sx) ? sx : [sx])]}
         data-testid="export-csv"

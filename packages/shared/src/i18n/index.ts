@@ -62,6 +62,21 @@ export function setTranslator(next: Translator): void {
   translator = next;
 }
 
+/**
+ * Runs `render` with `translate` as the current language's translator, then puts the previous one back: the
+ * server writes a CSV row's labels (texts(), tr and the functions built on them) in the request's language.
+ * The translator is the module's one, so `render` must be synchronous (nothing else runs in between).
+ */
+export function withTranslator<T>(translate: Translator, render: () => T): T {
+  const previous = translator;
+  translator = translate;
+  try {
+    return render();
+  } finally {
+    translator = previous;
+  }
+}
+
 /** A text in the current language: `tr('{{n}} orders', { n })`. */
 export function tr(source: string, vars?: TextVars): string {
   return translator(source, vars);

@@ -10,11 +10,12 @@ import { CHAT_MSG } from '../chat';
 import { COMPANY_REQUEST_MSG } from '../company-requests';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { CONTRACT_MSG } from '../contracts';
+import { EXPORT_TEXT } from '../csv-export';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DISPATCH_UI } from '../dispatch-ui';
 import { DRAWER } from '../drawer';
 import { EXCEPTION_KIND_TEXTS, EXCEPTIONS_UI } from '../exceptions';
-import { FARE_MSG } from '../fares';
+import { FARE_MSG, PRICE_RULE_EFFECT_LABELS } from '../fares';
 import { FLEET_MSG } from '../fleet';
 import { GEO_MSG } from '../geo-rules';
 import { INTERVIEW_MSG } from '../interviews';
@@ -113,6 +114,8 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BROADCAST_MSG,
     BROADCAST_LABELS,
     FARE_MSG,
+    PRICE_RULE_EFFECT_LABELS,
+    EXPORT_TEXT,
     ENTRY_TYPE_LABELS,
     LEDGER_MSG,
     BONUS_MSG,

@@ -27,23 +27,27 @@ const cityDay = z.preprocess(
 );
 const idFilter = z.preprocess(blank, z.coerce.number().int().min(1).max(2_147_483_647).optional());
 
+/** The log's filters (GET complaints and its CSV export). */
+const complaintFilters = {
+  status: z.preprocess(blank, z.enum(COMPLAINT_STATUSES).optional()),
+  category_id: idFilter,
+  booking_id: idFilter,
+  captain_id: idFilter,
+  passenger_id: idFilter,
+  /** City days `YYYY-MM-DD`, both included. */
+  from: cityDay,
+  to: cityDay,
+};
+const fromBeforeTo = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const toBeforeFrom = { path: ['to'], message: tr('The end date must not be before the start date.') };
+
 /** GET complaints: page and perPage (the table's options), newest first, with the log's filters. */
 export const complaintLogQuery = pageQueryAmong(new Set<number>(ROWS_PER_PAGE_OPTIONS), RESOURCE_MSG.invalidPerPage)
   .omit({ search: true })
-  .extend({
-    status: z.preprocess(blank, z.enum(COMPLAINT_STATUSES).optional()),
-    category_id: idFilter,
-    booking_id: idFilter,
-    captain_id: idFilter,
-    passenger_id: idFilter,
-    /** City days `YYYY-MM-DD`, both included. */
-    from: cityDay,
-    to: cityDay,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    path: ['to'],
-    message: tr('The end date must not be before the start date.'),
-  });
+  .extend(complaintFilters)
+  .refine(fromBeforeTo, toBeforeFrom);
+/** GET complaints/export.csv: the log's filters without paging. */
+export const complaintExportQuery = z.object(complaintFilters).refine(fromBeforeTo, toBeforeFrom);
 export type ComplaintLogQuery = z.infer<typeof complaintLogQuery>;
 export type ComplaintLogFilters = Omit<ComplaintLogQuery, 'page' | 'perPage'>;
 

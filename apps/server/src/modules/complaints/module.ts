@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { complaintsExportRoutes } from './export';
 import { complaintsRoutes } from './routes';
 import { ComplaintService } from './service';
 
@@ -16,5 +17,8 @@ export const complaintsModule: ServerModule = {
       }),
     );
   },
-  routes: complaintsRoutes,
+  async routes(app) {
+    await app.register(complaintsRoutes);
+    await app.register(complaintsExportRoutes);
+  },
 };

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { faresExportRoutes } from './export';
 import { fareRoutes } from './routes';
 import { FareService } from './service';
 
@@ -17,5 +18,8 @@ export const faresModule: ServerModule = {
       new FareService({ db: app.db, clock: app.clock, city: app.city, settings: app.settings, geo: app.geo }),
     );
   },
-  routes: fareRoutes,
+  async routes(app) {
+    await app.register(fareRoutes);
+    await app.register(faresExportRoutes);
+  },
 };

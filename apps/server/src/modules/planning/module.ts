@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { planningExportRoutes } from './export';
 import { interviewRoutes } from './interview-routes';
 import { InterviewService } from './interviews';
 import { projectScheduleRoutes } from './project-routes';
@@ -48,5 +49,6 @@ export const planningModule: ServerModule = {
     await app.register(shiftRoutes);
     await app.register(vacationRoutes);
     await app.register(interviewRoutes);
+    await app.register(planningExportRoutes);
   },
 };

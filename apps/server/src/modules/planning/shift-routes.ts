@@ -17,7 +17,8 @@ import { shiftsMap } from './shifts-map';
 
 const idParams = z.object({ id: dbId() });
 const cityDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SHIFT_MSG.invalidTime);
-const listQuery = pageQuerySchema.extend({
+/** GET shifts: the page and the list's filters. */
+export const shiftListQuery = pageQuerySchema.extend({
   captain_id: dbId().optional(),
   sector_id: dbId().optional(),
   status: z.enum(SHIFT_STATUSES).optional(),
@@ -28,7 +29,7 @@ const listQuery = pageQuerySchema.extend({
 export const shiftRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/shifts',
-    { config: { policy: policy.read }, schema: replies(contract.shifts, { querystring: listQuery }) },
+    { config: { policy: policy.read }, schema: replies(contract.shifts, { querystring: shiftListQuery }) },
     async (request) => ok(await app.shifts.list({ ...request.query, url: request.url })),
   );
   app.get(

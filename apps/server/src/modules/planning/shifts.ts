@@ -51,10 +51,11 @@ export class ShiftService {
   constructor(private readonly deps: ShiftDeps) {}
 
   present(row: ShiftRow, captainName: string): ShiftDto {
+    const names = this.sectorNames(row.sectorIds);
     return {
       id: row.id,
       captain: { id: row.captainId, full_name: captainName },
-      sectors: row.sectorIds.map((id) => ({ id, name: this.deps.city.sector(id)?.name ?? `#${id}` })),
+      sectors: row.sectorIds.map((id, i) => ({ id, name: names[i] })),
       starts_at: row.startsAt.toISOString(),
       ends_at: row.endsAt.toISOString(),
       status: row.status,
@@ -63,14 +64,25 @@ export class ShiftService {
     };
   }
 
-  private select(db: DbOrTx = this.deps.db) {
+  /** The sectors' names of a shift's zone (`#id` for a sector the city no longer has). */
+  sectorNames(ids: readonly number[]): string[] {
+    return ids.map((id) => this.deps.city.sector(id)?.name ?? `#${id}`);
+  }
+
+  /** A shift with its captain's name (GET shifts and its CSV export, which adds its keyset cursor). */
+  select<X extends Record<`k${number}`, SQL>>(db: DbOrTx = this.deps.db, extra?: X) {
     return db
-      .select({ shift: shifts, name: sql<string>`${captains.firstName} || ' ' || ${captains.lastName}` })
+      .select({
+        shift: shifts,
+        name: sql<string>`${captains.firstName} || ' ' || ${captains.lastName}`,
+        ...(extra as X),
+      })
       .from(shifts)
       .innerJoin(captains, eq(captains.id, shifts.captainId));
   }
 
-  private where(f: ShiftFilters): SQL | undefined {
+  /** The list's filters as SQL (GET shifts and its CSV export); 422 for a day the calendar lacks. */
+  where(f: ShiftFilters): SQL | undefined {
     const parts: SQL[] = [];
     if (f.captain_id) parts.push(eq(shifts.captainId, f.captain_id));
     if (f.status) parts.push(eq(shifts.status, f.status));

@@ -16,7 +16,8 @@ import { pageQuerySchema } from '../../http/pagination';
 import { replies } from '../../http/schema';
 
 const idParams = z.object({ id: dbId() });
-const listQuery = pageQuerySchema.extend({
+/** GET vacations: the page and the list's filters. */
+export const vacationListQuery = pageQuerySchema.extend({
   status: z.enum(VACATION_STATUSES).optional(),
   month: z
     .string()
@@ -30,7 +31,7 @@ const listQuery = pageQuerySchema.extend({
 export const vacationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vacations',
-    { config: { policy: policy.request }, schema: replies(contract.vacations, { querystring: listQuery }) },
+    { config: { policy: policy.request }, schema: replies(contract.vacations, { querystring: vacationListQuery }) },
     async (request) => {
       const all = policy.seeAll.allows(request.user) && request.query.mine !== '1';
       return ok(await app.vacations.list({ ...request.query, userId: all ? null : request.user.id, url: request.url }));

@@ -8,7 +8,8 @@ import {
   type VacationDto,
   type VacationStatus,
 } from '@taxi/shared';
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { auditLog, users, vacations } from '../../db/schema';
 import { conflict, notFound, validationError } from '../../http/errors';
@@ -23,7 +24,22 @@ export interface VacationInput {
 }
 
 type Row = typeof vacations.$inferSelect;
-const decider = aliasedTable(users, 'decider');
+
+export interface VacationFilters {
+  /** One user's requests; null for everyone's. */
+  userId: number | null;
+  status?: VacationStatus;
+  /** `YYYY-MM`: the requests that touch the month. */
+  month?: string;
+}
+/** Who decided a request. */
+export const decider = alias(users, 'decider');
+/** A request with its user's and decider's names (GET vacations and its CSV export, joined to both). */
+export const vacationColumns = {
+  v: vacations,
+  name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+  decider: sql<string | null>`${decider.firstName} || ' ' || ${decider.lastName}`,
+};
 
 /** The city days from `from` to `to` inclusive, as YYYY-MM-DD. */
 export function daysOf(from: string, to: string): string[] {
@@ -47,17 +63,13 @@ export class VacationService {
 
   private select(db: DbOrTx = this.deps.db) {
     return db
-      .select({
-        v: vacations,
-        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-        decider: sql<string | null>`${decider.firstName} || ' ' || ${decider.lastName}`,
-      })
+      .select(vacationColumns)
       .from(vacations)
       .innerJoin(users, eq(users.id, vacations.userId))
       .leftJoin(decider, eq(decider.id, vacations.decidedBy));
   }
 
-  private present(r: { v: Row; name: string; decider: string | null }): VacationDto {
+  present(r: { v: Row; name: string; decider: string | null }): VacationDto {
     return {
       id: r.v.id,
       user: { id: r.v.userId, name: r.name },
@@ -73,15 +85,8 @@ export class VacationService {
     };
   }
 
-  /** GET vacations: one user's requests, or everyone's (userId null); filtered by status and month. */
-  async list(q: {
-    userId: number | null;
-    status?: VacationStatus;
-    month?: string;
-    page: number;
-    perPage: number;
-    url: string;
-  }): Promise<Paginated<VacationDto>> {
+  /** The list's filters as SQL (GET vacations and its CSV export): one user's requests, or everyone's (userId null). */
+  where(q: VacationFilters): SQL | undefined {
     const parts: SQL[] = [];
     if (q.userId !== null) parts.push(eq(vacations.userId, q.userId));
     if (q.status) parts.push(eq(vacations.status, q.status));
@@ -91,7 +96,12 @@ export class VacationService {
       const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
       parts.push(lte(vacations.from, last), gte(vacations.to, `${q.month}-01`));
     }
-    const where = parts.length ? and(...parts) : undefined;
+    return parts.length ? and(...parts) : undefined;
+  }
+
+  /** GET vacations: one user's requests, or everyone's (userId null); filtered by status and month. */
+  async list(q: VacationFilters & { page: number; perPage: number; url: string }): Promise<Paginated<VacationDto>> {
+    const where = this.where(q);
     return paginate(
       {
         count: async () => (await this.deps.db.select({ n: count() }).from(vacations).where(where))[0].n,

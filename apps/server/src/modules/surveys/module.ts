@@ -1,4 +1,5 @@
 import type { ServerModule } from '../module';
+import { surveysExportRoutes } from './export';
 import { surveysRoutes } from './routes';
 import { SurveyService } from './service';
 
@@ -17,5 +18,8 @@ export const surveysModule: ServerModule = {
       new SurveyService({ db: app.db, clock: app.clock, inbox: app.inbox, messages: app.messages }),
     );
   },
-  routes: surveysRoutes,
+  async routes(app) {
+    await app.register(surveysRoutes);
+    await app.register(surveysExportRoutes);
+  },
 };

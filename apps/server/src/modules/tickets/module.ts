@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module';
 import { ticketsDevRoutes } from './dev-routes';
+import { ticketsExportRoutes } from './export';
 import { registerTicketHandlers } from './handlers';
 import { ticketsRoutes } from './routes';
 import { TicketService } from './service';
@@ -13,6 +14,7 @@ export const ticketsModule: ServerModule = {
   handlers: registerTicketHandlers,
   async routes(app) {
     await app.register(ticketsRoutes);
+    await app.register(ticketsExportRoutes);
     await app.register(ticketsDevRoutes);
   },
 };

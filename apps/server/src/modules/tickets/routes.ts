@@ -40,7 +40,8 @@ const progressBody = z.object({
   last_field_id: dbId().nullable(),
 });
 
-const listQuery = pageQuerySchema.pick({ page: true }).extend({
+/** GET tickets: the monitoring's page and filters. */
+export const ticketListQuery = pageQuerySchema.pick({ page: true }).extend({
   perPage: z.coerce.number().int().min(1).max(100).default(15),
   status: z.enum(TICKET_STATUSES).optional(),
   type_id: dbId().optional(),
@@ -72,7 +73,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tickets',
-    { config: { policy: ticketPolicy.read }, schema: replies(contract.page, { querystring: listQuery }) },
+    { config: { policy: ticketPolicy.read }, schema: replies(contract.page, { querystring: ticketListQuery }) },
     async (request) => {
       const { page, perPage, ...filters } = request.query;
       return ok(await tickets().list(filters, { page, perPage, url: request.url }));

@@ -1,4 +1,5 @@
 import { timelineContract as contract, dbId, TIMELINE_KINDS, type TimelineKind, timelinePolicy } from '@taxi/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
@@ -11,7 +12,8 @@ const kindList = z
   .max(200)
   .transform((s) => s.split(',').filter(Boolean))
   .pipe(z.array(z.enum(TIMELINE_KINDS)));
-const streamQuery = z.object({
+/** GET timeline: the kinds (every kind the reader may see when absent), an id range and a page size. */
+export const timelineQuery = z.object({
   kinds: kindList.optional(),
   before: z.coerce.number().int().positive().optional(),
   after: z.coerce.number().int().nonnegative().optional(),
@@ -19,21 +21,23 @@ const streamQuery = z.object({
 });
 const idParams = z.object({ id: dbId() });
 
+/** The kinds asked for that the reader may see: staff actions outside bookings, complaints and tickets are
+ * for those who manage staff and settings. */
+export function visibleKinds(user: FastifyRequest['user'], asked: readonly TimelineKind[] | undefined): TimelineKind[] {
+  const visible = TIMELINE_KINDS.filter((k) => k !== 'staff' || timelinePolicy.staffActions.allows(user, undefined));
+  return (asked ?? visible).filter((k) => visible.includes(k));
+}
+
 /** GET timeline (the audit trail as a live stream, by kind) and GET timeline/booking/:id (a booking's story). */
 export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/timeline',
-    { config: { policy: timelinePolicy.read }, schema: replies(contract.page, { querystring: streamQuery }) },
+    { config: { policy: timelinePolicy.read }, schema: replies(contract.page, { querystring: timelineQuery }) },
     async (request) => {
       const q = request.query;
-      // Staff actions outside bookings, complaints and tickets are for those who manage staff and settings.
-      const visible = TIMELINE_KINDS.filter(
-        (k) => k !== 'staff' || timelinePolicy.staffActions.allows(request.user, undefined),
-      );
-      const asked: readonly TimelineKind[] = q.kinds ?? visible;
       return ok(
         await timelinePage(app.db, {
-          kinds: asked.filter((k) => visible.includes(k)),
+          kinds: visibleKinds(request.user, q.kinds),
           before: q.before,
           after: q.after,
           limit: q.limit,

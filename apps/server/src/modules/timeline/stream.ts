@@ -53,6 +53,41 @@ export interface StreamQuery {
   limit: number;
 }
 
+/** The kinds asked for and the id range, as SQL (GET timeline and its CSV export); the kinds are not empty. */
+export function timelineWhere(q: Omit<StreamQuery, 'limit'>): SQL | undefined {
+  const kinds = q.kinds.length === TIMELINE_KINDS.length ? undefined : or(...q.kinds.map(kindCondition));
+  return and(
+    kinds,
+    q.before === undefined ? undefined : lt(auditLog.id, q.before),
+    q.after === undefined ? undefined : gt(auditLog.id, q.after),
+  );
+}
+
+/** An audit row with its actor's name. */
+export const timelineColumns = { log: auditLog, first: users.firstName, last: users.lastName };
+
+/** An audit row as the timeline shows it. */
+export function presentTimelineRow({
+  log,
+  first,
+  last,
+}: {
+  log: typeof auditLog.$inferSelect;
+  first: string | null;
+  last: string | null;
+}): TimelineItemDto {
+  return {
+    id: log.id,
+    at: log.createdAt.toISOString(),
+    kind: timelineKind(log.entity, log.action),
+    entity: log.entity,
+    entity_id: log.entityId,
+    action: log.action,
+    actor: log.actorId === AI_ACTOR_ID ? 'AI' : first ? `${first} ${last ?? ''}`.trim() : null,
+    booking_id: log.entity === 'booking' && log.entityId && /^\d+$/.test(log.entityId) ? Number(log.entityId) : null,
+  };
+}
+
 /**
  * The audit trail newest first, as timeline rows: keyset on the id (ids grow with time), filtered by
  * kind in SQL so a page is `limit` rows of the asked kinds however rare they are.
@@ -62,30 +97,14 @@ export async function timelinePage(
   q: StreamQuery,
 ): Promise<{ items: TimelineItemDto[]; next_before: number | null }> {
   if (q.kinds.length === 0) return { items: [], next_before: null };
-  const kinds = q.kinds.length === TIMELINE_KINDS.length ? undefined : or(...q.kinds.map(kindCondition));
   const rows = await db
-    .select({ log: auditLog, first: users.firstName, last: users.lastName })
+    .select(timelineColumns)
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(
-      and(
-        kinds,
-        q.before === undefined ? undefined : lt(auditLog.id, q.before),
-        q.after === undefined ? undefined : gt(auditLog.id, q.after),
-      ),
-    )
+    .where(timelineWhere(q))
     .orderBy(desc(auditLog.id))
     .limit(q.limit + 1);
-  const items = rows.slice(0, q.limit).map(({ log, first, last }) => ({
-    id: log.id,
-    at: log.createdAt.toISOString(),
-    kind: timelineKind(log.entity, log.action),
-    entity: log.entity,
-    entity_id: log.entityId,
-    action: log.action,
-    actor: log.actorId === AI_ACTOR_ID ? 'AI' : first ? `${first} ${last ?? ''}`.trim() : null,
-    booking_id: log.entity === 'booking' && log.entityId && /^\d+$/.test(log.entityId) ? Number(log.entityId) : null,
-  }));
+  const items = rows.slice(0, q.limit).map(presentTimelineRow);
   const more = rows.length > q.limit;
   return { items, next_before: more ? (items.at(-1)?.id ?? null) : null };
 }

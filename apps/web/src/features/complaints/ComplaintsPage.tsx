@@ -3,6 +3,8 @@ import { COMPLAINT_STATUSES, type ComplaintLogItemDto, type ComplaintStatus, com
 import { tr } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { CaptainPicker, PassengerPicker, type PickerOption, useDebounced } from '../../components/pickers';
 import { RefSelect } from '../../components/RefSelect';
@@ -86,9 +88,7 @@ export default function ComplaintsPage() {
   const [open, setOpen] = useState<number | null>(null);
   const [filing, setFiling] = useState(false);
   const bookingId = useDebounced(/^\d+$/.test(booking.trim()) ? booking.trim() : '');
-  const query = useComplaintLog({
-    page: paging.page + 1,
-    perPage: paging.perPage,
+  const filters = {
     status,
     category_id: categoryId,
     from,
@@ -96,7 +96,8 @@ export default function ComplaintsPage() {
     booking_id: bookingId,
     captain_id: captain?.id,
     passenger_id: passenger?.id,
-  });
+  };
+  const query = useComplaintLog({ page: paging.page + 1, perPage: paging.perPage, ...filters });
   const canFile = allows(complaintPolicy.file);
   const statusFilter = (
     <SelectField
@@ -167,6 +168,7 @@ export default function ComplaintsPage() {
             }}
           />
         </Box>
+        <ExportCsvButton endpoint={endpoints.complaintsCsv} filter={filters} />
       </Stack>
       <PagedTable
         columns={columns(t)}

@@ -14,6 +14,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LOYALTY_CLASSES,
+  PRICE_RULE_EFFECT_LABELS,
   PRICE_RULE_EFFECTS,
   type PriceRuleInput,
   pathTo,
@@ -236,14 +237,7 @@ export default function PriceRuleFormPage() {
             >
               {PRICE_RULE_EFFECTS.map((k) => (
                 <MenuItem key={k} value={k}>
-                  {
-                    {
-                      fixed: t('Fixed price'),
-                      multiplier: t('Multiply by'),
-                      surcharge: t('Add (or subtract)'),
-                      cap: t('Cap at'),
-                    }[k]
-                  }
+                  {PRICE_RULE_EFFECT_LABELS[k]}
                 </MenuItem>
               ))}
             </TextField>

@@ -9,6 +9,7 @@ import { api, apiData, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DeleteDialog } from '../../components/DataTable/FormDialogs';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
 import { usePolicy } from '../auth/currentUser';
@@ -96,13 +97,14 @@ export default function PriceRulesPage() {
 
   return (
     <Stack spacing={2}>
-      {canWrite && (
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+        <ExportCsvButton endpoint={endpoints.priceRulesCsv} />
+        {canWrite && (
           <Button variant="contained" onClick={() => navigate(pathTo('PriceRulesCreate'))}>
             {t('New price rule')}
           </Button>
-        </Stack>
-      )}
+        )}
+      </Stack>
       <FetchState query={rules} />
       <Paper variant="outlined">
         <RowsTable

@@ -10,6 +10,7 @@ import {
   type ShiftDto,
   type ShiftStatus,
   shiftPolicy,
+  shiftStatusLabel,
 } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
@@ -25,7 +27,7 @@ import { ShiftCoverage } from './ShiftCoverage';
 import { ShiftDialog } from './ShiftDialog';
 
 const STATUS_COLOR = { planned: 'default', started: 'success', ended: 'primary' } as const;
-const statusLabel = (s: ShiftDto) => (s.status === 'ended' && !s.started_at ? M.notStarted : M[s.status]);
+const statusLabel = (s: ShiftDto) => shiftStatusLabel(s.status, s.started_at !== null);
 
 /** /shifts (PLANNING): the day's coverage per sector and hour, and the captains' shifts. */
 export default function ShiftsPage() {
@@ -38,12 +40,8 @@ export default function ShiftsPage() {
   const [editing, setEditing] = useState<ShiftDto | 'new' | null>(null);
   const paging = usePaging();
   const validDay = /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined;
-  const list = useShifts({
-    page: paging.page + 1,
-    perPage: paging.perPage,
-    ...(validDay ? { day: validDay } : {}),
-    ...(status ? { status } : {}),
-  });
+  const filters = { ...(validDay ? { day: validDay } : {}), ...(status ? { status } : {}) };
+  const list = useShifts({ page: paging.page + 1, perPage: paging.perPage, ...filters });
   const refresh = () => client.invalidateQueries({ queryKey: shiftKeys.all });
   const remove = useApiMutation({
     mutationFn: (id: number) => api(endpoints.deleteShift, { params: { id } }),
@@ -119,9 +117,12 @@ export default function ShiftsPage() {
         {validDay && <ShiftCoverage day={validDay} />}
       </Stack>
       <Stack spacing={1} component="section" aria-labelledby="shifts-heading">
-        <Typography variant="h6" component="h2" id="shifts-heading">
-          {M.list}
-        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" component="h2" id="shifts-heading" sx={{ flex: 1 }}>
+            {M.list}
+          </Typography>
+          <ExportCsvButton endpoint={endpoints.shiftsCsv} filter={filters} />
+        </Stack>
         <PagedTable columns={columns} query={list} paging={paging} rowKey={(s) => s.id} testId="shifts-table" />
       </Stack>
       {editing && (

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDate, formatNumber } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
@@ -149,6 +150,7 @@ export default function VacationsPage() {
               </MenuItem>
             ))}
           </TextField>
+          <ExportCsvButton endpoint={endpoints.vacationsCsv} filter={status ? { status } : {}} />
         </Stack>
         <PagedTable columns={columns} query={list} paging={paging} rowKey={(v) => v.id} testId="vacations-table" />
       </Stack>

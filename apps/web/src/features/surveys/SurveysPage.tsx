@@ -1,7 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
-import { pathTo, SURVEY_LABELS, type SurveyDto, surveyPolicy } from '@taxi/shared';
+import { pathTo, type SurveyDto, surveyAudienceLabel, surveyPolicy } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
@@ -30,13 +32,7 @@ export default function SurveysPage() {
     {
       key: 'audience',
       label: t('Audience'),
-      render: (s) =>
-        s.recent_days === null
-          ? SURVEY_LABELS.audiences[s.audience]
-          : t('{{audience}} with a ride in the last {{count}} days', {
-              audience: SURVEY_LABELS.audiences[s.audience],
-              count: s.recent_days,
-            }),
+      render: (s) => surveyAudienceLabel(s.audience, s.recent_days),
     },
     {
       key: 'sent',
@@ -69,11 +65,14 @@ export default function SurveysPage() {
         <Typography variant="body2" color="textSecondary">
           {t('Questions to passengers by SMS and to captains in their app, and what they answered.')}
         </Typography>
-        {allows(surveyPolicy.change) && (
-          <Button variant="contained" component={RouterLink} to={pathTo('SurveysCreate')}>
-            {t('New survey')}
-          </Button>
-        )}
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <ExportCsvButton endpoint={endpoints.surveysCsv} />
+          {allows(surveyPolicy.change) && (
+            <Button variant="contained" component={RouterLink} to={pathTo('SurveysCreate')}>
+              {t('New survey')}
+            </Button>
+          )}
+        </Stack>
       </Stack>
       <PagedTable
         columns={columns}

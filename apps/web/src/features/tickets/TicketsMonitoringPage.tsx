@@ -12,6 +12,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { type PagedColumn, PagedTable, usePaging } from '../../components/PagedTable';
 import { type PickerOption, UserPicker } from '../../components/pickers';
 import { SelectField } from '../../components/SelectField';
@@ -39,15 +41,8 @@ export default function TicketsMonitoringPage() {
   const [age, setAge] = useState('');
   const [overdue, setOverdue] = useState(false);
   const [reassigning, setReassigning] = useState<TicketDto | null>(null);
-  const query = useTickets({
-    page: paging.page + 1,
-    perPage: paging.perPage,
-    status,
-    type_id: typeId,
-    assignee_id: assignee?.id,
-    age,
-    overdue: overdue ? 1 : undefined,
-  });
+  const filters = { status, type_id: typeId, assignee_id: assignee?.id, age, overdue: overdue ? 1 : undefined };
+  const query = useTickets({ page: paging.page + 1, perPage: paging.perPage, ...filters });
   const filter =
     <V,>(set: (v: V) => void) =>
     (v: V) => {
@@ -171,6 +166,7 @@ export default function TicketsMonitoringPage() {
           control={<Switch checked={overdue} onChange={(e) => filter(setOverdue)(e.target.checked)} />}
           label={TICKET_MSG.overdueOnly}
         />
+        <ExportCsvButton endpoint={endpoints.ticketsCsv} filter={filters} />
       </Stack>
       <PagedTable
         columns={columns}

@@ -1,24 +1,19 @@
 import {
   TICKET_MSG,
   TICKET_STATUS_LABELS,
-  type TicketAuthorType,
-  type TicketDto,
   type TicketSla,
   type TicketStatus,
-  type TicketSubjectType,
+  ticketAuthorName,
+  ticketAuthorTypeLabel,
+  ticketSubjectTypeLabel,
 } from '@taxi/shared';
 
 /** Labels read at render (texts() gives the current language). */
 export const statusLabel = (status: TicketStatus): string => TICKET_STATUS_LABELS[status];
 
-export const authorTypeLabel = (type: TicketAuthorType): string =>
-  type === 'user' ? TICKET_MSG.user : type === 'captain' ? TICKET_MSG.captain : TICKET_MSG.passenger;
-
-export const subjectTypeLabel = (type: TicketSubjectType): string =>
-  type === 'captain' ? TICKET_MSG.captain : TICKET_MSG.passenger;
-
-export const authorName = (ticket: Pick<TicketDto, 'author'>): string =>
-  ticket.author ? `${ticket.author.first_name} ${ticket.author.last_name}`.trim() : '—';
+export const authorTypeLabel = ticketAuthorTypeLabel;
+export const subjectTypeLabel = ticketSubjectTypeLabel;
+export const authorName = ticketAuthorName;
 
 export const slaLabel = (sla: TicketSla): string =>
   sla === 'overdue'

@@ -14,9 +14,11 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { actionLabel, entityLabel, entityRef, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto } from '@taxi/shared';
+import { actionLabel, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto, timelineSubject } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { endpoints } from '../../api/endpoints';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { FetchState } from '../../components/FetchState';
 import { formatDateTimeSeconds } from '../../i18n/format';
 import { KIND_COLOUR, KindDot } from './kindColours';
@@ -24,12 +26,7 @@ import { StoryDialog } from './StoryDialog';
 import { useTimeline } from './useTimeline';
 
 function Row({ item, onReplay }: { item: TimelineItemDto; onReplay: (id: number) => void }) {
-  const subject =
-    item.booking_id !== null
-      ? TIMELINE_UI.bookingRef(item.booking_id)
-      : item.entity_id
-        ? entityRef(item.entity, item.entity_id)
-        : entityLabel(item.entity);
+  const subject = timelineSubject(item);
   return (
     <ListItem
       divider
@@ -75,7 +72,7 @@ export default function TimelinePage() {
   useTranslation();
   const [live, setLive] = useState(true);
   const [story, setStory] = useState<number | null>(null);
-  const { kinds, setKinds, rows, pages } = useTimeline(live);
+  const { kinds, kindsParam, setKinds, rows, pages } = useTimeline(live);
   const toggle = (kind: (typeof TIMELINE_KINDS)[number]) =>
     setKinds(
       kinds.includes(kind)
@@ -114,6 +111,11 @@ export default function TimelinePage() {
           <Typography variant="body2" color="textSecondary" aria-live="polite">
             {live ? TIMELINE_UI.live : TIMELINE_UI.paused}
           </Typography>
+          <ExportCsvButton
+            endpoint={endpoints.timelineCsv}
+            filter={{ kinds: kindsParam }}
+            disabled={kinds.length === 0}
+          />
           <Button
             size="small"
             variant="outlined"

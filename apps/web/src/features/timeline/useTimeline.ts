@@ -26,6 +26,7 @@ export function useTimeline(live: boolean) {
     setKindsState(next);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
   };
+  // Every kind: no parameter (the server's default is every kind its reader may see).
   const kindsParam = kinds.length === TIMELINE_KINDS.length ? undefined : kinds.join(',');
   const pages = useInfiniteQuery({
     queryKey: ['timeline', kindsParam],
@@ -57,5 +58,5 @@ export function useTimeline(live: boolean) {
   }, [poll.data]);
 
   const rows = useMemo(() => (kinds.length ? mergeNewest(fresh, loaded, 5000) : []), [fresh, loaded, kinds.length]);
-  return { kinds, setKinds, rows, pages };
+  return { kinds, kindsParam, setKinds, rows, pages };
 }

@@ -16,4 +16,15 @@ export const exportEndpoints = {
   /** The board, the reservations and the rides search (GET booking's filters). */
   bookingsCsv: endpoint<Filters>()('GET', 'booking/export.csv', csvExport('Bookings')),
   paymentRidesCsv: endpoint<Filters>()('GET', 'payment/rides/export.csv', csvExport('Payment rides')),
+  /** The complaint log (/complaints). */
+  complaintsCsv: endpoint<Filters>()('GET', 'complaints/export.csv', csvExport('Complaints')),
+  /** The tickets monitoring (/tickets_monitoring). */
+  ticketsCsv: endpoint<Filters>()('GET', 'tickets/export.csv', csvExport('Tickets')),
+  shiftsCsv: endpoint<Filters>()('GET', 'shifts/export.csv', csvExport('Shifts')),
+  /** One's own leave requests, or everyone's for those who see them all (as GET vacations). */
+  vacationsCsv: endpoint<Filters>()('GET', 'vacations/export.csv', csvExport('Leave requests')),
+  priceRulesCsv: endpoint()('GET', 'priceRules/export.csv', csvExport('Price rules')),
+  surveysCsv: endpoint()('GET', 'surveys/export.csv', csvExport('Surveys')),
+  /** The audit trail of the timeline's kinds. */
+  timelineCsv: endpoint<Filters>()('GET', 'timeline/export.csv', csvExport('Timeline')),
 };
