@@ -77,11 +77,12 @@ export const newPassengerText = (p: NewPassengerPayload['passenger']) =>
 export function useClaimedWizard() {
   const qc = useQueryClient();
   const [wizardId, setWizardId] = useState<number | null>(null);
-  const approved = useRef(false);
+  /** The claim was ended by close() (released or decided): the cleanup leaves it. */
+  const ended = useRef(false);
   const claim = useApiMutation({
     mutationFn: (id: number) => api(endpoints.claimPassenger, { params: { id } }),
     onSuccess: (res) => {
-      approved.current = false;
+      ended.current = false;
       setWizardId(res.data.passenger_id);
     },
     onError: () => void qc.invalidateQueries({ queryKey: peopleKeys.approvals, exact: true }),
@@ -92,20 +93,23 @@ export function useClaimedWizard() {
       () => void api(endpoints.claimPassenger, { params: { id: wizardId } }).catch(() => undefined),
       PASSENGER_CLAIM_RENEW_MS,
     );
-    // The wizard closed (or the page went with it open): without a decision the claim goes now (an approval ended
-    // it on the server already).
+    // The page went with the wizard open: the claim goes now (close() ends it itself otherwise).
     return () => {
       window.clearInterval(timer);
-      if (!approved.current) void release(wizardId);
+      if (!ended.current) void release(wizardId);
     };
   }, [wizardId]);
   const close = useCallback(
     (decided: boolean) => {
-      approved.current = decided;
+      // The claim ends here, not in the effect's cleanup: the queue is read again once the release has landed (read
+      // before it, the answer would still say 'mine' and could overwrite the release's live event).
+      ended.current = true;
+      const id = wizardId;
       setWizardId(null);
-      void qc.invalidateQueries({ queryKey: peopleKeys.approvals, exact: true });
+      const released = !decided && id !== null ? release(id) : Promise.resolve();
+      void released.then(() => qc.invalidateQueries({ queryKey: peopleKeys.approvals, exact: true }));
     },
-    [qc],
+    [qc, wizardId],
   );
   return {
     wizardId,

@@ -63,15 +63,18 @@ function CaptainRow({ c, onClick, selected }: { c: TrackedCaptainDto; onClick: (
   );
 }
 
-/** The box of the captains' positions between the 2nd and 98th percentiles; null without captains. */
+/**
+ * The box of the captains' positions between the 5th and 95th percentiles (a few captains far out of town do not
+ * zoom the city out: with 75 online, the three farthest each way); null without captains.
+ */
 function fleetBounds(captains: readonly TrackedCaptainDto[]): [[number, number], [number, number]] | null {
   if (captains.length === 0) return null;
   const lons = captains.map((c) => c.lon).sort((a, b) => a - b);
   const lats = captains.map((c) => c.lat).sort((a, b) => a - b);
   const at = (list: number[], q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
   return [
-    [at(lons, 0.02), at(lats, 0.02)],
-    [at(lons, 0.98), at(lats, 0.98)],
+    [at(lons, 0.05), at(lats, 0.05)],
+    [at(lons, 0.95), at(lats, 0.95)],
   ];
 }
 
@@ -87,7 +90,7 @@ export function TrackingPage() {
   const [mapReady, setMapReady] = useState(false);
   const fitted = useRef(false);
 
-  // The first picture frames where the captains are (a captain or two far out do not count).
+  // The first picture frames where the captains are (a few far out do not count).
   // biome-ignore lint/correctness/useExhaustiveDependencies: panelRevision is the store's change signal
   useEffect(() => {
     const map = mapRef.current;
