@@ -115,9 +115,11 @@ test('a phone booking made in another context appears live on the board; advance
   // Validation shows on the field before anything is sent.
   await phonePage.getByTestId('phone-booking-submit').click();
   await expect(phonePage.getByText(MSG.required).first()).toBeVisible();
-  // A click on the map sets the pickup (works without tiles).
-  await phonePage.getByTestId('phone-booking-map').click({ position: { x: 300, y: 250 } });
-  await expect(phonePage.getByTestId('pickup-input')).toHaveValue(/Map point/);
+  // A click on the map sets the pickup (works without tiles) once the map has loaded: click until it is set.
+  await expect(async () => {
+    await phonePage.getByTestId('phone-booking-map').click({ position: { x: 300, y: 250 } });
+    await expect(phonePage.getByTestId('pickup-input')).toHaveValue(/Map point/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
   // The dropoff comes from the city's places (GET places, searched as the operator types).
   await phonePage.getByTestId('dropoff-input').fill('Casino');
   await phonePage
