@@ -14,7 +14,15 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { actionLabel, entityLabel, entityRef, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto } from '@taxi/shared';
+import {
+  actionLabel,
+  actorLabel,
+  entityLabel,
+  entityRef,
+  TIMELINE_KINDS,
+  TIMELINE_UI,
+  type TimelineItemDto,
+} from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FetchState } from '../../components/FetchState';
@@ -62,7 +70,7 @@ function Row({ item, onReplay }: { item: TimelineItemDto; onReplay: (id: number)
         />
         <ListItemText
           primary={`${subject} · ${actionLabel(item.action)}`}
-          secondary={item.actor ?? TIMELINE_UI.system}
+          secondary={actorLabel(item.actor)}
           slotProps={{ primary: { noWrap: true } }}
         />
       </Stack>
