@@ -12,6 +12,7 @@ import {
   contractTemplateLevels,
   contractTemplates,
   nationalities,
+  priceRules,
   projects,
   ratingCauses,
   roles,
@@ -64,6 +65,7 @@ describe('the demo data in the console’s language', () => {
         ...(await db.select({ v: conditionalBonuses.name }).from(conditionalBonuses)).map((r) => r.v),
       ],
       projects: (await db.select({ v: projects.name }).from(projects)).map((r) => r.v),
+      priceRules: (await db.select({ v: priceRules.name }).from(priceRules)).map((r) => r.v),
     };
     // The walk reads real rows: every list is seeded, the demo's services and the spec's Goverment among them.
     expect(Object.entries(lists).filter(([, names]) => names.length === 0)).toEqual([]);

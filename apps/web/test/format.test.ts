@@ -111,9 +111,9 @@ describe('every word and number in the console’s language', () => {
     expect(formatPattern('DD-MM-YYYY')).toBe('JJ-MM-AAAA');
     await load('ar');
     const ar = formatPattern('DD/MM/YYYY');
-    // Day, month, year: each part followed by a left-to-right mark, so the day stands on the left, over the
+    // Day, month, year: a left-to-right mark first and after each part, so the day stands on the left, over the
     // digits of the day (a date's digits read left to right in Arabic too).
-    expect(ar).toBe('يوم\u200e/شهر\u200e/سنة\u200e');
+    expect(ar).toBe('\u200eيوم\u200e/شهر\u200e/سنة\u200e');
     expect(ar).not.toMatch(/[A-Za-z]/);
     expect(formatPattern('DD/MM/YYYY HH:mm').replace(/\u200e/g, '')).toBe('يوم/شهر/سنة ساعة:دقيقة');
   });

@@ -144,6 +144,13 @@ export const DEMO_DATA = {
     silver: 'Silver',
     gold: 'Gold',
   },
+  priceRules: {
+    airport: 'Airport flat fare',
+    night: 'Night surcharge',
+    weekend: 'Weekend evenings',
+    loyalty: 'P3 loyalty discount',
+    cap: 'City-wide cap',
+  },
   /** The projects staff book their working time on. */
   projects: ['Dispatch desk', 'Call centre', 'Airport desk', 'Captain onboarding', 'Night operations'],
   bonuses: {

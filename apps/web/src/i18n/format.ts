@@ -86,9 +86,9 @@ export function formatDateTimeSeconds(value: Instant): string {
 export type DatePattern = 'DD/MM/YYYY' | 'DD/MM/YYYY HH:mm' | 'DD-MM-YYYY' | 'HH:mm';
 
 /**
- * A date pattern as the console's language writes it: DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة. Right to left, each
- * part is followed by a left-to-right mark so the parts stand where the digits typed under them stand (a date's
- * digits read left to right in every language): day on the left, year on the right.
+ * A date pattern as the console's language writes it: DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة. Right to left, it
+ * starts with and each part is followed by a left-to-right mark, so the parts stand where the digits typed under
+ * them stand (a date's digits read left to right in every language): day on the left, year on the right.
  */
 export function formatPattern(pattern: DatePattern): string {
   const text = {
@@ -97,7 +97,10 @@ export function formatPattern(pattern: DatePattern): string {
     'DD-MM-YYYY': () => tr('DD-MM-YYYY'),
     'HH:mm': () => tr('HH:mm'),
   }[pattern]();
-  return textDirection(currentLanguage()) === 'rtl' ? text.replace(/[^\s/:.-]+/g, (part) => `${part}\u200e`) : text;
+  // The mark first too: a placeholder takes its direction from its first letter (Chromium), an Arabic one right to left.
+  return textDirection(currentLanguage()) === 'rtl'
+    ? `\u200e${text.replace(/[^\s/:.-]+/g, (part) => `${part}\u200e`)}`
+    : text;
 }
 
 /** A month of the calendar ('2026-11') in words, in the current language: November 2026, novembre 2026. */

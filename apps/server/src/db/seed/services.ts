@@ -50,7 +50,7 @@ const SEASON_FACTOR: Record<Season, number> = { day: 1, night: 1.25, classic: 1,
 
 export const DEMO_PRICE_RULES: PriceRuleInput[] = [
   {
-    name: 'Airport flat fare',
+    name: DEMO_DATA.priceRules.airport,
     order: 10,
     active: true,
     stop: true,
@@ -58,7 +58,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'fixed', amount: 45 },
   },
   {
-    name: 'Night surcharge',
+    name: DEMO_DATA.priceRules.night,
     order: 20,
     active: true,
     stop: false,
@@ -66,7 +66,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'surcharge', amount: 2 },
   },
   {
-    name: 'Weekend evenings',
+    name: DEMO_DATA.priceRules.weekend,
     order: 30,
     active: true,
     stop: false,
@@ -74,7 +74,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'multiplier', factor: 1.1 },
   },
   {
-    name: 'P3 loyalty discount',
+    name: DEMO_DATA.priceRules.loyalty,
     order: 40,
     active: true,
     stop: false,
@@ -82,7 +82,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'multiplier', factor: 0.9 },
   },
   {
-    name: 'City-wide cap',
+    name: DEMO_DATA.priceRules.cap,
     order: 1000,
     active: true,
     stop: false,
