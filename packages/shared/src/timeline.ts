@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from './bookings';
+import { cardStatusLabel, STATUS_LABELS } from './bookings';
 import { texts, tr } from './i18n';
 import * as catalogues from './resources';
 import type { ResourceDef } from './resources/define';
@@ -162,7 +162,8 @@ export function actionLabel(action: string): string {
 export function labelledAction(action: string): string | undefined {
   if (known(ACTION_SOURCES, action)) return ACTION_LABELS[action];
   const step = /^captain_([a-z_]+)$/.exec(action)?.[1].toUpperCase();
-  if (step && known(STATUS_LABELS, step)) return tr('captain: {{status}}', { status: STATUS_LABELS[step] });
+  // One word per status: the card's.
+  if (step && known(STATUS_LABELS, step)) return tr('captain: {{status}}', { status: cardStatusLabel(step) });
   const verb = action.slice(action.lastIndexOf('.') + 1);
   return known(ACTION_SOURCES, verb) ? ACTION_LABELS[verb] : undefined;
 }
