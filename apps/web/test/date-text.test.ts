@@ -1,11 +1,21 @@
 import { type ResourceDef, vouchersResource } from '@taxi/shared';
 import { describe, expect, it } from 'vitest';
 import { cellText, changedValues, initialValues } from '../src/components/DataTable/values';
-import { dateTextToValue, valueToDateText } from '../src/components/dateText';
+import { dateTextToValue, latinDigits, valueToDateText } from '../src/components/dateText';
 import { fromNow, formatDateTime as legacyFormatDateTime } from '../src/components/time';
+import { dmyToIso } from '../src/features/bookings/DateRangeFields';
 import { formatDateTime, formatRelative } from '../src/i18n/format';
 
 describe("dates typed as text (never the browser locale's mm/dd/yyyy)", () => {
+  it('reads the digits of an Arabic keyboard and leaves out direction marks', () => {
+    expect(latinDigits('٠٥/١١/٢٠٢٦')).toBe('05/11/2026');
+    expect(latinDigits('۰۵/۱۱/۲۰۲۶')).toBe('05/11/2026');
+    expect(dateTextToValue('٠٥/١١/٢٠٢٦ ١٧:٠٥', 'datetime')).toBe('2026-11-05T17:05');
+    expect(dateTextToValue('\u200e05/11/2026\u200f', 'date')).toBe('2026-11-05');
+    expect(dmyToIso('٣١/١٢/٢٠٢٦')).toBe('2026-12-31');
+    expect(dmyToIso('٣١/٠٢/٢٠٢٦')).toBeNull();
+  });
+
   it('shows a form value as DD/MM/YYYY [HH:mm]', () => {
     expect(valueToDateText('2026-11-05', 'date')).toBe('05/11/2026');
     expect(valueToDateText('2026-11-05T07:30', 'datetime')).toBe('05/11/2026 07:30');
@@ -72,7 +82,7 @@ describe('components/time delegates to the console formatters', () => {
 });
 
 describe('DateTextField', () => {
-  it('shows DD/MM/YYYY HH:mm and its calendar in the current language', async () => {
+  it('shows DD/MM/YYYY HH:mm (its placeholder JJ/MM/AAAA HH:mm in French) and its calendar in the current language', async () => {
     const { createElement } = await import('react');
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { DateTextField } = await import('../src/components/DateTextField');
@@ -90,7 +100,7 @@ describe('DateTextField', () => {
         }),
       );
       expect(html).toContain('value="05/11/2026 07:30"');
-      expect(html).toContain('placeholder="DD/MM/YYYY HH:mm"');
+      expect(html).toContain('placeholder="JJ/MM/AAAA HH:mm"');
       expect(html).toContain('aria-label="Expire le : calendrier"');
       expect(html).toContain('type="datetime-local"');
       expect(html).not.toMatch(/type="date(time-local)?"[^>]*value="05/);

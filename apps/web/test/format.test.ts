@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayFigures, formatWait } from '../src/features/reports/format';
 import {
   formatAge,
   formatComplaintTime,
@@ -6,6 +7,7 @@ import {
   formatEuros,
   formatNumber,
   formatOrderTime,
+  formatPattern,
   formatPhone,
   formatPickerDate,
 } from '../src/i18n/format';
@@ -61,5 +63,65 @@ describe('ages', () => {
     expect(formatAge(65 * 60_000)).toBe('1 h 5 min');
     expect(formatAge(-2000)).toBe('0 s');
     expect(formatAge(null)).toBe('');
+  });
+});
+
+describe('every word and number in the console’s language', () => {
+  const load = async (language: 'fr' | 'ar') => {
+    const { CATALOGUES } = await import('@taxi/shared/i18n/catalogues');
+    if (!i18n.hasResourceBundle(language, 'translation'))
+      i18n.addResourceBundle(language, 'translation', CATALOGUES[language]);
+    await i18n.changeLanguage(language);
+  };
+
+  it('decimals take the language’s separator (Intl.NumberFormat of its locale)', async () => {
+    expect(formatNumber(7.5)).toBe('7.5');
+    await load('fr');
+    expect(formatNumber(7.5)).toBe('7,5');
+    expect(formatNumber(7.5)).toBe(new Intl.NumberFormat('fr-FR').format(7.5));
+    expect(formatNumber(1234.25).replace(/\s/g, ' ')).toBe('1 234,25');
+    await load('ar');
+    // Latin digits (nu-latn), and the separator Arabic writes with them.
+    expect(formatNumber(7.5)).toBe(new Intl.NumberFormat('ar-u-nu-latn').format(7.5));
+    expect(formatNumber(7.5)).toMatch(/^7.5$/);
+  });
+
+  it('the dashboard’s mean wait and ETA in minutes are numbers of the language (7,5 min)', async () => {
+    await load('fr');
+    expect(formatWait(45)).toBe('45 s');
+    const figures = dayFigures({
+      bookings: { value: 3, series: [] },
+      completed: { value: 2, series: [] },
+      cancelled: { value: 1, series: [] },
+      wait_p50_s: { value: 600, series: [] },
+      wait_p90_s: { value: 900, series: [] },
+      mean_eta_min: { value: 7.5, series: [] },
+      automation_rate: { value: 0.5, series: [] },
+      captains: { online: 1, free: 1, busy: 0 },
+    } as never);
+    expect(figures.find((f) => f.id === 'eta')?.value).toBe('7,5 min');
+  });
+
+  it('date placeholders: DD/MM/YYYY, JJ/MM/AAAA in French, the Arabic words in the digits’ order', async () => {
+    expect(formatPattern('DD/MM/YYYY')).toBe('DD/MM/YYYY');
+    expect(formatPattern('DD/MM/YYYY HH:mm')).toBe('DD/MM/YYYY HH:mm');
+    await load('fr');
+    expect(formatPattern('DD/MM/YYYY')).toBe('JJ/MM/AAAA');
+    expect(formatPattern('DD/MM/YYYY HH:mm')).toBe('JJ/MM/AAAA HH:mm');
+    expect(formatPattern('DD-MM-YYYY')).toBe('JJ-MM-AAAA');
+    await load('ar');
+    const ar = formatPattern('DD/MM/YYYY');
+    // Day, month, year: a left-to-right mark first and after each part, so the day stands on the left, over the
+    // digits of the day (a date's digits read left to right in Arabic too).
+    expect(ar).toBe('\u200eيوم\u200e/شهر\u200e/سنة\u200e');
+    expect(ar).not.toMatch(/[A-Za-z]/);
+    expect(formatPattern('DD/MM/YYYY HH:mm').replace(/\u200e/g, '')).toBe('يوم/شهر/سنة ساعة:دقيقة');
+  });
+
+  it('orders keep the spec’s numeric format in every language', async () => {
+    await load('fr');
+    expect(formatOrderTime(WINTER)).toBe('17h05 - 22/11/2026');
+    await load('ar');
+    expect(formatComplaintTime(WINTER)).toBe('17h05 22/11/2026');
   });
 });

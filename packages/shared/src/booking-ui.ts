@@ -49,7 +49,6 @@ export const BOOKING_UI = texts({
   eta: 'ETA',
   online: 'online',
   offline: 'offline',
-  km: (m: number) => tr('{{km}} km', { km: (m / 1000).toFixed(1) }),
   minutes: (s: number) => tr('{{n}} min', { n: Math.max(1, Math.round(s / 60)) }),
   date: 'Date',
   time: 'Time',

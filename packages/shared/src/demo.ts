@@ -1,5 +1,5 @@
+import { DEMO_DATA } from './demo-data';
 import type { Permission } from './permissions';
-import { GOVERNMENT_ROLE_NAME } from './roles';
 
 /**
  * The demo roles beside Admin (role 1, every permission) and the airport roles 11 and 12 (none): what the
@@ -8,7 +8,7 @@ import { GOVERNMENT_ROLE_NAME } from './roles';
 export const DEMO_ROLES: readonly { id: number; name: string; permissions: readonly Permission[] }[] = [
   {
     id: 2,
-    name: 'Dispatcher',
+    name: DEMO_DATA.roles.dispatcher,
     permissions: [
       'DISPATCHING',
       'PHONE_BOOKING',
@@ -20,11 +20,15 @@ export const DEMO_ROLES: readonly { id: number; name: string; permissions: reado
       'CAPTAINS',
     ],
   },
-  { id: 3, name: 'Call centre', permissions: ['PHONE_BOOKING', 'DISPATCHING', 'PASSENGERS', 'COMPLAINTS', 'MESSAGES'] },
-  { id: 4, name: GOVERNMENT_ROLE_NAME, permissions: ['COMPLAINTS', 'DISPATCHING'] },
+  {
+    id: 3,
+    name: DEMO_DATA.roles.callCentre,
+    permissions: ['PHONE_BOOKING', 'DISPATCHING', 'PASSENGERS', 'COMPLAINTS', 'MESSAGES'],
+  },
+  { id: 4, name: DEMO_DATA.roles.government, permissions: ['COMPLAINTS', 'DISPATCHING'] },
   {
     id: 5,
-    name: 'Supervisor',
+    name: DEMO_DATA.roles.supervisor,
     permissions: [
       'DISPATCHING',
       'PHONE_BOOKING',

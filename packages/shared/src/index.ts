@@ -23,6 +23,7 @@ export * from './contract/index';
 export * from './contracts';
 export * from './csv-export';
 export * from './demo';
+export * from './demo-data';
 export * from './dispatch';
 export * from './dispatch-ui';
 export * from './drawer';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingDatetimeSchema, bookingPlaceSchema } from './booking-create';
+import { DEMO_DATA } from './demo-data';
 import { texts, tr } from './i18n';
 import { MSG } from './messages';
 import { ACCOUNT_FIELDS } from './resources/account-fields';
@@ -15,9 +16,9 @@ export type PartnerKind = (typeof PARTNER_KINDS)[number];
 
 /** The role of a partner's staff, by kind: no permission, their own partner desk only. */
 export const PARTNER_ROLES: Readonly<Record<PartnerKind, { id: number; name: string }>> = {
-  hotel: { id: 21, name: 'Hotel staff' },
-  restaurant: { id: 22, name: 'Restaurant staff' },
-  company: { id: 23, name: 'Company staff' },
+  hotel: { id: 21, name: DEMO_DATA.roles.hotelStaff },
+  restaurant: { id: 22, name: DEMO_DATA.roles.restaurantStaff },
+  company: { id: 23, name: DEMO_DATA.roles.companyStaff },
 };
 export const PARTNER_ROLE_IDS: readonly number[] = Object.values(PARTNER_ROLES).map((r) => r.id);
 

@@ -121,8 +121,9 @@ export const SYSTEM_STATUS_UI = texts({
   simPaxCancels: 'Cancelled by passengers',
   simCaptainCancels: 'Cancelled by captains',
   simErrors: 'Errors',
-  seconds: (n: number) => tr('{{n}} s', { n }),
-  milliseconds: (n: number) => tr('{{n}} ms', { n }),
-  megabytes: (n: number) => tr('{{n}} MB', { n }),
+  /** Counts written in the console's language (formatNumber). */
+  seconds: (n: string) => tr('{{n}} s', { n }),
+  milliseconds: (n: string) => tr('{{n}} ms', { n }),
+  megabytes: (n: string) => tr('{{n}} MB', { n }),
   duration: (h: number, m: number) => tr('{{h}} h {{m}} min', { h, m }),
 } as const);

@@ -1,4 +1,4 @@
-import { STATUS_LABELS } from './bookings';
+import { cardStatusLabel, STATUS_LABELS } from './bookings';
 import { texts, tr } from './i18n';
 import * as catalogues from './resources';
 import type { ResourceDef } from './resources/define';
@@ -33,6 +33,9 @@ export function timelineKind(entity: string, action: string): TimelineKind {
 export const STORY_KINDS = ['log', 'offer', 'geofence', 'chat', 'complaint'] as const;
 export type StoryKind = (typeof STORY_KINDS)[number];
 
+/** Who the audit names when the AI acted (the dispatch engine's own actions): shown as TIMELINE_UI.ai. */
+export const AI_ACTOR_NAME = 'AI';
+
 /** "passenger_cancel" → "passenger cancel": the audit's action codes as words (a code no label knows). */
 export const actionWords = (action: string): string => action.replace(/[_.]+/g, ' ').trim();
 
@@ -52,12 +55,19 @@ const ACTION_SOURCES = {
   passenger_cancel: 'cancelled by the passenger',
   captain_cancel: 'cancelled by the captain',
   assigned: 'dispatched to a captain',
+  dispatch: 'dispatched to a captain',
+  offer_sent: 'offer sent to a captain',
   assign: 'assigned',
   unassigned: 'left without a captain',
   not_moving: 'captain not moving',
   redispatch: 'taken back from the captain',
   offer_answer: 'offer answered by the captain',
   change_service: 'service changed',
+  suggest_service_change: 'service change suggested to the passenger',
+  accept_service_change: 'service change accepted',
+  ai_service_change: 'service changed by the AI',
+  ai_time_change: 'time changed by the AI',
+  change_time: 'time changed',
   besoin_expired: 'besoin expired',
   besoin_renew: 'besoin renewed',
   note_solved: 'note solved',
@@ -90,6 +100,15 @@ const ACTION_SOURCES = {
   leave: 'left',
   ai_status: 'AI status changed',
   send_code: 'sign-in code sent',
+  // people: passengers' and captains' own steps
+  activate: 'activated',
+  block: 'blocked',
+  unblock: 'unblocked',
+  register: 'registered in the app',
+  app_update: 'changed in the app',
+  claim: 'taken for approval',
+  release: 'released for approval',
+  remove_documents: 'documents removed',
   // a story's offers (their answer), chat lines (who wrote) and complaints (their status)
   SENT: 'sent',
   ACCEPTED: 'accepted',
@@ -143,9 +162,16 @@ export function actionLabel(action: string): string {
 export function labelledAction(action: string): string | undefined {
   if (known(ACTION_SOURCES, action)) return ACTION_LABELS[action];
   const step = /^captain_([a-z_]+)$/.exec(action)?.[1].toUpperCase();
-  if (step && known(STATUS_LABELS, step)) return tr('captain: {{status}}', { status: STATUS_LABELS[step] });
+  // One word per status: the card's.
+  if (step && known(STATUS_LABELS, step)) return tr('captain: {{status}}', { status: cardStatusLabel(step) });
   const verb = action.slice(action.lastIndexOf('.') + 1);
   return known(ACTION_SOURCES, verb) ? ACTION_LABELS[verb] : undefined;
+}
+
+/** Who did it, in the reader's language: a staff member by name, the AI, or the system (null). */
+export function actorLabel(actor: string | null): string {
+  if (actor === null) return TIMELINE_UI.system;
+  return actor === AI_ACTOR_NAME ? TIMELINE_UI.ai : actor;
 }
 
 /** What an audit row is about, in the reader's language: a known thing, or a catalogue by its title. */
@@ -212,6 +238,7 @@ export const TIMELINE_UI = texts({
   older: 'Load older events',
   empty: 'No events match these filters',
   system: 'System',
+  ai: 'AI',
   replay: 'Replay the booking',
   story: (id: number) => tr('Story of booking #{{id}}', { id }),
   storyEmpty: 'Nothing recorded for this booking yet',

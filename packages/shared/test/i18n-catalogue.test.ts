@@ -94,6 +94,15 @@ describe('language helpers', () => {
     expect(translateRendered(catalogue, 'Something else')).toBe('Something else');
   });
 
+  it('a value that is a catalogue text itself (a demo name) reads in the language too', () => {
+    const catalogue = {
+      'Service changed to {{service}}': 'Service changé en {{service}}',
+      'Full car': 'Voiture entière',
+    };
+    expect(translateRendered(catalogue, 'Service changed to Full car')).toBe('Service changé en Voiture entière');
+    expect(translateRendered(catalogue, 'Service changed to Navette')).toBe('Service changé en Navette');
+  });
+
   it('a template of glue words only never takes over a rendered sentence', () => {
     const glue = { '{{start}} to {{end}}': 'du {{start}} au {{end}}', '{{label}}: {{count}}': '{{label}} : {{count}}' };
     const message = 'Too small: expected string to have >=2 characters';

@@ -1,3 +1,4 @@
+import { DEMO_DATA } from '@taxi/shared';
 import { and, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { bookings, complaintCategories, rides } from '../db/schema';
@@ -7,16 +8,17 @@ import { seededRandom } from './clock';
  * What unhappy passengers write from the app after a ride (their own words, stored as written), with the
  * category the app's form files it under (the demo categories of the seed).
  */
+const [behaviour, late, condition, route, price, lost] = DEMO_DATA.complaintCategories;
 const GRIEVANCES: readonly (readonly [string, string])[] = [
-  ['Driver behaviour', 'The driver was rude to me.'],
-  ['Driver behaviour', 'The driver was on the phone the whole ride.'],
-  ['Vehicle condition', 'The car was dirty.'],
-  ['Vehicle condition', 'The car smelled of smoke.'],
-  ['Wrong route', 'The driver took a much longer route.'],
-  ['Wrong route', 'The driver did not follow the GPS and got lost.'],
-  ['Price dispute', 'I was charged more than the estimate.'],
-  ['Late pickup', 'The driver was very late to the pickup.'],
-  ['Lost item', 'I left my bag in the car.'],
+  [behaviour, 'The driver was rude to me.'],
+  [behaviour, 'The driver was on the phone the whole ride.'],
+  [condition, 'The car was dirty.'],
+  [condition, 'The car smelled of smoke.'],
+  [route, 'The driver took a much longer route.'],
+  [route, 'The driver did not follow the GPS and got lost.'],
+  [price, 'I was charged more than the estimate.'],
+  [late, 'The driver was very late to the pickup.'],
+  [lost, 'I left my bag in the car.'],
 ];
 
 /** About one finished ride in 40 draws a complaint from its passenger (a few per hour in the demo). */

@@ -1,6 +1,7 @@
 import { Stack, TextField } from '@mui/material';
 import { type FocusEventHandler, type ReactNode, type Ref, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPattern } from '../i18n/format';
 import { DATE_TEXT_FORMAT, type DateTextKind, dateTextToValue, valueToDateText } from './dateText';
 
 /**
@@ -21,6 +22,7 @@ export function DateTextField({
   onBlur,
   inputRef,
   testId,
+  size,
 }: {
   kind: DateTextKind;
   value: string;
@@ -34,9 +36,11 @@ export function DateTextField({
   onBlur?: FocusEventHandler<HTMLInputElement | HTMLTextAreaElement>;
   inputRef?: Ref<HTMLInputElement>;
   testId?: string;
+  size?: 'small' | 'medium';
 }) {
   const { t } = useTranslation();
-  const format = DATE_TEXT_FORMAT[kind];
+  // The placeholder in the console's language: JJ/MM/AAAA in French (digits are typed the same in every one).
+  const format = formatPattern(DATE_TEXT_FORMAT[kind]);
   const [text, setText] = useState(() => valueToDateText(value, kind));
   useEffect(() => {
     // The form's value changed from outside (a reset, the calendar): show it, unless it is what is typed.
@@ -50,6 +54,7 @@ export function DateTextField({
     <Stack direction="row" sx={{ alignItems: 'flex-start', width: '100%' }}>
       <TextField
         fullWidth
+        size={size}
         name={name}
         label={label}
         required={required}
@@ -74,6 +79,7 @@ export function DateTextField({
       />
       <TextField
         type={kind === 'date' ? 'date' : 'datetime-local'}
+        size={size}
         value={calendarValue}
         onChange={(e) => onChange(e.target.value)}
         slotProps={{ htmlInput: { 'aria-label': t('{{label}}: calendar', { label }), tabIndex: -1 } }}

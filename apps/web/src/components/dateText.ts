@@ -4,10 +4,12 @@
  * 'YYYY-MM-DD' for a date, 'YYYY-MM-DDTHH:mm' for a date and time (the city's wall clock).
  */
 
+import type { DatePattern } from '../i18n/format';
+
 export type DateTextKind = 'date' | 'datetime';
 
-/** What the field shows as its placeholder: DD/MM/YYYY or DD/MM/YYYY HH:mm. */
-export const DATE_TEXT_FORMAT: Record<DateTextKind, string> = {
+/** What the field takes: DD/MM/YYYY or DD/MM/YYYY HH:mm (its placeholder in the language: formatPattern). */
+export const DATE_TEXT_FORMAT: Record<DateTextKind, DatePattern> = {
   date: 'DD/MM/YYYY',
   datetime: 'DD/MM/YYYY HH:mm',
 };
@@ -23,10 +25,22 @@ export function valueToDateText(value: string, kind: DateTextKind): string {
 }
 
 /**
- * 'DD/MM/YYYY' (D/M/YYYY, with '-' or '.' too) and, for a date and time, ' HH:mm' (or 'HHhmm'; midnight
- * when left out) → the form's value; null when it is not a real date or time.
+ * What was typed with the digits of an Arabic keyboard (٠١٢… or ۰۱۲…) in Latin digits, without the invisible
+ * direction marks a pasted date may carry: a date reads the same whatever the keyboard.
  */
-export function dateTextToValue(text: string, kind: DateTextKind): string | null {
+export function latinDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[\u200e\u200f\u061c\u2066-\u2069]/g, '');
+}
+
+/**
+ * 'DD/MM/YYYY' (D/M/YYYY, with '-' or '.' too; Arabic digits too) and, for a date and time, ' HH:mm' (or 'HHhmm';
+ * midnight when left out) → the form's value; null when it is not a real date or time.
+ */
+export function dateTextToValue(typed: string, kind: DateTextKind): string | null {
+  const text = latinDigits(typed);
   const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[\s,]+(\d{1,2})[:hH.](\d{2}))?\s*$/.exec(text);
   if (!m) return null;
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];

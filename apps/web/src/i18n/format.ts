@@ -1,5 +1,5 @@
 import { CITY_PHONE_REGION, CURRENCY, cityWallClock } from '@taxi/shared';
-import { tr } from '@taxi/shared/i18n';
+import { textDirection, tr } from '@taxi/shared/i18n';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage, currentLocale } from './index';
 
@@ -80,6 +80,27 @@ export function formatDateTime(value: Instant): string {
 export function formatDateTimeSeconds(value: Instant): string {
   const p = cityClock(value);
   return p ? `${p.DD}/${p.MM}/${p.YYYY} ${p.HH}:${p.mm}:${p.ss}` : EMPTY;
+}
+
+/** The patterns the date and time fields take (their placeholder, their "Use the format …"). */
+export type DatePattern = 'DD/MM/YYYY' | 'DD/MM/YYYY HH:mm' | 'DD-MM-YYYY' | 'HH:mm';
+
+/**
+ * A date pattern as the console's language writes it: DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة. Right to left, it
+ * starts with and each part is followed by a left-to-right mark, so the parts stand where the digits typed under
+ * them stand (a date's digits read left to right in every language): day on the left, year on the right.
+ */
+export function formatPattern(pattern: DatePattern): string {
+  const text = {
+    'DD/MM/YYYY': () => tr('DD/MM/YYYY'),
+    'DD/MM/YYYY HH:mm': () => tr('DD/MM/YYYY HH:mm'),
+    'DD-MM-YYYY': () => tr('DD-MM-YYYY'),
+    'HH:mm': () => tr('HH:mm'),
+  }[pattern]();
+  // The mark first too: a placeholder takes its direction from its first letter (Chromium), an Arabic one right to left.
+  return textDirection(currentLanguage()) === 'rtl'
+    ? `\u200e${text.replace(/[^\s/:.-]+/g, (part) => `${part}\u200e`)}`
+    : text;
 }
 
 /** A month of the calendar ('2026-11') in words, in the current language: November 2026, novembre 2026. */

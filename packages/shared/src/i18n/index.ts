@@ -82,6 +82,17 @@ export function tr(source: string, vars?: TextVars): string {
   return translator(source, vars);
 }
 
+/**
+ * A name stored as data (a service, a colour, a reason, a role, a survey's question...): its translation in the
+ * current language when the catalogues hold it as a source text (the demo's names do, see DEMO_DATA), else the
+ * name as it was typed. Only for catalogue data: never for people's names or what they wrote.
+ */
+export function dataLabel(name: string | null | undefined): string {
+  if (!name) return '';
+  // A typed name is never a template: no variable of it is filled.
+  return name.includes('{{') ? name : translator(name);
+}
+
 const proxies = new WeakMap<object, object>();
 
 /**

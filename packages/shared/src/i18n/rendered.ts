@@ -45,7 +45,8 @@ function compile(catalogue: Catalogue): Compiled {
 /**
  * Translates a text that was already rendered in English ("Order #12 cancelled") by finding its source
  * in the catalogue, a plain key or a `{{var}}` template, and filling the translation with the same
- * values. What no key matches comes back unchanged. The server uses it on its answers' messages.
+ * values (each translated when it is a plain key itself: "Service changed to Full car" → "… Voiture entière").
+ * What no key matches comes back unchanged. The server uses it on its answers' messages.
  */
 export function translateRendered(catalogue: Catalogue | undefined, text: string): string {
   if (!catalogue || !text) return text;
@@ -60,8 +61,9 @@ export function translateRendered(catalogue: Catalogue | undefined, text: string
     const match = template.pattern.exec(text);
     if (!match) continue;
     const vars: TextVars = {};
+    // A value that is itself a text of the catalogue (a demo service's name, a status) reads in the language too.
     template.names.forEach((name, i) => {
-      vars[name] = match[i + 1];
+      vars[name] = entry.exact.get(match[i + 1]) ?? match[i + 1];
     });
     return interpolate(template.target, vars);
   }

@@ -11,6 +11,7 @@ import { COMPANY_REQUEST_MSG } from '../company-requests';
 import { COMPLAINT_MSG, COMPLAINT_STATUSES } from '../complaints';
 import { CONTRACT_MSG } from '../contracts';
 import { EXPORT_TEXT } from '../csv-export';
+import { DEMO_DATA } from '../demo-data';
 import { POSITION_MSG, UNAVAILABILITY_ANSWER } from '../dispatch';
 import { DISPATCH_UI } from '../dispatch-ui';
 import { DRAWER } from '../drawer';
@@ -140,6 +141,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     COMPANY_REQUEST_MSG,
     REPORTS_MSG,
     REPORTS_UI,
+    DEMO_DATA,
   ]) {
     sourceStrings(object, out);
   }

@@ -33,8 +33,9 @@ export const REPORTS_UI = texts({
   oldestWaiting: 'Longest wait',
   updatedAt: (time: string) => tr('Updated at {{time}}', { time }),
   loadFailed: 'The figures could not be loaded.',
-  minutes: (count: number) => tr('{{count}} min', { count }),
-  seconds: (count: number) => tr('{{count}} s', { count }),
+  /** A count written in the console's language (formatNumber: 7,5 in French). */
+  minutes: (count: string) => tr('{{count}} min', { count }),
+  seconds: (count: string) => tr('{{count}} s', { count }),
   percent: (value: string) => tr('{{value}}%', { value }),
   figures: 'Figures of the day',
   byStatus: 'Bookings by status',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataLabel } from '../i18n';
 import { MSG } from '../messages';
 import type { Permission } from '../permissions';
 import type { Actor } from '../policies/core';
@@ -66,6 +67,11 @@ export interface FieldDef {
   helper?: string;
   /** Column alignment (amounts and counts on the right). */
   align?: 'left' | 'right';
+  /**
+   * The values are catalogue names (the demo's, DEMO_DATA): the list shows each in the console's language
+   * (dataLabel), the form edits it as stored.
+   */
+  dataName?: boolean;
 }
 
 /** Who asks: rules per row (canEdit, canDelete) read it — the signed-in user, as the policies see them. */
@@ -150,6 +156,19 @@ export function uniqueNameField(max: number): FieldDef {
     unique: true,
   };
 }
+
+/** A unique name field whose values are catalogue names, shown in the console's language (dataName). */
+export function dataNameField(max: number): FieldDef {
+  return { ...uniqueNameField(max), dataName: true };
+}
+
+/** A reference to a catalogue of names (services, roles...): its labels in the console's language. */
+export const dataReference = (url: string, extra: Partial<FieldReference> = {}): FieldReference => ({
+  url,
+  labelField: 'name',
+  labelOf: dataLabel,
+  ...extra,
+});
 
 export function defineResource<const T extends ResourceDef>(def: T): T {
   return def;

@@ -1,14 +1,14 @@
-import { ADMIN_ROLE_ID, GOVERNMENT_ROLE_NAME, PERMISSIONS } from '@taxi/shared';
+import { ADMIN_ROLE_ID, DEMO_DATA, PERMISSIONS } from '@taxi/shared';
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { permissions, rolePermissions, roles } from '../schema';
 
 /** Roles every environment needs (ids fixed by the spec). */
 export const BASE_ROLES = [
-  { id: ADMIN_ROLE_ID, name: 'Admin' },
-  { id: 4, name: GOVERNMENT_ROLE_NAME },
-  { id: 11, name: 'Airport agency' },
-  { id: 12, name: 'Airport supervisor' },
+  { id: ADMIN_ROLE_ID, name: DEMO_DATA.roles.admin },
+  { id: 4, name: DEMO_DATA.roles.government },
+  { id: 11, name: DEMO_DATA.roles.airportAgency },
+  { id: 12, name: DEMO_DATA.roles.airportSupervisor },
 ] as const;
 
 /** Runs at every start, in every environment: permission strings, base roles, admin holds all. */

@@ -1,5 +1,8 @@
+import { DEMO_DATA } from '@taxi/shared';
 import { bonuses, bonusPackages, bonusTimeSlices, conditionalBonuses } from '../schema';
 import type { Seeder } from './index';
+
+const B = DEMO_DATA.bonuses;
 
 /** A demo bonus package (rush-hour rides on weekdays, a busy day) and a conditional bonus. */
 export const seedBonuses: Seeder = {
@@ -14,9 +17,9 @@ export const seedBonuses: Seeder = {
     const [rush] = await db
       .insert(bonuses)
       .values([
-        { bonusPackageId: pkg.id, name: 'Morning rush', kind: 'rides_count', threshold: 5, amount: 15 },
-        { bonusPackageId: pkg.id, name: 'Busy day', kind: 'rides_count', threshold: 20, amount: 40 },
-        { bonusPackageId: pkg.id, name: 'Reliable', kind: 'acceptance_rate', threshold: 90, amount: 10 },
+        { bonusPackageId: pkg.id, name: B.morningRush, kind: 'rides_count', threshold: 5, amount: 15 },
+        { bonusPackageId: pkg.id, name: B.busyDay, kind: 'rides_count', threshold: 20, amount: 40 },
+        { bonusPackageId: pkg.id, name: B.reliable, kind: 'acceptance_rate', threshold: 90, amount: 10 },
       ])
       .returning({ id: bonuses.id });
     await db
@@ -24,9 +27,7 @@ export const seedBonuses: Seeder = {
       .values(
         [1, 2, 3, 4, 5].map((dayOfWeek) => ({ bonusId: rush.id, dayOfWeek, fromTime: '07:00', toTime: '10:00' })),
       );
-    await db
-      .insert(conditionalBonuses)
-      .values({ name: 'Ten rides, 80 % accepted', minRides: 10, minAcceptanceRate: 80, amount: 12.5 });
+    await db.insert(conditionalBonuses).values({ name: B.tenRides, minRides: 10, minAcceptanceRate: 80, amount: 12.5 });
     log('seeded a bonus package with 3 bonuses and a conditional bonus');
   },
 };

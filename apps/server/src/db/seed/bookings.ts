@@ -1,4 +1,4 @@
-import { type BookingStatus, MAP_CENTER, SETTING_DEFS } from '@taxi/shared';
+import { type BookingStatus, DEMO_DATA, MAP_CENTER, SETTING_DEFS } from '@taxi/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { JOB_KINDS } from '../../modules/bookings/service';
 
@@ -102,7 +102,7 @@ async function ensurePeople(db: DbOrTx, log: (m: string) => void) {
   if (fleet.length < 10) {
     const [brand] = await db.insert(carBrands).values({ name: 'Toyota' }).returning();
     const [model] = await db.insert(carModels).values({ carBrandId: brand.id, name: 'Prius' }).returning();
-    const [color] = await db.insert(colors).values({ name: 'Black', hex: '#000000' }).returning();
+    const [color] = await db.insert(colors).values({ name: DEMO_DATA.colours.black, hex: '#000000' }).returning();
     const first = ['Marc', 'Paul', 'Nadia', 'Karim', 'Sophie', 'Luca', 'Anna', 'Omar', 'Julien', 'Elena'];
     const last = ['Martin', 'Durand', 'Costa', 'Leroy', 'Fabre', 'Conti', 'Petit', 'Garnier'];
     const made = await db

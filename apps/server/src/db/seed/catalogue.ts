@@ -1,6 +1,6 @@
+import { DEMO_DATA } from '@taxi/shared';
 import {
   banks,
-  captainCancellationReasons,
   carBrands,
   carModels,
   cashRegisters,
@@ -45,43 +45,24 @@ const BRANDS: Record<string, readonly string[]> = {
   BYD: ['Seal', 'Atto 3', 'Han'],
 };
 
+const K = DEMO_DATA.colours;
 const COLORS: readonly [string, string][] = [
-  ['Black', '#000000'],
-  ['White', '#ffffff'],
-  ['Silver', '#c0c0c0'],
-  ['Grey', '#808080'],
-  ['Dark blue', '#1f2a44'],
-  ['Blue', '#1e5bb8'],
-  ['Red', '#b71c1c'],
-  ['Burgundy', '#6d1b2b'],
-  ['Green', '#2e7d32'],
-  ['Beige', '#d8c8a8'],
-  ['Brown', '#5d4037'],
-  ['Gold', '#c9a227'],
+  [K.black, '#000000'],
+  [K.white, '#ffffff'],
+  [K.silver, '#c0c0c0'],
+  [K.grey, '#808080'],
+  [K.darkBlue, '#1f2a44'],
+  [K.blue, '#1e5bb8'],
+  [K.red, '#b71c1c'],
+  [K.burgundy, '#6d1b2b'],
+  [K.green, '#2e7d32'],
+  [K.beige, '#d8c8a8'],
+  [K.brown, '#5d4037'],
+  [K.gold, '#c9a227'],
 ];
 
-const NATIONALITIES: readonly [string, string][] = [
-  ['Monegasque', 'MC'],
-  ['French', 'FR'],
-  ['Italian', 'IT'],
-  ['Spanish', 'ES'],
-  ['Portuguese', 'PT'],
-  ['Belgian', 'BE'],
-  ['Swiss', 'CH'],
-  ['German', 'DE'],
-  ['British', 'GB'],
-  ['Dutch', 'NL'],
-  ['Moroccan', 'MA'],
-  ['Tunisian', 'TN'],
-  ['Algerian', 'DZ'],
-  ['Lebanese', 'LB'],
-  ['Egyptian', 'EG'],
-  ['Romanian', 'RO'],
-  ['Polish', 'PL'],
-  ['Ukrainian', 'UA'],
-  ['American', 'US'],
-  ['Brazilian', 'BR'],
-];
+/** By country code: the demo's nationalities. */
+const NATIONALITIES = Object.entries(DEMO_DATA.nationalities).map(([code, name]) => [name, code] as const);
 
 const BANKS: readonly [string, string, string][] = [
   ['CMB Monaco', 'CMBMMCMX', 'Monaco'],
@@ -96,35 +77,21 @@ const BANKS: readonly [string, string, string][] = [
   ['Banque J. Safra Sarasin Monaco', 'SARAMCMC', 'Monaco'],
 ];
 
+const R = DEMO_DATA.ratingCauses;
 const RATING_CAUSES: readonly [string, 'captain' | 'passenger'][] = [
-  ['Late arrival', 'captain'],
-  ['Unsafe driving', 'captain'],
-  ['Dirty vehicle', 'captain'],
-  ['Rude behaviour', 'captain'],
-  ['Wrong route', 'captain'],
-  ['Excellent service', 'captain'],
-  ['Passenger late at pickup', 'passenger'],
-  ['Passenger rude', 'passenger'],
-  ['Damage to the vehicle', 'passenger'],
-  ['Pleasant passenger', 'passenger'],
+  [R.lateArrival, 'captain'],
+  [R.unsafeDriving, 'captain'],
+  [R.dirtyVehicle, 'captain'],
+  [R.rude, 'captain'],
+  [R.wrongRoute, 'captain'],
+  [R.excellent, 'captain'],
+  [R.passengerLate, 'passenger'],
+  [R.passengerRude, 'passenger'],
+  [R.damage, 'passenger'],
+  [R.pleasant, 'passenger'],
 ];
 
-const CAPTAIN_CANCELLATION_REASONS = [
-  'Passenger not at the pickup point',
-  'Passenger asked to cancel',
-  'Vehicle breakdown',
-  'Traffic accident on the way',
-  'Pickup address unreachable',
-  'Too many passengers or too much luggage',
-];
-
-const CHANGE_CAPTAIN_REASONS = [
-  'Captain too far from the pickup',
-  'Captain not moving',
-  'Passenger complaint about the captain',
-  'Vehicle does not match the request',
-  'Captain asked to be replaced',
-];
+const CHANGE_CAPTAIN_REASONS = DEMO_DATA.changeCaptainReasons;
 
 const DAY = 86_400_000;
 
@@ -142,11 +109,8 @@ export const seedCatalogue: Seeder = {
     await db.insert(nationalities).values(NATIONALITIES.map(([name, code]) => ({ name, code })));
     await db.insert(banks).values(BANKS.map(([name, swift, country]) => ({ name, swift, country })));
     await db.insert(ratingCauses).values(RATING_CAUSES.map(([name, target]) => ({ name, target })));
-    await db.insert(captainCancellationReasons).values(CAPTAIN_CANCELLATION_REASONS.map((text) => ({ text })));
     await db.insert(changeCaptainReasons).values(CHANGE_CAPTAIN_REASONS.map((text) => ({ text })));
-    await db
-      .insert(cashRegisters)
-      .values([{ name: 'Monte-Carlo office' }, { name: 'Fontvieille depot' }, { name: 'Airport desk' }]);
+    await db.insert(cashRegisters).values(Object.values(DEMO_DATA.cashRegisters).map((name) => ({ name })));
     const now = Date.now();
     await db
       .insert(vouchers)

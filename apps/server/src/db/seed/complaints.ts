@@ -1,4 +1,4 @@
-import type { ComplaintStatus } from '@taxi/shared';
+import { type ComplaintStatus, DEMO_DATA } from '@taxi/shared';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import {
@@ -14,25 +14,19 @@ import {
 } from '../schema';
 import type { Seeder } from './index';
 
-export const DEMO_COMPLAINT_CATEGORIES = [
-  'Driver behaviour',
-  'Late pickup',
-  'Vehicle condition',
-  'Wrong route',
-  'Price dispute',
-  'Lost item',
-];
+export const DEMO_COMPLAINT_CATEGORIES = DEMO_DATA.complaintCategories;
 
 /** What passengers and the desk write (category, description). */
+const [behaviour, late, condition, route, price, lost] = DEMO_COMPLAINT_CATEGORIES;
 const DEMO_COMPLAINTS: readonly (readonly [string, string])[] = [
-  ['Driver behaviour', 'The captain was rude and refused to help with the luggage.'],
-  ['Vehicle condition', 'The car was dirty and smelled of smoke.'],
-  ['Wrong route', 'The captain took a long detour through the tunnel.'],
-  ['Price dispute', 'Charged more than the estimate shown in the app.'],
-  ['Late pickup', 'The captain arrived 20 minutes late without calling.'],
-  ['Driver behaviour', 'The captain was on the phone for the whole ride.'],
-  ['Lost item', 'Left a black umbrella on the back seat.'],
-  ['Vehicle condition', 'The air conditioning did not work.'],
+  [behaviour, 'The captain was rude and refused to help with the luggage.'],
+  [condition, 'The car was dirty and smelled of smoke.'],
+  [route, 'The captain took a long detour through the tunnel.'],
+  [price, 'Charged more than the estimate shown in the app.'],
+  [late, 'The captain arrived 20 minutes late without calling.'],
+  [behaviour, 'The captain was on the phone for the whole ride.'],
+  [lost, 'Left a black umbrella on the back seat.'],
+  [condition, 'The air conditioning did not work.'],
 ];
 const STATUSES: readonly ComplaintStatus[] = ['Not Treated', 'Not Treated', 'Partially Treated', 'Treated'];
 const MIN = 60_000;

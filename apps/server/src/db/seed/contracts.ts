@@ -1,3 +1,4 @@
+import { DEMO_DATA } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
 import { captainContracts, contractTemplateLevels, contractTemplates } from '../schema';
 import type { Seeder } from './index';
@@ -12,16 +13,16 @@ export const seedContracts: Seeder = {
     const [template] = await db
       .insert(contractTemplates)
       .values({
-        name: 'Standard captain contract',
+        name: DEMO_DATA.contracts.standard,
         body: 'The captain drives for the company with their own car. The company keeps the commission of the captain’s level on each paid ride.',
       })
       .returning({ id: contractTemplates.id });
     const levels = await db
       .insert(contractTemplateLevels)
       .values([
-        { name: 'Bronze', contractTemplateId: template.id, commissionPercent: 22 },
-        { name: 'Silver', contractTemplateId: template.id, commissionPercent: 20 },
-        { name: 'Gold', contractTemplateId: template.id, commissionPercent: 18 },
+        { name: DEMO_DATA.contracts.bronze, contractTemplateId: template.id, commissionPercent: 22 },
+        { name: DEMO_DATA.contracts.silver, contractTemplateId: template.id, commissionPercent: 20 },
+        { name: DEMO_DATA.contracts.gold, contractTemplateId: template.id, commissionPercent: 18 },
       ])
       .returning({ id: contractTemplateLevels.id });
     const [bronze, silver, gold] = levels.map((l) => l.id);

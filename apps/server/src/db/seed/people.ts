@@ -1,4 +1,4 @@
-import { MAP_CENTER } from '@taxi/shared';
+import { DEMO_DATA, MAP_CENTER } from '@taxi/shared';
 import { count, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { carModels, cashRegisters, colors } from '../schema';
@@ -143,13 +143,13 @@ const BRANDS: Record<string, string[]> = {
   BMW: ['5 Series', '7 Series'],
 };
 const COLORS: [string, string][] = [
-  ['Black', '#111111'],
-  ['White', '#f5f5f5'],
-  ['Silver', '#c0c0c0'],
-  ['Grey', '#808080'],
-  ['Blue', '#1f4e9c'],
+  [DEMO_DATA.colours.black, '#111111'],
+  [DEMO_DATA.colours.white, '#f5f5f5'],
+  [DEMO_DATA.colours.silver, '#c0c0c0'],
+  [DEMO_DATA.colours.grey, '#808080'],
+  [DEMO_DATA.colours.blue, '#1f4e9c'],
 ];
-const CASH_REGISTERS = ['Main office', 'Port Hercule desk', 'Fontvieille desk'];
+const CASH_REGISTERS = Object.values(DEMO_DATA.cashRegisters);
 
 const textArray = (items: readonly string[]) =>
   sql.raw(`ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`);

@@ -1,3 +1,4 @@
+import { DEMO_DATA } from '@taxi/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { captains, interviewSlots, projects, userProjectSchedules, users, vacations } from '../schema';
 import type { Seeder } from './index';
@@ -5,7 +6,7 @@ import type { Seeder } from './index';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-export const DEMO_PROJECTS = ['Dispatch desk', 'Call centre', 'Airport desk', 'Captain onboarding', 'Night operations'];
+export const DEMO_PROJECTS = DEMO_DATA.projects;
 
 /**
  * The projects staff book their time on, and two weeks of finished working periods for the admin, the

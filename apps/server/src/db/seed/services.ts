@@ -1,4 +1,4 @@
-import { type PriceRuleInput, SEASONS, type Season } from '@taxi/shared';
+import { DEMO_DATA, type PriceRuleInput, SEASONS, type Season } from '@taxi/shared';
 import {
   captainCancellationReasons,
   constraints,
@@ -10,15 +10,18 @@ import {
 } from '../schema';
 import type { Seeder } from './index';
 
+const S = DEMO_DATA.services;
+const C = DEMO_DATA.constraints;
+
 /** Service ids are fixed: the spec names 1 (pooling), 2 (full car) and 7 (VIP). */
 export const DEMO_SERVICES = [
-  { id: 1, name: 'Pooling', icon: 'groups', isPooling: true, vehicleType: 'sedan', seats: 4 },
-  { id: 2, name: 'Full car', icon: 'local_taxi', isPooling: false, vehicleType: 'sedan', seats: 4 },
-  { id: 3, name: 'Eco', icon: 'eco', isPooling: false, vehicleType: 'sedan', seats: 4 },
-  { id: 4, name: 'Van', icon: 'airport_shuttle', isPooling: false, vehicleType: 'van', seats: 7 },
-  { id: 5, name: 'Airport', icon: 'flight', isPooling: false, vehicleType: 'sedan', seats: 4 },
-  { id: 6, name: 'Electric', icon: 'electric_car', isPooling: false, vehicleType: 'sedan', seats: 4 },
-  { id: 7, name: 'VIP', icon: 'star', isPooling: false, vehicleType: 'luxury', seats: 4 },
+  { id: 1, name: S.pooling, icon: 'groups', isPooling: true, vehicleType: 'sedan', seats: 4 },
+  { id: 2, name: S.fullCar, icon: 'local_taxi', isPooling: false, vehicleType: 'sedan', seats: 4 },
+  { id: 3, name: S.eco, icon: 'eco', isPooling: false, vehicleType: 'sedan', seats: 4 },
+  { id: 4, name: S.van, icon: 'airport_shuttle', isPooling: false, vehicleType: 'van', seats: 7 },
+  { id: 5, name: S.airport, icon: 'flight', isPooling: false, vehicleType: 'sedan', seats: 4 },
+  { id: 6, name: S.electric, icon: 'electric_car', isPooling: false, vehicleType: 'sedan', seats: 4 },
+  { id: 7, name: S.vip, icon: 'star', isPooling: false, vehicleType: 'luxury', seats: 4 },
 ] as const;
 
 /** Vehicle types and the services each may carry (as the demo captains of each type drive them). */
@@ -31,28 +34,14 @@ export const DEMO_VEHICLE_TYPES = [
 
 /** Booking constraints the phone booking offers, each met by a captain capability. */
 export const DEMO_CONSTRAINTS = [
-  { constraintName: 'Child seat', abbreviation: 'CS', kind: 'static', capability: 'child_seat' },
-  { constraintName: 'Pet friendly', abbreviation: 'PET', kind: 'static', capability: 'pet' },
-  { constraintName: 'English-speaking', abbreviation: 'EN', kind: 'dynamic', capability: 'english' },
-  { constraintName: 'No smoking', abbreviation: 'NS', kind: 'static', capability: 'no_smoking' },
+  { constraintName: C.childSeat, abbreviation: 'CS', kind: 'static', capability: 'child_seat' },
+  { constraintName: C.pet, abbreviation: 'PET', kind: 'static', capability: 'pet' },
+  { constraintName: C.english, abbreviation: 'EN', kind: 'dynamic', capability: 'english' },
+  { constraintName: C.noSmoking, abbreviation: 'NS', kind: 'static', capability: 'no_smoking' },
 ];
 
-export const USER_CANCELLATION_REASONS = [
-  'Passenger no longer needs the ride',
-  'Passenger booked by mistake',
-  'Duplicate order',
-  'No driver available in time',
-  'Passenger unreachable',
-  'Wrong pickup address',
-] as const;
-
-export const CAPTAIN_CANCELLATION_REASONS = [
-  'Passenger did not show up',
-  'Vehicle problem',
-  'Traffic too heavy to arrive in time',
-  'Passenger asked to cancel',
-  'Wrong pickup address',
-] as const;
+export const USER_CANCELLATION_REASONS = DEMO_DATA.userCancellationReasons;
+export const CAPTAIN_CANCELLATION_REASONS = DEMO_DATA.captainCancellationReasons;
 
 /** The standard day tariff in euros, scaled per service and per season below. */
 const DAY_TARIFF = { base: 3.5, perKm: 1.4, perMinute: 0.3, minimum: 7, waitingPerMinute: 0.5 };
@@ -61,7 +50,7 @@ const SEASON_FACTOR: Record<Season, number> = { day: 1, night: 1.25, classic: 1,
 
 export const DEMO_PRICE_RULES: PriceRuleInput[] = [
   {
-    name: 'Airport flat fare',
+    name: DEMO_DATA.priceRules.airport,
     order: 10,
     active: true,
     stop: true,
@@ -69,7 +58,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'fixed', amount: 45 },
   },
   {
-    name: 'Night surcharge',
+    name: DEMO_DATA.priceRules.night,
     order: 20,
     active: true,
     stop: false,
@@ -77,7 +66,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'surcharge', amount: 2 },
   },
   {
-    name: 'Weekend evenings',
+    name: DEMO_DATA.priceRules.weekend,
     order: 30,
     active: true,
     stop: false,
@@ -85,7 +74,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'multiplier', factor: 1.1 },
   },
   {
-    name: 'P3 loyalty discount',
+    name: DEMO_DATA.priceRules.loyalty,
     order: 40,
     active: true,
     stop: false,
@@ -93,7 +82,7 @@ export const DEMO_PRICE_RULES: PriceRuleInput[] = [
     effect: { kind: 'multiplier', factor: 0.9 },
   },
   {
-    name: 'City-wide cap',
+    name: DEMO_DATA.priceRules.cap,
     order: 1000,
     active: true,
     stop: false,

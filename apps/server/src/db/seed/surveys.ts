@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_DATA } from '@taxi/shared';
 import { asc, eq } from 'drizzle-orm';
 import { hashAnswerCode } from '../../modules/surveys/recipients';
 import {
@@ -22,7 +23,8 @@ const unknownCodeHash = () => hashAnswerCode(randomBytes(12).toString('hex'));
 
 /** Ratings as riders give them: mostly good, a few poor. */
 const RATINGS = [5, 4, 4, 3, 5, 2, 4, 5, 3, 1, 4, 5];
-const SERVICE_OPTIONS = ['Very good', 'Good', 'Could be better'];
+const S = DEMO_DATA.surveys;
+const SERVICE_OPTIONS = [S.veryGood, S.good, S.couldBeBetter];
 const COMMENTS = [
   'The new pick-up zone at the station works well.',
   'More charging points for the electric cars, please.',
@@ -49,7 +51,7 @@ export const seedSurveys: Seeder = {
       .insert(surveys)
       .values([
         {
-          title: 'How was your week on the road?',
+          title: S.week,
           audience: 'captains' as const,
           channel: 'captain_inbox' as const,
           status: 'sent' as const,
@@ -58,7 +60,7 @@ export const seedSurveys: Seeder = {
           sentAt: new Date(now - 2 * DAY),
         },
         {
-          title: 'Your last ride with us',
+          title: S.lastRide,
           audience: 'passengers' as const,
           channel: 'sms' as const,
           recentDays: 30,
@@ -67,7 +69,7 @@ export const seedSurveys: Seeder = {
           updatedAt: new Date(now - DAY),
         },
         {
-          title: 'Winter equipment',
+          title: S.winter,
           audience: 'captains' as const,
           channel: 'captain_inbox' as const,
           status: 'closed' as const,
@@ -84,22 +86,22 @@ export const seedSurveys: Seeder = {
         surveyId,
         position: 1,
         kind: 'choice' as const,
-        prompt: 'How was dispatch this week?',
+        prompt: S.dispatchQuestion,
         options: SERVICE_OPTIONS,
       },
-      { surveyId, position: 2, kind: 'rating' as const, prompt: 'Rate the captain app', options: [] },
-      { surveyId, position: 3, kind: 'text' as const, prompt: 'What should we improve?', required: false, options: [] },
+      { surveyId, position: 2, kind: 'rating' as const, prompt: S.rateApp, options: [] },
+      { surveyId, position: 3, kind: 'text' as const, prompt: S.improve, required: false, options: [] },
     ];
     const questions = await db
       .insert(surveyQuestions)
       .values([
         ...questionsOf(sent.id),
-        { surveyId: draft.id, position: 1, kind: 'rating' as const, prompt: 'Rate your last ride', options: [] },
+        { surveyId: draft.id, position: 1, kind: 'rating' as const, prompt: S.rateRide, options: [] },
         {
           surveyId: draft.id,
           position: 2,
           kind: 'text' as const,
-          prompt: 'Anything to tell your captain?',
+          prompt: S.tellCaptain,
           required: false,
           options: [],
         },
@@ -107,8 +109,8 @@ export const seedSurveys: Seeder = {
           surveyId: closed.id,
           position: 1,
           kind: 'choice' as const,
-          prompt: 'Do you have winter tyres?',
-          options: ['Yes', 'No'],
+          prompt: S.winterTyres,
+          options: [S.yes, S.no],
         },
       ])
       .returning();

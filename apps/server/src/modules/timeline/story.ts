@@ -1,4 +1,4 @@
-import { AI_ACTOR_ID, type StoryItemDto } from '@taxi/shared';
+import { AI_ACTOR_ID, AI_ACTOR_NAME, type StoryItemDto } from '@taxi/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -61,7 +61,7 @@ export async function bookingStory(db: Db, bookingId: number): Promise<StoryItem
       at: log.createdAt.toISOString(),
       kind: 'log',
       action: log.action,
-      actor: log.actorId === AI_ACTOR_ID ? 'AI' : name(first, last),
+      actor: log.actorId === AI_ACTOR_ID ? AI_ACTOR_NAME : name(first, last),
       text: null,
     });
   for (const { offer, first, last } of offers)

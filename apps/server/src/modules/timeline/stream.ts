@@ -1,5 +1,6 @@
 import {
   AI_ACTOR_ID,
+  AI_ACTOR_NAME,
   TIMELINE_KINDS,
   TIMELINE_PATTERNS,
   type TimelineItemDto,
@@ -83,7 +84,7 @@ export function presentTimelineRow({
     entity: log.entity,
     entity_id: log.entityId,
     action: log.action,
-    actor: log.actorId === AI_ACTOR_ID ? 'AI' : first ? `${first} ${last ?? ''}`.trim() : null,
+    actor: log.actorId === AI_ACTOR_ID ? AI_ACTOR_NAME : first ? `${first} ${last ?? ''}`.trim() : null,
     booking_id: log.entity === 'booking' && log.entityId && /^\d+$/.test(log.entityId) ? Number(log.entityId) : null,
   };
 }

@@ -1,6 +1,6 @@
 import type { FieldDef, ResourceDef, ResourceRow } from '@taxi/shared';
 import { cityLocalToDate, dateToCityLocal, inCreate, inEdit } from '@taxi/shared';
-import { tr } from '@taxi/shared/i18n';
+import { dataLabel, tr } from '@taxi/shared/i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
 import type { FormValues } from './fields/FieldInput';
 
@@ -65,5 +65,7 @@ export function cellText(field: FieldDef, row: ResourceRow, yes: string, no: str
     const option = field.options?.find((o) => String(o.value) === String(value));
     return option ? tr(option.label) : String(value);
   }
+  // Catalogue names (the demo's services, colours, reasons...) read in the console's language.
+  if (field.dataName && typeof value === 'string') return dataLabel(value);
   return Array.isArray(value) ? value.join(', ') : String(value);
 }

@@ -10,10 +10,12 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DatePattern, formatPattern } from '../../i18n/format';
+import { latinDigits } from '../dateText';
 
 dayjs.extend(customParseFormat);
 
-export const PICKER_DATE_FORMAT = 'DD-MM-YYYY';
+export const PICKER_DATE_FORMAT = 'DD-MM-YYYY' satisfies DatePattern;
 
 /** A date typed or chosen, shown DD-MM-YYYY (people.md "Shared pickers"); value is YYYY-MM-DD or ''. */
 export function DatePicker(props: {
@@ -30,24 +32,25 @@ export function DatePicker(props: {
   useEffect(() => {
     setText(props.value ? dayjs(props.value, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
   }, [props.value]);
-  const parsed = dayjs(text, PICKER_DATE_FORMAT, true);
+  const parsed = dayjs(latinDigits(text), PICKER_DATE_FORMAT, true);
   const invalid = text !== '' && !parsed.isValid();
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <TextField
         label={props.label}
-        placeholder={PICKER_DATE_FORMAT}
+        placeholder={formatPattern(PICKER_DATE_FORMAT)}
         value={text}
         required={props.required}
         onChange={(e) => {
           setText(e.target.value);
-          const d = dayjs(e.target.value, PICKER_DATE_FORMAT, true);
+          const d = dayjs(latinDigits(e.target.value), PICKER_DATE_FORMAT, true);
           if (d.isValid()) props.onChange(d.format('YYYY-MM-DD'));
           else if (e.target.value === '') props.onChange('');
         }}
         error={invalid || Boolean(props.error)}
         helperText={
-          props.error ?? (invalid ? t('Use the format {{format}}', { format: PICKER_DATE_FORMAT }) : undefined)
+          props.error ??
+          (invalid ? t('Use the format {{format}}', { format: formatPattern(PICKER_DATE_FORMAT) }) : undefined)
         }
         slotProps={{
           inputLabel: { shrink: true },

@@ -12,6 +12,7 @@ import {
   staffResource,
   vouchersResource,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
 import { carModelsEnabled } from './carModels';
@@ -27,6 +28,8 @@ interface Named {
   name: string;
 }
 const named = (row: Named): PickerOption => ({ id: row.id, label: row.name });
+/** A catalogue name (a role, a colour, a cash register...) in the console's language. */
+const dataNamed = (row: Named): PickerOption => ({ id: row.id, label: dataLabel(row.name) });
 
 /** Captains by name, username or phone (GET captain/search). */
 export function CaptainPicker(props: Common) {
@@ -110,7 +113,7 @@ export function RolePicker(props: Common) {
       endpoint={endpoints.roles}
       query={{ perPage: PICKER_PAGE_SIZE }}
       filter={(r) => r.id !== ADMIN_ROLE_ID}
-      toOption={named}
+      toOption={dataNamed}
     />
   );
 }
@@ -150,7 +153,7 @@ export function ProjectPicker(props: Common) {
       endpoint={endpoints.projects}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what={t('The project list')}
-      toOption={named}
+      toOption={dataNamed}
     />
   );
 }
@@ -169,7 +172,7 @@ export function ContractTemplateLevelPicker(props: Common) {
       endpoint={endpoints.contractTemplateLevels}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what={t('The contract template level list')}
-      toOption={(l) => ({ id: l.id, label: l.name, secondary: l.contract_template?.name })}
+      toOption={(l) => ({ id: l.id, label: dataLabel(l.name), secondary: dataLabel(l.contract_template?.name) })}
     />
   );
 }
@@ -202,7 +205,7 @@ export function CashRegisterPicker(props: Common) {
       endpoint={catalogueEndpoints(cashRegistersResource).list}
       query={{ perPage: PICKER_PAGE_SIZE }}
       what={t('The cash register list')}
-      toOption={named}
+      toOption={dataNamed}
     />
   );
 }
@@ -261,7 +264,7 @@ export function ColorPicker(props: Common) {
       label={props.label ?? t('Color')}
       endpoint={catalogueEndpoints(colorsResource).list}
       query={{ perPage: CAR_MODEL_PICKER_PAGE_SIZE }}
-      toOption={named}
+      toOption={dataNamed}
     />
   );
 }

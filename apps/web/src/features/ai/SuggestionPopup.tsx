@@ -1,5 +1,6 @@
 import { Box, Button } from '@mui/material';
 import { AI_LABELS, BOOKING_MSG, type SuggestionPopupPayload } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { aiApi } from './api';
 import { Field, PopupFrame, type QueueNav, useAction } from './PopupFrame';
 import { useCountdown } from './useCountdown';
@@ -50,7 +51,7 @@ export function SuggestionPopup({
         <Field label={AI_LABELS.passenger}>{popup.passenger_name}</Field>
         <Field label={AI_LABELS.whatsapp}>{popup.passenger_whatsapp}</Field>
         <Field label={AI_LABELS.captain}>{popup.captain_name}</Field>
-        {popup.new_service ? <Field label={AI_LABELS.newService}>{popup.new_service}</Field> : <Box />}
+        {popup.new_service ? <Field label={AI_LABELS.newService}>{dataLabel(popup.new_service)}</Field> : <Box />}
         <Field label={AI_LABELS.originalTime}>{popup.original_time}</Field>
         <Field label={AI_LABELS.newTime}>
           <Box component="span" sx={{ color: 'primary.main', fontWeight: 700 }}>

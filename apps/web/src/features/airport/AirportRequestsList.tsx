@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type BookingStatus, cardStatusLabel, isAirportSupervisor } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { PagingPager, usePaging } from '../../components/TablePager';
 import { formatEuros, formatOrderTime } from '../../i18n/format';
@@ -66,7 +67,7 @@ export function AirportRequestsList() {
                   <TableCell>
                     {r.pick_up_location_name} → {r.pull_down_location_name ?? ''}
                     <Typography variant="caption" component="div" color="textSecondary">
-                      {r.service_name}
+                      {dataLabel(r.service_name)}
                     </Typography>
                   </TableCell>
                   <TableCell>{formatOrderTime(r.datetime)}</TableCell>

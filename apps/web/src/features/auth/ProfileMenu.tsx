@@ -4,6 +4,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Switch, Tooltip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, pathTo, primaryRole } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, endpoints } from '../../api/endpoints';
@@ -75,7 +76,7 @@ export function ProfileMenu() {
           {name}
         </Typography>
         <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1, display: 'block' }}>
-          {primaryRole(user.roles)?.name}
+          {dataLabel(primaryRole(user.roles)?.name)}
         </Typography>
         <Divider />
         <MenuItem onClick={toggleOnline} data-testid="online-toggle">

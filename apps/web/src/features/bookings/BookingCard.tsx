@@ -20,6 +20,7 @@ import {
   UNASSIGNED_REASONS,
   type UnassignedReason,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -238,7 +239,7 @@ function CardBody({ booking, selected, gone }: CardProps) {
         <Stack spacing={0.5} sx={{ width: { md: 330 }, flexShrink: 0, fontSize: 13 }}>
           <Line label={BOOKING_UI.service}>
             <Typography component="span" sx={{ fontSize: 13, fontWeight: 600 }} data-testid="service-name">
-              {booking.service.name}
+              {dataLabel(booking.service.name)}
             </Typography>
             <Typography component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
               {' '}
@@ -256,7 +257,7 @@ function CardBody({ booking, selected, gone }: CardProps) {
           {pendingChange && (
             <Line label="">
               <Typography component="span" sx={{ fontSize: 12, color: 'info.main' }}>
-                {BOOKING_UI.serviceChangeTo(pendingChange.new_service)}{' '}
+                {BOOKING_UI.serviceChangeTo(dataLabel(pendingChange.new_service))}{' '}
               </Typography>
               {mayChange && (
                 <Link
@@ -280,7 +281,7 @@ function CardBody({ booking, selected, gone }: CardProps) {
                   {' '}
                   · {car.number}
                   {car.brand_model ? ` ${car.brand_model.brand.name} ${car.brand_model.name}` : ''}
-                  {car.color ? ` (${car.color.name})` : ''}
+                  {car.color ? ` (${dataLabel(car.color.name)})` : ''}
                 </Typography>
               )}
             </Line>

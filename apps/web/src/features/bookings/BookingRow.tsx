@@ -1,6 +1,7 @@
 import { Box, Link, Tooltip } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { type BookingDto, cardStatusLabel, pathTo } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -167,7 +168,7 @@ function RowBody({ booking, selected, gone }: { booking: BookingDto; selected: b
         </Box>
       </Tooltip>
       <Box role="gridcell" sx={cell} data-testid="service-name">
-        {booking.service.name}
+        {dataLabel(booking.service.name)}
       </Box>
       <Box role="gridcell" sx={cell}>
         <OrderCountdown datetime={booking.datetime} />

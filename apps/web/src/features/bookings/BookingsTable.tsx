@@ -2,6 +2,7 @@ import { Box, Chip, Link } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_UI, type BookingDto, cardStatusLabel, pathTo } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -62,7 +63,7 @@ function columns(direction: 'ltr' | 'rtl'): PagedColumn<BookingDto>[] {
       sx: { maxWidth: 360 },
     },
     { key: 'captain', label: BOOKING_UI.columns.captain, render: (b) => b.ride?.captain.full_name ?? '—' },
-    { key: 'service', label: BOOKING_UI.columns.service, render: (b) => b.service.name },
+    { key: 'service', label: BOOKING_UI.columns.service, render: (b) => dataLabel(b.service.name) },
   ];
 }
 

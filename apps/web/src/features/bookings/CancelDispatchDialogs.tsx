@@ -1,6 +1,7 @@
 import { Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -61,7 +62,7 @@ export function CancelDialog({ booking, close }: DialogProps) {
       >
         {(reasons.data ?? []).map((r) => (
           <MenuItem key={r.id} value={r.id}>
-            {r.text}
+            {dataLabel(r.text)}
           </MenuItem>
         ))}
       </TextField>

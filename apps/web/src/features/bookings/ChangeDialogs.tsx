@@ -22,6 +22,7 @@ import {
   SERVICE_IDS,
   showsServiceShortcuts,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -29,6 +30,8 @@ import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
+import { latinDigits } from '../../components/dateText';
+import { formatPattern } from '../../i18n/format';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
 import type { DialogProps } from './dialogContext';
@@ -67,7 +70,7 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
   const submit = () => {
     // A half-typed date or time is a format problem, not a time outside the window.
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !TIME_TEXT.test(time)) {
-      setFieldError(t('Use the format {{format}}', { format: 'DD/MM/YYYY HH:mm' }));
+      setFieldError(t('Use the format {{format}}', { format: formatPattern('DD/MM/YYYY HH:mm') }));
       return;
     }
     const local = `${date} ${time}`;
@@ -102,8 +105,8 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
             <TextField
               label={BOOKING_UI.time}
               value={time}
-              placeholder="HH:mm"
-              onChange={(e) => setTime(e.target.value.trim())}
+              placeholder={formatPattern('HH:mm')}
+              onChange={(e) => setTime(latinDigits(e.target.value).trim())}
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: { 'data-testid': 'time-input', dir: 'ltr', inputMode: 'numeric', maxLength: 5 },
@@ -139,7 +142,7 @@ export function ServiceDialog({ booking, close, mode }: DialogProps & { mode: 'c
   const options = useMemo(() => {
     const list = [...(services.data ?? [])];
     if (!list.some((s) => s.id === booking.service.id))
-      list.unshift({ id: booking.service.id, name: booking.service.name });
+      list.unshift({ id: booking.service.id, name: dataLabel(booking.service.name) });
     return list;
   }, [services.data, booking.service]);
   const nameOf = (id: number) => options.find((s) => s.id === id)?.name ?? `#${id}`;
@@ -246,7 +249,9 @@ export function AcceptServiceChangeDialog({ booking, close }: DialogProps) {
       <DialogTitle>{BOOKING_MSG.paxAccepted}</DialogTitle>
       <DialogContent>
         <Typography>{BOOKING_MSG.confirmServiceUpdate}</Typography>
-        <Typography sx={{ mt: 1, fontWeight: 600 }}>{booking.last_service_change_suggestion?.new_service}</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>
+          {dataLabel(booking.last_service_change_suggestion?.new_service)}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={close}>{BOOKING_UI.cancelButton}</Button>

@@ -1,5 +1,6 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import type { BookingConstraint } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -17,7 +18,8 @@ export function ConstraintChips({ constraints }: { constraints: readonly Booking
       sx={{ display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none', flexWrap: 'wrap' }}
     >
       {constraints.map((c) => {
-        const name = c.strike_through ? t('{{name}} (not met)', { name: c.constraint_name }) : c.constraint_name;
+        const label = dataLabel(c.constraint_name);
+        const name = c.strike_through ? t('{{name}} (not met)', { name: label }) : label;
         return (
           <Box component="li" key={c.constraint_name}>
             <Tooltip title={name}>
@@ -25,7 +27,7 @@ export function ConstraintChips({ constraints }: { constraints: readonly Booking
                 size="small"
                 variant="outlined"
                 color={c.strike_through ? 'default' : 'secondary'}
-                label={c.Abbreviation || c.constraint_name}
+                label={c.Abbreviation || label}
                 aria-label={name}
                 sx={{ height: 22, textDecoration: c.strike_through ? 'line-through' : undefined }}
               />

@@ -2,8 +2,8 @@ import { Stack, type SxProps, TextField, type Theme } from '@mui/material';
 import { BOOKING_UI } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const DISPLAY_FORMAT = 'DD/MM/YYYY';
+import { latinDigits } from '../../components/dateText';
+import { formatPattern } from '../../i18n/format';
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' ('' stays ''). */
 export function isoToDmy(iso: string): string {
@@ -13,7 +13,7 @@ export function isoToDmy(iso: string): string {
 
 /** 'DD/MM/YYYY' (or D/M/YYYY, with - or . too) → 'YYYY-MM-DD', or null when it is not a real date. */
 export function dmyToIso(text: string): string | null {
-  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(latinDigits(text));
   if (!m) return null;
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -41,15 +41,16 @@ function DmyField({
     setText((current) => (dmyToIso(current) === value ? current : isoToDmy(value)));
   }, [value]);
   const invalid = text.trim() !== '' && dmyToIso(text) === null;
+  const format = formatPattern('DD/MM/YYYY');
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
       <TextField
         size="small"
         label={label}
-        placeholder={DISPLAY_FORMAT}
+        placeholder={format}
         value={text}
         error={invalid}
-        title={invalid ? DISPLAY_FORMAT : undefined}
+        title={invalid ? format : undefined}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { BOARD_PAGE_SIZE } from '@taxi/shared';
 import { apiData, endpoints, type ReplyData } from '../../api/endpoints';
+import { useDataNames } from '../../i18n/dataNames';
 import { type BoardPage, cursorOf } from './boardPages';
 import { storeBookingDetail } from './cache';
 import { type BoardFilters, bookingKeys } from './keys';
@@ -104,14 +105,16 @@ export function useBookingLogs(id: number) {
   });
 }
 
-/** Services for pickers (GET service: the active services). */
+/** Services for pickers (GET service: the active services), named in the console's language. */
 export function useServices() {
+  const select = useDataNames<ServiceOption>();
   return useQuery({
     queryKey: bookingKeys.services,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<ServiceOption[]> => {
       const page = await apiData(endpoints.services, { query: { perPage: 100 }, signal });
       return page.data.map(({ id, name }) => ({ id, name }));
     },
+    select,
     staleTime: 10 * 60_000,
   });
 }

@@ -9,6 +9,7 @@ import {
   parseTarget,
   TARGET_NEEDS_ID,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PagedColumn } from '../../components/PagedTable';
@@ -26,7 +27,7 @@ export function targetText(
     case 'sector':
       return t('Sector {{name}}', { name });
     case 'service':
-      return t('Service {{name}}', { name });
+      return t('Service {{name}}', { name: dataLabel(name) });
     default:
       return BROADCAST_LABELS.targets[target.target_kind];
   }
@@ -91,7 +92,7 @@ export function TargetPicker({
         >
           {(options ?? []).map((o) => (
             <MenuItem key={o.id} value={String(o.id)}>
-              {o.name}
+              {kind === 'service' ? dataLabel(o.name) : o.name}
             </MenuItem>
           ))}
         </TextField>

@@ -21,7 +21,7 @@ import {
   type ComplaintStatus,
   complaintPolicy,
 } from '@taxi/shared';
-import { tr } from '@taxi/shared/i18n';
+import { dataLabel, tr } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/toast';
@@ -187,7 +187,7 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
               <Field label={t('Complaint ID')}>{c.id}</Field>
               <Field label={t('Author')}>{c.doer_name ?? t('App')}</Field>
               <Field label={t('Created')}>{formatComplaintTime(c.created_at)}</Field>
-              <Field label={t('Category')}>{c.category_name ?? '—'}</Field>
+              <Field label={t('Category')}>{c.category_name ? dataLabel(c.category_name) : '—'}</Field>
               {!working && <Field label={t('Status')}>{tr(c.status)}</Field>}
             </Stack>
             <Field label={t('Description')}>{c.description ?? '—'}</Field>

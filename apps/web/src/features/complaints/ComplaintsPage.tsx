@@ -1,6 +1,6 @@
 import { Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { COMPLAINT_STATUSES, type ComplaintLogItemDto, type ComplaintStatus, complaintPolicy } from '@taxi/shared';
-import { tr } from '@taxi/shared/i18n';
+import { dataLabel, tr } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
@@ -23,7 +23,11 @@ type T = (source: string, vars?: Record<string, string | number>) => string;
 
 /** A row's title: its category, else the first line of its description, else its number. */
 export function complaintTitle(c: Pick<ComplaintLogItemDto, 'id' | 'category_name' | 'description'>, t: T): string {
-  return c.category_name ?? c.description?.split('\n')[0]?.slice(0, 80) ?? t('Complaint #{{id}}', { id: c.id });
+  return (
+    (c.category_name && dataLabel(c.category_name)) ??
+    c.description?.split('\n')[0]?.slice(0, 80) ??
+    t('Complaint #{{id}}', { id: c.id })
+  );
 }
 
 const FIELD = { width: { xs: '100%', md: 180 } } as const;

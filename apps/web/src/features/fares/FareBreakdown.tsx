@@ -1,5 +1,6 @@
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { FareQuoteDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { formatEuros, formatKm, formatNumber } from '../../i18n/format';
 
@@ -23,7 +24,7 @@ export function FareBreakdown({ quote, dense = true }: { quote: FareQuoteDto; de
       case 'destination':
         return t('Seasonal destination {{name}}', { name: line.name ?? '' });
       default:
-        return t('Rule: {{name}}', { name: line.name ?? '' });
+        return t('Rule: {{name}}', { name: dataLabel(line.name) });
     }
   };
   return (

@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Button, Chip, IconButton, Paper, Stack, Tooltip } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { farePolicy, type PriceRuleDto, pathTo } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -56,7 +57,7 @@ export default function PriceRulesPage() {
             to={pathTo('PriceRulesEdit', { id: r.id })}
             sx={{ textTransform: 'none', justifyContent: 'flex-start' }}
           >
-            {r.name}
+            {dataLabel(r.name)}
           </Button>
         ),
       },
@@ -84,7 +85,10 @@ export default function PriceRulesPage() {
               align: 'right' as const,
               render: (r: PriceRuleDto) => (
                 <Tooltip title={t('Delete')}>
-                  <IconButton aria-label={t('Delete {{name}}', { name: r.name })} onClick={() => setDeleting(r)}>
+                  <IconButton
+                    aria-label={t('Delete {{name}}', { name: dataLabel(r.name) })}
+                    onClick={() => setDeleting(r)}
+                  >
                     <DeleteIcon />
                   </IconButton>
                 </Tooltip>

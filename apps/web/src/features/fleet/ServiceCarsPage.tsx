@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogueEndpoints, vehicleTypesResource } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -40,7 +41,7 @@ export default function ServiceCarsPage() {
     () =>
       ((types.data?.data ?? []) as unknown as TypeRow[]).map((r) => ({
         id: r.id,
-        label: t('{{name}} ({{seats}} seats)', { name: r.name, seats: formatNumber(r.seats) }),
+        label: t('{{name}} ({{seats}} seats)', { name: dataLabel(r.name), seats: formatNumber(r.seats) }),
       })),
     [types.data, t],
   );

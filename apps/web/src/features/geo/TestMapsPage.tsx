@@ -1,6 +1,7 @@
 import { Box, Button, Chip, Paper, Stack, TextField, Typography, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type GeoLookupDto, MAP_CENTER } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiData, endpoints } from '../../api/endpoints';
@@ -75,7 +76,7 @@ function LookupResult({ data }: { data: GeoLookupDto }) {
             size="small"
             variant={s.runs ? 'filled' : 'outlined'}
             color={s.runs ? 'success' : 'default'}
-            label={s.runs ? s.name : t('{{name}} (not here)', { name: s.name })}
+            label={s.runs ? dataLabel(s.name) : t('{{name}} (not here)', { name: dataLabel(s.name) })}
             sx={{ mr: 0.5, mb: 0.5 }}
           />
         ))}

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_MSG } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -22,9 +23,9 @@ export function CaptainContract({ id, editable }: { id: number; editable: boolea
       <Typography variant="body2" data-testid="captain-contract">
         {c.level
           ? CONTRACT_MSG.level(
-              c.level.name,
+              dataLabel(c.level.name),
               `${formatNumber(c.level.commission_percent, Number.isInteger(c.level.commission_percent) ? 0 : 1)} %`,
-              c.level.contract_template.name,
+              dataLabel(c.level.contract_template.name),
             )
           : CONTRACT_MSG.none}
       </Typography>
@@ -36,7 +37,7 @@ export function CaptainContract({ id, editable }: { id: number; editable: boolea
       {open && (
         <ContractDialog
           id={id}
-          current={c.level ? { id: c.level.id, label: c.level.name } : null}
+          current={c.level ? { id: c.level.id, label: dataLabel(c.level.name) } : null}
           onClose={() => setOpen(false)}
         />
       )}

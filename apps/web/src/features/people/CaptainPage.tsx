@@ -1,5 +1,6 @@
 import { Alert, Avatar, Box, Button, Stack, Typography } from '@mui/material';
 import { type CaptainCarDto, CONTRACT_MSG, captainPolicy, MSG, pathTo, RATING_UI, TERMS_MSG } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -32,7 +33,7 @@ function ColorSwatch({ color }: { color: CaptainCarDto['color'] }) {
           bgcolor: color?.hex ?? 'transparent',
         }}
       />
-      <span>{color?.name ?? '—'}</span>
+      <span>{color ? dataLabel(color.name) : '—'}</span>
     </Stack>
   );
 }
@@ -42,7 +43,7 @@ const carColumns = (t: (source: string) => string): readonly TableColumn<Captain
   { key: 'brand', label: t('Brand'), render: (car) => car.brand?.name ?? '—' },
   { key: 'model', label: t('Model'), render: (car) => car.model?.name ?? '—' },
   { key: 'color', label: t('Color'), render: (car) => <ColorSwatch color={car.color} /> },
-  { key: 'type', label: t('Type'), render: (car) => t(car.vehicle_type) },
+  { key: 'type', label: t('Type'), render: (car) => dataLabel(car.vehicle_type) },
   { key: 'seats', label: t('Seats'), render: (car) => car.seats },
 ];
 
@@ -124,7 +125,7 @@ export default function CaptainPage() {
           [t('Phone'), c.phone_number ? <PhoneLink key="phone" value={c.phone_number} /> : null],
           [t('WhatsApp'), c.whatsapp_number ? <PhoneText key="whatsapp" value={c.whatsapp_number} /> : null],
           [t('E-mail'), c.email],
-          [t('Cash register'), c.cash_register?.name],
+          [t('Cash register'), dataLabel(c.cash_register?.name)],
           [t('Activated'), c.activated_at ? formatDateTime(c.activated_at) : null],
           [t('Registered'), c.registered ? t('Yes') : t('No')],
           [t('Created'), formatDateTime(c.created_at)],

@@ -1,6 +1,7 @@
 import { Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type CreateCarInput, createCarSchema, PEOPLE_MSG, pathTo } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -114,7 +115,7 @@ export default function CreateCarPage() {
             >
               {vehicleTypes.map((type) => (
                 <MenuItem key={type} value={type}>
-                  {type}
+                  {dataLabel(type)}
                 </MenuItem>
               ))}
             </TextField>

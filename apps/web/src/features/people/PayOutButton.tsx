@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AccountDto, LEDGER_MSG, type PayoutMethod } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, endpoints } from '../../api/endpoints';
@@ -64,7 +65,7 @@ export function PayOutButton({
               value="cash"
               control={<Radio />}
               disabled={!register}
-              label={register ? LEDGER_MSG.cashAt(register) : LEDGER_MSG.noCashRegister}
+              label={register ? LEDGER_MSG.cashAt(dataLabel(register)) : LEDGER_MSG.noCashRegister}
             />
             <FormControlLabel
               value="transfer"

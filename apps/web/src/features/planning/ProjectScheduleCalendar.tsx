@@ -1,6 +1,7 @@
 import { Alert, LinearProgress, Stack } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { PROJECT_SCHEDULE_MSG as M, type ProjectScheduleDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { useScheduleCalendar } from './api';
@@ -18,7 +19,7 @@ export function ProjectScheduleCalendar({ userId }: { userId: number }) {
     () =>
       (schedules.data ?? []).map((s: ProjectScheduleDto) => ({
         id: String(s.id),
-        title: s.to ? s.project.name : `${s.project.name} (${M.running})`,
+        title: s.to ? dataLabel(s.project.name) : `${dataLabel(s.project.name)} (${M.running})`,
         start: naive(s.from),
         end: naive(s.to ?? Date.now()),
         backgroundColor: s.to ? theme.palette.primary.main : theme.palette.warning.main,

@@ -1,5 +1,6 @@
 import { Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { PROJECT_SCHEDULE_MSG as M, scheduleAction } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -74,7 +75,7 @@ export function ProjectScheduleForm() {
       ) : (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <Typography sx={{ flex: 1 }} data-testid="current-project">
-            {M.current(current.project.name, formatDateTime(current.from))}
+            {M.current(dataLabel(current.project.name), formatDateTime(current.from))}
           </Typography>
           <Button variant="contained" color="warning" disabled={end.isPending} onClick={() => end.mutate(current.id)}>
             {M.end}

@@ -1,5 +1,6 @@
 import { Link, Stack, Typography } from '@mui/material';
 import { bookingPolicy, pathTo, RATING_UI, type RideRatingDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -56,7 +57,7 @@ export function CaptainLowRatings({ captainId }: { captainId: number }) {
           ),
       },
       { key: 'stars', label: RATING_UI.stars, render: (r) => <Stars value={r.stars} /> },
-      { key: 'cause', label: RATING_UI.cause, render: (r) => r.cause_name ?? '—' },
+      { key: 'cause', label: RATING_UI.cause, render: (r) => (r.cause_name ? dataLabel(r.cause_name) : '—') },
       { key: 'comment', label: RATING_UI.comment, render: (r) => r.comment ?? '—', sx: { overflowWrap: 'anywhere' } },
     ],
     [i18n.language, linkRides],

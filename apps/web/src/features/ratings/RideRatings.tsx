@@ -1,5 +1,6 @@
 import { CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { RATING_SIDES, RATING_UI, type RatingSide, type RideRatingDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { FetchState } from '../../components/FetchState';
 import { formatDateTime } from '../../i18n/format';
@@ -22,7 +23,7 @@ function SideRating({ by, rating }: { by: RatingSide; rating: RideRatingDto | nu
               {formatDateTime(rating.created_at)}
             </Typography>
           </Stack>
-          {rating.cause_name && <Field label={RATING_UI.cause}>{rating.cause_name}</Field>}
+          {rating.cause_name && <Field label={RATING_UI.cause}>{dataLabel(rating.cause_name)}</Field>}
           {rating.comment && <Field label={RATING_UI.comment}>{rating.comment}</Field>}
         </>
       ) : (

@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { CALL_SERVICE_LEVEL_S, type DashboardDto, REPORTS_UI, STATUS_LABELS, VOICE_UI } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError';
 import { formatNumber, formatTime } from '../../i18n/format';
@@ -118,7 +119,7 @@ export function ReasonsCard({ d }: { d: DashboardDto }) {
                 key={`${r.kind}-${r.reason_id}`}
                 secondaryAction={<Typography>{formatNumber(r.count)}</Typography>}
               >
-                <ListItemText primary={r.text ?? REPORTS_UI.noReason} />
+                <ListItemText primary={r.text ? dataLabel(r.text) : REPORTS_UI.noReason} />
               </ListItem>
             ))}
           </List>

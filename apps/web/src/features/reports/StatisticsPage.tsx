@@ -11,10 +11,12 @@ import {
   useTheme,
 } from '@mui/material';
 import { periodErrors, REPORTS_UI, STAT_GROUPS, type StatGroup, type StatisticsDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
+import { DateTextField } from '../../components/DateTextField';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { formatDate, formatTime } from '../../i18n/format';
 import { useStatistics } from './api';
@@ -23,8 +25,9 @@ import { type Preset, presetPeriod } from './period';
 import { StatisticsChart } from './StatisticsChart';
 import { StatisticsTable } from './StatisticsTable';
 
+// Names of services, origins... are sent in English, as stored: shown in the console's language.
 const labelOf = (dto: StatisticsDto) => (key: string, label: string) =>
-  dto.group === 'hour' ? formatTime(key) : dto.group === 'day' ? formatDate(key) : label;
+  dto.group === 'hour' ? formatTime(key) : dto.group === 'day' ? formatDate(key) : dataLabel(label);
 
 /** /BarStatistics: a period and a grouping, a bar chart and the table of the same numbers, CSV and PNG. */
 export default function StatisticsPage() {
@@ -44,9 +47,9 @@ export default function StatisticsPage() {
     setPreset(p);
     setPeriod(presetPeriod(p));
   };
-  const setDay = (field: 'from' | 'to') => (e: React.ChangeEvent<HTMLInputElement>) => {
+  const setDay = (field: 'from' | 'to') => (value: string) => {
     setPreset(null);
-    setPeriod((p) => ({ ...p, [field]: e.target.value }));
+    setPeriod((p) => ({ ...p, [field]: value }));
   };
   return (
     <Stack spacing={2}>
@@ -63,28 +66,31 @@ export default function StatisticsPage() {
             <ToggleButton value="week">{REPORTS_UI.preset7}</ToggleButton>
             <ToggleButton value="month">{REPORTS_UI.preset30}</ToggleButton>
           </ToggleButtonGroup>
-          <TextField
-            type="date"
-            size="small"
-            label={REPORTS_UI.from}
-            value={period.from}
-            onChange={setDay('from')}
-            error={!!errors.from}
-            helperText={errors.from}
-            sx={{ width: 190 }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statistics-from' } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={REPORTS_UI.to}
-            value={period.to}
-            onChange={setDay('to')}
-            error={!!errors.to}
-            helperText={errors.to}
-            sx={{ width: 190 }}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'statistics-to' } }}
-          />
+          {/* Typed DD/MM/YYYY in the console's language, never the browser's own date format (mm/dd/yyyy). */}
+          <Box sx={{ width: 190 }}>
+            <DateTextField
+              kind="date"
+              size="small"
+              label={REPORTS_UI.from}
+              value={period.from}
+              onChange={setDay('from')}
+              error={!!errors.from}
+              helperText={errors.from}
+              testId="statistics-from"
+            />
+          </Box>
+          <Box sx={{ width: 190 }}>
+            <DateTextField
+              kind="date"
+              size="small"
+              label={REPORTS_UI.to}
+              value={period.to}
+              onChange={setDay('to')}
+              error={!!errors.to}
+              helperText={errors.to}
+              testId="statistics-to"
+            />
+          </Box>
           <TextField
             select
             size="small"

@@ -4,7 +4,9 @@ import { formatEuros, formatNumber } from '../../i18n/format';
 /** A waiting time: seconds under two minutes, minutes beyond. */
 export function formatWait(seconds: number | null): string {
   if (seconds === null) return formatNumber(null);
-  return seconds < 120 ? REPORTS_UI.seconds(Math.round(seconds)) : REPORTS_UI.minutes(Math.round(seconds / 60));
+  return seconds < 120
+    ? REPORTS_UI.seconds(formatNumber(Math.round(seconds)))
+    : REPORTS_UI.minutes(formatNumber(Math.round(seconds / 60)));
 }
 
 /** A share as a percentage; `digits` decimals (utilisation is often below one per cent). */
@@ -40,7 +42,8 @@ export function dayFigures(d: DashboardDto): FigureView[] {
     {
       id: 'eta',
       label: REPORTS_UI.meanEta,
-      value: d.mean_eta_min.value === null ? formatNumber(null) : REPORTS_UI.minutes(d.mean_eta_min.value),
+      value:
+        d.mean_eta_min.value === null ? formatNumber(null) : REPORTS_UI.minutes(formatNumber(d.mean_eta_min.value)),
       series: d.mean_eta_min.series,
     },
     {

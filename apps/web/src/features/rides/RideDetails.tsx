@@ -31,6 +31,7 @@ import {
   RIDE_UI,
   visibleHistory,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -68,7 +69,11 @@ const countedTotal = (payments: BookingDto['payments']) =>
 function Summary({ booking }: { booking: BookingDto }) {
   const car = booking.ride?.car;
   const carText = car
-    ? [car.number, car.brand_model ? `${car.brand_model.brand.name} ${car.brand_model.name}` : null, car.color?.name]
+    ? [
+        car.number,
+        car.brand_model ? `${car.brand_model.brand.name} ${car.brand_model.name}` : null,
+        dataLabel(car.color?.name),
+      ]
         .filter(Boolean)
         .join(' · ')
     : '';
@@ -78,7 +83,7 @@ function Summary({ booking }: { booking: BookingDto }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6">#{booking.id}</Typography>
         <Chip size="small" color="primary" label={cardStatusLabel(booking.status)} data-testid="ride-status" />
-        <Chip size="small" variant="outlined" label={booking.service?.name} />
+        <Chip size="small" variant="outlined" label={dataLabel(booking.service?.name)} />
       </Stack>
       <RideActions booking={booking} />
       <Grid container spacing={1.5}>

@@ -5,6 +5,7 @@ import { api, apiData, endpoints, type ReplyData } from '../../api/endpoints';
 import { useIdempotencyKey } from '../../api/idempotency';
 import { useApiMutation } from '../../api/mutation';
 import { getToken } from '../../api/session';
+import { useDataNames } from '../../i18n/dataNames';
 
 /** Keys of the ride page. The booking itself shares the bookings feature's detail key (one cache). */
 export const rideKeys = {
@@ -57,10 +58,13 @@ export function useCaptainLocation(captainId: number | null, enabled: boolean) {
   });
 }
 
+/** The complaint categories, named in the console's language. */
 export function useComplaintCategories() {
+  const select = useDataNames<ReplyData<typeof endpoints.complaintCategories>[number]>();
   return useQuery({
     queryKey: rideKeys.categories,
     queryFn: ({ signal }) => apiData(endpoints.complaintCategories, { signal }),
+    select,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Chip, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { PROJECT_SCHEDULE_MSG, pathTo, RESOURCE_MSG, rolesResource, staffResource } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -51,7 +52,7 @@ export function UserProfilePage() {
               </Typography>
               <Stack direction="row" spacing={1}>
                 {roles.map((r) => (
-                  <Chip key={r.id} label={r.name} size="small" />
+                  <Chip key={r.id} label={dataLabel(r.name)} size="small" />
                 ))}
               </Stack>
             </Stack>

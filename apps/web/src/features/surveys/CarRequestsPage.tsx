@@ -24,6 +24,7 @@ import {
   carRequestRefuseSchema,
   REFUSAL_MAX,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -79,7 +80,7 @@ function CarCard({ title, car, testId }: { title: string; car: CarRequestCarDto 
             {t('Color')}
           </Typography>
           <Typography component="dd" sx={{ m: 0 }}>
-            {car.color?.name ?? '—'}
+            {car.color ? dataLabel(car.color.name) : '—'}
           </Typography>
           <Typography component="dt" color="textSecondary">
             {t('Year')}

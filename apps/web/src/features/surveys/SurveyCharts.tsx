@@ -1,6 +1,7 @@
 import { useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { QuestionResultDto } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 
@@ -12,7 +13,9 @@ export default function SurveyChart({ result }: { result: QuestionResultDto }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const choice = result.kind === 'choice';
-  const labels = choice ? result.options.map((o) => o.label) : result.ratings.map((r) => formatNumber(r.rating));
+  const labels = choice
+    ? result.options.map((o) => dataLabel(o.label))
+    : result.ratings.map((r) => formatNumber(r.rating));
   const values = choice ? result.options.map((o) => o.count) : result.ratings.map((r) => r.count);
   const summary = labels.map((label, i) => t('{{label}}: {{count}}', { label, count: values[i] })).join(', ');
   return (

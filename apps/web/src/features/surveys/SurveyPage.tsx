@@ -29,6 +29,7 @@ import {
   type SurveyQuestionDto,
   surveyPolicy,
 } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -62,10 +63,10 @@ function CountsTable({ result }: { result: QuestionResultDto }) {
   const { t } = useTranslation();
   const rows =
     result.kind === 'choice'
-      ? result.options.map((o) => ({ label: o.label, count: o.count }))
+      ? result.options.map((o) => ({ label: dataLabel(o.label), count: o.count }))
       : result.ratings.map((r) => ({ label: formatNumber(r.rating), count: r.count }));
   return (
-    <Table size="small" aria-label={t('Answers to {{prompt}}', { prompt: result.prompt })}>
+    <Table size="small" aria-label={t('Answers to {{prompt}}', { prompt: dataLabel(result.prompt) })}>
       <TableHead>
         <TableRow>
           <TableCell>{result.kind === 'choice' ? t('Option') : t('Rating')}</TableCell>
@@ -90,7 +91,7 @@ function QuestionResult({ question, result }: { question: SurveyQuestionDto; res
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={`q-${question.id}`}>
       <Stack spacing={1}>
         <Typography variant="subtitle1" component="h3" id={`q-${question.id}`}>
-          {t('{{n}}. {{prompt}}', { n: question.position, prompt: question.prompt })}
+          {t('{{n}}. {{prompt}}', { n: question.position, prompt: dataLabel(question.prompt) })}
         </Typography>
         <Typography variant="body2" color="textSecondary">
           {SURVEY_LABELS.kinds[question.kind]}
@@ -102,7 +103,7 @@ function QuestionResult({ question, result }: { question: SurveyQuestionDto; res
           <List dense>
             {question.options.map((o) => (
               <ListItem key={o}>
-                <ListItemText primary={o} />
+                <ListItemText primary={dataLabel(o)} />
               </ListItem>
             ))}
           </List>
@@ -232,7 +233,7 @@ export default function SurveyPage() {
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }} dir="auto">
-              {s.title}
+              {dataLabel(s.title)}
             </Typography>
             <SurveyStatusChip status={s.status} />
             <Actions survey={s} />

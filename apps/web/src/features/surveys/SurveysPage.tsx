@@ -1,5 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { pathTo, type SurveyDto, surveyAudienceLabel, surveyPolicy } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { endpoints } from '../../api/endpoints';
@@ -24,7 +25,7 @@ export default function SurveysPage() {
       label: t('Title'),
       render: (s) => (
         <RouterLink to={pathTo('Survey', { id: s.id })} onClick={(e) => e.stopPropagation()}>
-          {s.title}
+          {dataLabel(s.title)}
         </RouterLink>
       ),
     },

@@ -59,12 +59,12 @@ function Sections({ s }: { s: SystemStatusDto }) {
           <Figure id="node" label={ui.node} value={s.server.node} />
           <Figure id="started" label={ui.started} value={formatDateTime(s.server.started_at)} />
           <Figure id="uptime" label={ui.uptime} value={uptime(s.server.uptime_s)} />
-          <Figure id="memory" label={ui.memory} value={ui.megabytes(s.server.rss_mb)} />
-          <Figure id="heap" label={ui.heap} value={ui.megabytes(s.server.heap_used_mb)} />
+          <Figure id="memory" label={ui.memory} value={ui.megabytes(formatNumber(s.server.rss_mb))} />
+          <Figure id="heap" label={ui.heap} value={ui.megabytes(formatNumber(s.server.heap_used_mb))} />
           <Figure
             id="loop"
             label={ui.loopDelay}
-            value={ui.milliseconds(s.server.loop_delay_p99_ms)}
+            value={ui.milliseconds(formatNumber(s.server.loop_delay_p99_ms))}
             warn={s.server.loop_delay_p99_ms > STATUS_LIMITS.loopDelayMs}
           />
         </List>
@@ -75,7 +75,7 @@ function Sections({ s }: { s: SystemStatusDto }) {
           <Figure
             id="latency"
             label={ui.latency}
-            value={ui.milliseconds(s.database.latency_ms)}
+            value={ui.milliseconds(formatNumber(s.database.latency_ms))}
             warn={s.database.latency_ms > STATUS_LIMITS.dbLatencyMs}
           />
           <Figure
@@ -112,7 +112,7 @@ function Sections({ s }: { s: SystemStatusDto }) {
           <Figure
             id="jobs-oldest"
             label={ui.oldestDue}
-            value={ui.seconds(s.jobs.oldest_due_s)}
+            value={ui.seconds(formatNumber(s.jobs.oldest_due_s))}
             warn={s.jobs.oldest_due_s > STATUS_LIMITS.oldestDueJobS}
           />
         </List>

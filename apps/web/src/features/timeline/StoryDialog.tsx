@@ -18,7 +18,8 @@ import {
   useTheme,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { actionLabel, type StoryItemDto, TIMELINE_UI } from '@taxi/shared';
+import { actionLabel, actorLabel, type StoryItemDto, TIMELINE_UI } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
@@ -32,11 +33,13 @@ const STEPS = 1000;
 
 /** One moment as words: the offer's captain and answer, the geofence, the chat line, the audit action. */
 function describe(item: StoryItemDto): string {
-  const who = item.actor ?? TIMELINE_UI.system;
+  const who = actorLabel(item.actor);
   if (item.kind === 'offer') return TIMELINE_UI.offerTo(who, actionLabel(item.action));
   if (item.kind === 'geofence') return item.action === 'enter' ? TIMELINE_UI.entered(who) : TIMELINE_UI.left(who);
   if (item.kind === 'chat') return `${actionLabel(item.action)}: ${item.text ?? ''}`;
-  if (item.kind === 'complaint') return [item.actor, item.text, actionLabel(item.action)].filter(Boolean).join(' · ');
+  // A complaint's actor is its category: a catalogue name.
+  if (item.kind === 'complaint')
+    return [dataLabel(item.actor), item.text, actionLabel(item.action)].filter(Boolean).join(' · ');
   return `${actionLabel(item.action)} · ${who}`;
 }
 

@@ -14,7 +14,14 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { actionLabel, TIMELINE_KINDS, TIMELINE_UI, type TimelineItemDto, timelineSubject } from '@taxi/shared';
+import {
+  actionLabel,
+  actorLabel,
+  TIMELINE_KINDS,
+  TIMELINE_UI,
+  type TimelineItemDto,
+  timelineSubject,
+} from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpoints } from '../../api/endpoints';
@@ -59,7 +66,7 @@ function Row({ item, onReplay }: { item: TimelineItemDto; onReplay: (id: number)
         />
         <ListItemText
           primary={`${subject} · ${actionLabel(item.action)}`}
-          secondary={item.actor ?? TIMELINE_UI.system}
+          secondary={actorLabel(item.actor)}
           slotProps={{ primary: { noWrap: true } }}
         />
       </Stack>

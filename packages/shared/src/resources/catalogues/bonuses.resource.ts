@@ -11,7 +11,16 @@ export const bonusesResource = defineResource({
   table: 'bonuses',
   parent: { param: 'bonus_package_id', field: 'bonus_package_id' },
   fields: [
-    { name: 'name', label: 'Name', type: 'text', required: true, max: 80, sortable: true, searchable: true },
+    {
+      name: 'name',
+      label: 'Name',
+      type: 'text',
+      required: true,
+      max: 80,
+      sortable: true,
+      searchable: true,
+      dataName: true,
+    },
     {
       name: 'kind',
       label: 'Kind',

@@ -8,7 +8,18 @@ export const captainCancellationReasonsResource = defineResource({
   permission: 'DISPATCHING',
   readPermission: null,
   table: 'captainCancellationReasons',
-  fields: [{ name: 'text', label: 'Reason', type: 'text', required: true, max: 200, sortable: true, searchable: true }],
+  fields: [
+    {
+      name: 'text',
+      label: 'Reason',
+      type: 'text',
+      required: true,
+      max: 200,
+      sortable: true,
+      searchable: true,
+      dataName: true,
+    },
+  ],
 });
 
 export default captainCancellationReasonsResource;

@@ -1,4 +1,4 @@
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, defineResource } from '../define';
 
 /** No page: the captain activation dialog loads `GET cash_registers`. */
 export const cashRegistersResource = defineResource({
@@ -9,7 +9,7 @@ export const cashRegistersResource = defineResource({
   permission: 'SETTINGS',
   readPermission: null,
   table: 'cashRegisters',
-  fields: [uniqueNameField(60)],
+  fields: [dataNameField(60)],
 });
 
 export default cashRegistersResource;

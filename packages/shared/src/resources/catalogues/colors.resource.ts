@@ -1,4 +1,4 @@
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, defineResource } from '../define';
 
 export const colorsResource = defineResource({
   key: 'colors',
@@ -8,7 +8,7 @@ export const colorsResource = defineResource({
   permission: 'TYPES',
   readPermission: null,
   table: 'colors',
-  fields: [uniqueNameField(40), { name: 'hex', label: 'Colour', type: 'color', default: '#000000' }],
+  fields: [dataNameField(40), { name: 'hex', label: 'Colour', type: 'color', default: '#000000' }],
 });
 
 export default colorsResource;

@@ -1,4 +1,4 @@
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, defineResource } from '../define';
 
 /**
  * Complaint categories (people.md §3: id, name): the list the ride page's category picker reads through
@@ -11,7 +11,7 @@ export const complaintCategoriesResource = defineResource({
   route: 'ComplaintCategories',
   permission: 'COMPLAINTS',
   table: 'complaintCategories',
-  fields: [uniqueNameField(80)],
+  fields: [dataNameField(80)],
 });
 
 export default complaintCategoriesResource;

@@ -1,5 +1,5 @@
 import { BONUS_AMOUNT_FIELD, BONUS_LIMITS } from '../../bonuses';
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, dataReference, defineResource } from '../define';
 
 /** Conditional bonuses (/conditional_bonus): every condition given must hold over a captain's day. */
 export const conditionalBonusesResource = defineResource({
@@ -10,7 +10,7 @@ export const conditionalBonusesResource = defineResource({
   permission: 'PRICE_RULES',
   table: 'conditionalBonuses',
   fields: [
-    uniqueNameField(80),
+    dataNameField(80),
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
     {
       name: 'min_rides',
@@ -30,7 +30,7 @@ export const conditionalBonusesResource = defineResource({
       max: 100,
       align: 'right',
     },
-    { name: 'service_id', label: 'Service', type: 'reference', reference: { url: 'services', labelField: 'name' } },
+    { name: 'service_id', label: 'Service', type: 'reference', reference: dataReference('services') },
     BONUS_AMOUNT_FIELD,
   ],
 });

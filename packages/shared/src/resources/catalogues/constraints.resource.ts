@@ -22,6 +22,7 @@ export const constraintsResource = defineResource({
       sortable: true,
       searchable: true,
       unique: true,
+      dataName: true,
     },
     { name: 'abbreviation', label: 'Abbreviation', type: 'text', required: true, max: 6, sortable: true },
     {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, dataReference, defineResource } from '../define';
 
 /**
  * Levels of the contract templates (contract_template/level): each sets the company's commission on a
@@ -15,13 +15,13 @@ export const contractTemplateLevelsResource = defineResource({
   readPermission: 'DISPATCHING',
   table: 'contractTemplateLevels',
   fields: [
-    uniqueNameField(80),
+    dataNameField(80),
     {
       name: 'contract_template_id',
       label: 'Contract template',
       type: 'reference',
       required: true,
-      reference: { url: 'contract_template', labelField: 'name' },
+      reference: dataReference('contract_template'),
     },
     {
       name: 'commission_percent',

@@ -1,4 +1,4 @@
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, defineResource } from '../define';
 
 /**
  * Captains' contract templates (/contract_template): the contract text a captain signs. Its levels
@@ -13,7 +13,7 @@ export const contractTemplatesResource = defineResource({
   permission: 'SETTINGS',
   table: 'contractTemplates',
   fields: [
-    uniqueNameField(80),
+    dataNameField(80),
     { name: 'body', label: 'Text', type: 'textarea', required: true, max: 20000, searchable: true },
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
   ],

@@ -1,4 +1,4 @@
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, defineResource } from '../define';
 
 export const nationalitiesResource = defineResource({
   key: 'nationalities',
@@ -9,7 +9,7 @@ export const nationalitiesResource = defineResource({
   readPermission: null,
   table: 'nationalities',
   fields: [
-    uniqueNameField(60),
+    dataNameField(60),
     {
       name: 'code',
       label: 'ISO code',

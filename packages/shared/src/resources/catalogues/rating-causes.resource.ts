@@ -14,7 +14,16 @@ export const ratingCausesResource = defineResource({
   readPermission: null,
   table: 'ratingCauses',
   fields: [
-    { name: 'name', label: 'Cause', type: 'text', required: true, max: 120, sortable: true, searchable: true },
+    {
+      name: 'name',
+      label: 'Cause',
+      type: 'text',
+      required: true,
+      max: 120,
+      sortable: true,
+      searchable: true,
+      dataName: true,
+    },
     {
       name: 'target',
       label: 'Rated person',

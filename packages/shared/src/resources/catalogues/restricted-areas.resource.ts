@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../define';
+import { dataReference, defineResource } from '../define';
 import { geometryField } from '../geo-fields';
 
 export const AREA_APPLIES_TO = ['pickup', 'dropoff', 'both'] as const;
@@ -47,7 +47,7 @@ export const restrictedAreasResource = defineResource({
       name: 'allowed_service_ids',
       label: 'Allowed services',
       type: 'multireference',
-      reference: { url: 'service', labelField: 'name', perPage: 100 },
+      reference: dataReference('service', { perPage: 100 }),
       helper: 'Leave empty to refuse every service',
     },
     { name: 'allowed_from', label: 'Allowed from', type: 'text', max: 5, helper: 'HH:mm, city time' },

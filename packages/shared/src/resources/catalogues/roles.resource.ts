@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { permissionLabel } from '../../permissions';
 import { type RoleSubject, staffPolicy } from '../../policies/staff';
 import { ADMIN_ROLE_ID } from '../../roles';
-import { defineResource, type ResourceRow, uniqueNameField } from '../define';
+import { dataNameField, defineResource, type ResourceRow } from '../define';
 import { RESOURCE_MSG } from '../messages';
 
 /** A role row as the staff policy sees it. */
@@ -19,7 +19,7 @@ export const rolesResource = defineResource({
   permission: 'USERS',
   table: 'roles',
   fields: [
-    uniqueNameField(60),
+    dataNameField(60),
     {
       name: 'permissions',
       label: 'Permissions',

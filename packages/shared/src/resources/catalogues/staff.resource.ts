@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type StaffSubject, staffPolicy, USER_KINDS, type UserKind } from '../../policies/staff';
 import { ADMIN_ROLE_ID } from '../../roles';
 import { ACCOUNT_FIELDS } from '../account-fields';
-import { defineResource, type ResourceRow } from '../define';
+import { dataReference, defineResource, type ResourceRow } from '../define';
 import { RESOURCE_MSG } from '../messages';
 
 const names = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -38,7 +38,7 @@ export const staffResource = defineResource({
       label: 'Roles',
       type: 'multireference',
       required: true,
-      reference: { url: 'role', labelField: 'name', perPage: 50, excludeIds: [ADMIN_ROLE_ID] },
+      reference: dataReference('role', { perPage: 50, excludeIds: [ADMIN_ROLE_ID] }),
     },
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },
     { name: 'created_at', label: 'Created at', type: 'datetime', sortable: true, form: 'none' },

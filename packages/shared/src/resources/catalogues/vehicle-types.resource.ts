@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource, uniqueNameField } from '../define';
+import { dataNameField, dataReference, defineResource } from '../define';
 
 /** Vehicle types: a car names its type; each type lists the services it may carry (/services/{id}/cars). */
 export const vehicleTypesResource = defineResource({
@@ -11,13 +11,13 @@ export const vehicleTypesResource = defineResource({
   readPermission: null,
   table: 'vehicleTypes',
   fields: [
-    uniqueNameField(40),
+    dataNameField(40),
     { name: 'seats', label: 'Seats', type: 'number', required: true, min: 1, max: 60, sortable: true, default: 4 },
     {
       name: 'service_ids',
       label: 'Services',
       type: 'multireference',
-      reference: { url: 'service', labelField: 'name', perPage: 100 },
+      reference: dataReference('service', { perPage: 100 }),
     },
   ],
   presented: { service_ids_label: z.string(), cars: z.number().int() },

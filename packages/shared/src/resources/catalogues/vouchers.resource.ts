@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineResource } from '../define';
+import { dataReference, defineResource } from '../define';
 
 /** Discount kinds: a percentage of the fare, or a fixed amount in cents. */
 export const VOUCHER_KINDS = [
@@ -55,7 +55,7 @@ export const vouchersResource = defineResource({
       name: 'service_ids',
       label: 'Services',
       type: 'multireference',
-      reference: { url: 'service', labelField: 'name', perPage: 100 },
+      reference: dataReference('service', { perPage: 100 }),
       helper: 'None: every service',
     },
     { name: 'active', label: 'Active', type: 'boolean', sortable: true, default: true },

@@ -8,6 +8,7 @@ import {
   TextField,
 } from '@mui/material';
 import type { FieldDef } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import type { TFunction } from 'i18next';
 import { type Control, Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -112,7 +113,11 @@ export function FieldInput(props: Props) {
       name={field.name}
       control={control}
       render={({ field: f, fieldState }) => {
-        const helper = fieldHelper(t, fieldState.error?.message, field.helper);
+        // A catalogue name is edited as stored; the lists show it in the console's language, said under it.
+        const shownAs = field.dataName && typeof f.value === 'string' ? dataLabel(f.value) : '';
+        const helper =
+          fieldHelper(t, fieldState.error?.message, field.helper) ||
+          (shownAs && shownAs !== f.value ? t('Shown in this language as {{name}}', { name: shownAs }) : undefined);
         if (field.type === 'boolean') {
           return (
             <div>

@@ -1,5 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { BOOKING_UI, type CandidateRankingDto, type CandidateScore, DISPATCH_UI } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { formatKm, formatList } from '../../../i18n/format';
 import { CandidateOption, candidateOptionId, SectionHeading } from './CandidateOption';
 import { exclusionCounts, onTrip } from './model';
@@ -73,7 +74,7 @@ function RankedRow({ candidate: c, suggested }: { candidate: CandidateScore; sug
           </Stack>
           <Typography noWrap sx={{ fontSize: 12, color: 'text.secondary' }}>
             {c.car_number ?? '—'}
-            {c.vehicle_type ? ` · ${c.vehicle_type}` : ''}
+            {c.vehicle_type ? ` · ${dataLabel(c.vehicle_type)}` : ''}
           </Typography>
         </Box>
         <Typography sx={{ fontSize: 13, minWidth: 56, textAlign: 'end' }}>

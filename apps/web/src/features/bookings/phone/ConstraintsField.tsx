@@ -1,6 +1,7 @@
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueEndpoints, constraintsResource } from '@taxi/shared';
+import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { apiData } from '../../../api/endpoints';
 
@@ -45,7 +46,10 @@ export function ConstraintsField({
           <FormControlLabel
             key={r.id}
             control={<Checkbox size="small" checked={checked.includes(r.id)} onChange={() => toggle(r.id)} />}
-            label={t('{{name}} ({{abbreviation}})', { name: r.constraint_name, abbreviation: r.abbreviation })}
+            label={t('{{name}} ({{abbreviation}})', {
+              name: dataLabel(r.constraint_name),
+              abbreviation: r.abbreviation,
+            })}
           />
         ))}
       </FormGroup>
