@@ -7,7 +7,7 @@ export function formatWait(seconds: number | null): string {
   return seconds < 120 ? REPORTS_UI.seconds(Math.round(seconds)) : REPORTS_UI.minutes(Math.round(seconds / 60));
 }
 
-/** A share as a percentage; `digits` decimals (utilisation is often below one per cent). */
+/** A share as a percentage; `digits` decimals. */
 export const formatPercent = (share: number | null, digits = 0) =>
   share === null ? formatNumber(null) : REPORTS_UI.percent(formatNumber(share * 100, digits));
 
