@@ -103,12 +103,13 @@ function CallsCard({ d }: { d: DashboardDto }) {
                 primary={row.label}
                 secondary={row.help}
                 slotProps={{ secondary: { variant: 'caption' } }}
-                sx={{ my: 0.25 }}
+                sx={{ my: 0.25, flex: '1 1 60%' }}
               />
+              {/* A long value ("No call yet" in French) wraps in its own column rather than squeezing the name. */}
               <Typography
                 data-testid={`calls-${row.id}`}
                 color={row.muted ? 'textSecondary' : 'textPrimary'}
-                sx={{ flexShrink: 0, textAlign: 'end', mt: 0.25 }}
+                sx={{ flex: '0 1 auto', maxWidth: '40%', textAlign: 'end', mt: 0.25 }}
               >
                 {row.value}
               </Typography>
