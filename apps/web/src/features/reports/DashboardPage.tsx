@@ -53,7 +53,7 @@ export default function DashboardPage() {
 type CallRow = { id: string; label: string; help?: string; value: string; muted: boolean };
 
 /** The calls card's lines: from the call log (CALL_FIGURES), "No call yet" before the first, "Voice off" without voice. */
-export function callRows(calls: DashboardDto['calls']): CallRow[] {
+function callRows(calls: DashboardDto['calls']): CallRow[] {
   const ui = VOICE_UI.dashboard;
   const off = calls === null;
   const count = (n: number | undefined) => (off ? VOICE_UI.states.off : formatNumber(n));
