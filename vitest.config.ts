@@ -43,6 +43,8 @@ const EMBEDDED_ENGINE = [
     'chat',
     'bonus-job',
     'reports',
+    'reports-calls',
+    'reports-utilisation',
     'ledger',
     'csv-export',
     'tracking-service',

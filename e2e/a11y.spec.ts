@@ -1,8 +1,16 @@
 import type { Page } from '@playwright/test';
 import { MAP_CENTER, PROTECTED_ROUTES, PUBLIC_PATHS } from '@taxi/shared';
-import { animationsDone, axeBlocking, axeBothSchemes, COLOUR_RULES, type Scheme, useScheme } from './axe';
+import {
+  animationsDone,
+  axeBlocking,
+  axeBothSchemes,
+  COLOUR_RULES,
+  EXPERIMENTAL_RULES,
+  type Scheme,
+  useScheme,
+} from './axe';
 import { expect, test } from './fixtures';
-import { api, cancelBooking, checkAuth, login, USERS, watchCsp } from './helpers';
+import { api, cancelBooking, checkAuth, liveSuggestion, login, USERS, watchCsp } from './helpers';
 
 /**
  * axe-core on every page the console draws, in light and in dark: no critical, serious or moderate
@@ -31,8 +39,8 @@ async function violations(
     .catch(() => undefined);
   await animationsDone(page);
   // The shell (app bar, drawer) is the same on every page: checked whole on a part's first page, then the pages'
-  // own content (<main>) only.
-  return axeBlocking(page, { rules, include: mainOnly ? 'main' : undefined });
+  // own content (<main>) only. Every rule of the tags, and the experimental ones the console keeps to as well.
+  return axeBlocking(page, { rules, include: mainOnly ? 'main' : undefined, experimental: EXPERIMENTAL_RULES });
 }
 
 /** Fills the routes' parameters with rows the demo has. */
@@ -180,5 +188,72 @@ test('the exceptions board with its rows, the toolbar count and the late notices
     expect(await axeBlocking(page, { include: '[data-testid="late-notices"]', rules: nameHoldsText })).toEqual([]);
   } finally {
     for (const booking of ids) await cancelBooking(page, booking);
+  }
+});
+
+const NAME_HOLDS_TEXT = ['label-content-name-mismatch'];
+
+test("the vacations calendar's days are named by their date and the events they show (label-content-name-mismatch)", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.admin, '/vacations');
+  const calendar = page.getByTestId('vacations-calendar');
+  await expect(calendar).toBeVisible();
+  await expect(page.getByTestId('vacations-table').locator('tbody tr').first()).toBeVisible();
+  // The seeded leaves are a few days ahead: in this month's grid, or the next one's.
+  const events = calendar.locator('.fc-daygrid-event');
+  await expect(events.first())
+    .toBeVisible({ timeout: 3_000 })
+    .catch(async () => {
+      await calendar.locator('.fc-next-button').click();
+      await expect(events.first()).toBeVisible();
+    });
+  // A day with a leave: its name holds its date and the leave's name, as shown.
+  const day = calendar.locator('td[role="gridcell"]:has(.fc-daygrid-event)').first();
+  await expect(day).not.toHaveAttribute('aria-labelledby', /./);
+  const title = (await day.locator('.fc-event-title').first().textContent()) ?? '';
+  expect(title).not.toBe('');
+  await expect(day).toHaveAccessibleName(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  expect(await axeBlocking(page, { include: '[data-testid="vacations-calendar"]', rules: NAME_HOLDS_TEXT })).toEqual(
+    [],
+  );
+  // Another month's cells are named the same way once drawn.
+  await calendar.locator('.fc-next-button').click();
+  await expect(calendar.locator('td[role="gridcell"][aria-labelledby]')).toHaveCount(0);
+  expect(await axeBlocking(page, { include: '[data-testid="vacations-calendar"]', rules: NAME_HOLDS_TEXT })).toEqual(
+    [],
+  );
+});
+
+test("the app bar's buttons hold what they show in their names: the AI tray, the badges, the phone (label-content-name-mismatch)", async ({
+  page,
+  request,
+}) => {
+  await login(page, request, USERS.dispatcher);
+  const ids: number[] = [];
+  try {
+    const tray = page.getByTestId('ai-popup-tray');
+    for (const name of ['Tray', 'Name']) {
+      ids.push((await liveSuggestion(page, 'Axe', name)).id);
+      await expect.poll(async () => Number(await tray.getAttribute('data-count'))).toBeGreaterThanOrEqual(ids.length);
+    }
+    const toggle = page.getByTestId('ai-popup-toggle');
+    await expect(toggle).toBeVisible();
+    // Wide: the count in words; narrow: the number alone. Either way the name begins with what is shown.
+    for (const width of [1366, 1000]) {
+      await page.setViewportSize({ width, height: 768 });
+      await expect(toggle).toBeVisible();
+      // biome-ignore lint/performance/useDomNodeTextContent: what is drawn, without the width's hidden variant
+      const shown = ((await toggle.innerText()) ?? '').replace(/\s+/g, ' ').trim();
+      expect(shown).toMatch(/\d\d:\d\d/);
+      const name = (await toggle.getAttribute('aria-label')) ?? '';
+      const words = (text: string) => text.replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+      expect(words(name)).toContain(words(shown));
+      expect(await axeBlocking(page, { include: 'header', rules: NAME_HOLDS_TEXT })).toEqual([]);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const id of ids) await cancelBooking(page, id);
   }
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dayFigures, formatWait } from '../src/features/reports/format';
 import {
   formatAge,
+  formatAxisDay,
   formatComplaintTime,
   formatDateTime,
   formatEuros,
@@ -45,6 +46,18 @@ describe('one formatter per kind, in the spec formats', () => {
     await i18n.changeLanguage('ar');
     // Arabic keeps Latin digits (the locale's nu-latn), readable beside plates and ids.
     expect(formatNumber(1234.5)).toMatch(/1.?234.5/);
+  });
+
+  it("a chart's days: short, in the language, on the city's calendar", async () => {
+    // 23:30 UTC on the 21st is already the 22nd in Monaco.
+    const lateUtc = '2026-11-21T23:30:00Z';
+    expect(formatAxisDay(lateUtc)).toBe('Sun 22 Nov');
+    await i18n.changeLanguage('fr');
+    expect(formatAxisDay(lateUtc)).toBe('dim. 22 nov.');
+    await i18n.changeLanguage('ar');
+    expect(formatAxisDay(lateUtc)).toMatch(/22/);
+    expect(formatAxisDay(lateUtc)).toMatch(/نوفمبر/);
+    expect(formatAxisDay(null)).toBe('');
   });
 
   it('phones in one international form, whatever was stored', () => {

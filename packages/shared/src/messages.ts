@@ -113,6 +113,10 @@ export const MSG = texts({
   accessDeniedHelp: 'Your role does not give access to this page.',
   goHome: 'Go to the start page',
   profile: 'Profile',
+  /** The app bar's profile button: its name holds the initials its avatar shows (when it shows no picture). */
+  profileMenu: (name: string) => tr('Profile menu of {{name}}', { name }),
+  profileMenuInitials: (name: string, initials: string) =>
+    tr('Profile menu of {{name}} ({{initials}})', { name, initials }),
   onlineLabel: 'Online',
   logout: 'Logout',
   logoutEverywhere: 'Log out everywhere',

@@ -111,6 +111,71 @@ export const CALL_OUTCOMES = [
 export const CALL_TRANSFER_WINDOW_S = 60;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/**
+ * The call centre's figures of a period, from the call log. One definition: the server counts the log with it
+ * (its SQL spells the same three conditions, and the API test holds the two together), the dashboard names and
+ * explains the figures with it.
+ * - Incoming: the inbound calls that began ringing in the period (`started_at`, when the queue first rang an
+ *   operator, or found none and logged it missed), except one still ringing for less than the service level,
+ *   whose fate is not decided yet. A call still ringing past it counts, as not answered in time.
+ * - Answered within the service level: incoming calls an operator answered at most CALL_SERVICE_LEVEL_S seconds
+ *   after they began ringing (`answered_at − started_at`).
+ * - Abandoned by the caller: incoming calls the caller hung up while they rang, before any answer (the SIP
+ *   server's CANCEL: outcome `abandoned`). Calls nobody was free to take (`missed`) are not the caller's doing.
+ * Each share is over the incoming calls; null while there is none.
+ */
+export const CALL_FIGURES = {
+  serviceLevelS: CALL_SERVICE_LEVEL_S,
+  /** The outcome the caller's hang-up during the rings leaves (the SIP server's CANCEL). */
+  abandonedOutcome: 'abandoned',
+  /** The outcome of a call not yet answered nor ended. */
+  ringingOutcome: 'ringing',
+} as const satisfies { serviceLevelS: number; abandonedOutcome: CallOutcome; ringingOutcome: CallOutcome };
+
+/** What the figures read of a call of the log (instants in ms). */
+export interface CallFigureInput {
+  direction: (typeof CALL_DIRECTIONS)[number];
+  outcome: CallOutcome;
+  startedAt: number;
+  answeredAt: number | null;
+}
+
+/** An incoming call of the figures (see CALL_FIGURES), at `now`. */
+export function isIncomingCall(call: CallFigureInput, now: number): boolean {
+  if (call.direction !== 'inbound') return false;
+  return !(call.outcome === CALL_FIGURES.ringingOutcome && now - call.startedAt < CALL_FIGURES.serviceLevelS * 1000);
+}
+
+/** Answered at most the service level after it began ringing. */
+export function isAnsweredInTime(call: CallFigureInput): boolean {
+  return call.answeredAt !== null && call.answeredAt - call.startedAt <= CALL_FIGURES.serviceLevelS * 1000;
+}
+
+/** The caller hung up while it rang. */
+export const isAbandonedByCaller = (call: CallFigureInput): boolean => call.outcome === CALL_FIGURES.abandonedOutcome;
+
+/** The two shares from the counts (0..1, three decimals; null without any incoming call). */
+export function callShares(counts: { incoming: number; inTime: number; abandoned: number }): {
+  answered_in_time: number | null;
+  abandoned_rate: number | null;
+} {
+  const share = (n: number) => (counts.incoming > 0 ? Math.round((n / counts.incoming) * 1000) / 1000 : null);
+  return { answered_in_time: share(counts.inTime), abandoned_rate: share(counts.abandoned) };
+}
+
+/** The figures of a list of calls at `now`, by the definitions above (the test's reference for the server's SQL). */
+export function callFiguresOf(list: readonly CallFigureInput[], now: number) {
+  const incoming = list.filter((c) => isIncomingCall(c, now));
+  return {
+    incoming: incoming.length,
+    ...callShares({
+      incoming: incoming.length,
+      inTime: incoming.filter(isAnsweredInTime).length,
+      abandoned: incoming.filter(isAbandonedByCaller).length,
+    }),
+  };
+}
+
 export const callSchema = z
   .object({
     id: z.number().int(),
@@ -202,6 +267,10 @@ export const VOICE_UI = texts({
     inbound: 'Inbound calls today',
     answeredInTime: (seconds: number) => tr('Answered within {{seconds}} s', { seconds }),
     abandoned: 'Abandoned by the caller',
+    /** What the two shares count (CALL_FIGURES), under their names. */
+    answeredInTimeHelp: (seconds: number) =>
+      tr('Share of the incoming calls answered at most {{seconds}} s after they began ringing', { seconds }),
+    abandonedHelp: 'Share of the incoming calls the caller hung up before an answer',
   },
   /** Why the phone is in error (the toolbar's tooltip and its panel). */
   errors: {

@@ -1,4 +1,4 @@
-import { CITY_PHONE_REGION, CURRENCY, cityWallClock } from '@taxi/shared';
+import { CITY_PHONE_REGION, CITY_TIME_ZONE, CURRENCY, cityWallClock } from '@taxi/shared';
 import { textDirection, tr } from '@taxi/shared/i18n';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage, currentLocale } from './index';
@@ -109,6 +109,30 @@ export function formatMonth(month: string): string {
   if (!match) return month;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15));
   return new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+const axisDayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day on a chart's axis, short and in the language, on the city's calendar: "Sat 28 Nov", "sam. 28 nov.",
+ * "السبت 28 نوفمبر" (the table beside the chart gives the full date).
+ */
+export function formatAxisDay(value: Instant): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY;
+  const locale = currentLocale();
+  let format = axisDayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: CITY_TIME_ZONE,
+    });
+    axisDayFormats.set(locale, format);
+  }
+  return format.format(date);
 }
 
 const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [

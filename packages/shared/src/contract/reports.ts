@@ -40,14 +40,18 @@ export const dashboardSchema = z
       }),
     ),
     captains: z.object({ online: z.number(), free: z.number(), busy: z.number() }),
-    /** The call centre today: calls waiting in the queue now, inbound calls, the share answered within the
-     * service level (CALL_SERVICE_LEVEL_S) and the share the callers gave up on (0..1; null without calls). */
-    calls: z.object({
-      waiting: z.number(),
-      inbound: z.number(),
-      answered_in_time: z.number().nullable(),
-      abandoned_rate: z.number().nullable(),
-    }),
+    /** The call centre today, from the call log (CALL_FIGURES): calls waiting in the queue now, inbound calls,
+     * the share of the incoming calls answered within the service level (CALL_SERVICE_LEVEL_S) and the share the
+     * callers hung up on before an answer (0..1; null without an incoming call). Null: voice is off on this
+     * deployment (no SIP server configured). */
+    calls: z
+      .object({
+        waiting: z.number(),
+        inbound: z.number(),
+        answered_in_time: z.number().nullable(),
+        abandoned_rate: z.number().nullable(),
+      })
+      .nullable(),
     /** Euros; absent without the payments permission. */
     revenue_eur: figureSchema.optional(),
     generated_at: z.string(),
@@ -69,8 +73,9 @@ export const statisticsRowSchema = z.object({
   cancelled: z.number(),
   /** Euros; absent without the payments permission. */
   revenue_eur: z.number().optional(),
-  /** Busy captain time over the fleet's available time in the period (0..1). */
-  utilisation: z.number(),
+  /** Captain utilisation (utilisationOf): time on bookings over time on shift in the row's span (0..1); null
+   * without any time on shift. */
+  utilisation: z.number().nullable(),
 });
 
 export const statisticsSchema = z

@@ -13,9 +13,18 @@ export function statisticsColumns(dto: StatisticsDto): string[] {
   return out;
 }
 
-/** One row's figures in the columns' order after the group's label, unformatted. */
-export function statisticsFigures(dto: StatisticsDto, row: StatisticsRowDto): number[] {
-  const out = [row.bookings, row.completed, row.cancelled];
+/**
+ * Captain utilisation: the captains' time on bookings (from dispatch to the end of the trip) over their time on
+ * shift in the same span (each started shift from its start to its end, or to now while it runs), 0..1 with
+ * three decimals; null without any time on shift. Over the shift time, not over the whole fleet × the span:
+ * captains off shift are not there to take a booking.
+ */
+export const utilisationOf = (busySeconds: number, shiftSeconds: number): number | null =>
+  shiftSeconds > 0 ? Math.round((busySeconds / shiftSeconds) * 1000) / 1000 : null;
+
+/** One row's figures in the columns' order after the group's label, unformatted (no utilisation: empty). */
+export function statisticsFigures(dto: StatisticsDto, row: StatisticsRowDto): (number | null)[] {
+  const out: (number | null)[] = [row.bookings, row.completed, row.cancelled];
   if (dto.totals.revenue_eur !== undefined) out.push(row.revenue_eur ?? 0);
   out.push(row.utilisation);
   return out;

@@ -26,6 +26,8 @@ export const REPORTS_UI = texts({
   captainsFree: 'Free captains',
   captainsBusy: 'Busy captains',
   utilisation: 'Captain utilisation',
+  /** A row's utilisation when no captain was on shift in its span (utilisationOf is null). */
+  nobodyOnShift: 'Nobody on shift',
   cancellationsByReason: 'Cancellations by reason',
   noCancellations: 'No cancellation today',
   noReason: 'No reason given',
@@ -63,4 +65,6 @@ export const REPORTS_UI = texts({
   },
   noSector: 'No sector',
   chartTitle: 'Bookings per group',
+  /** The chart's y axis. */
+  chartYAxis: 'Number of bookings',
 });

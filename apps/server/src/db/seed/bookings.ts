@@ -33,7 +33,8 @@ import type { Seeder } from './index';
 
 /** Finished or cancelled bookings of the history at scale 1. */
 export const HISTORY_BOOKINGS = 22_000;
-const HISTORY_DAYS = 28;
+/** The past the demo's bookings cover (the shifts seeder gives the same days their shifts). */
+export const HISTORY_DAYS = 28;
 const MIN = 60_000;
 
 interface SeedPlace {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { SHIFT_END_JOB, SHIFT_START_JOB } from '../../modules/planning/shifts';
 import { captains, cars, jobs, sectors, shifts } from '../schema';
+import { HISTORY_DAYS } from './bookings';
 import type { Seeder } from './index';
 
 const HOUR = 3600_000;
@@ -12,9 +13,10 @@ const STARTS = [0, 4, 8, 12, 16, 20];
 const LENGTH = 10 * HOUR;
 
 /**
- * Shifts of the captains the simulator drives, from yesterday to six days ahead, each on one or two
- * sectors: yesterday's are over (started a few minutes after their start), the rest are planned with their
- * start and end jobs; the simulator's captains come online at their start and go offline at their end.
+ * Shifts of the captains the simulator drives, from the first day of the bookings' history to six days ahead,
+ * each on one or two sectors: the past ones are over (started a few minutes after their start: the time on
+ * shift that captain utilisation is measured against), the rest are planned with their start and end jobs; the
+ * simulator's captains come online at their start and go offline at their end.
  */
 export const seedShifts: Seeder = {
   name: 'shifts',
@@ -42,7 +44,7 @@ export const seedShifts: Seeder = {
     const rows: (typeof shifts.$inferInsert)[] = [];
     for (const [k, { id }] of fleet.entries()) {
       const zone = [zones[k % zones.length], ...(k % 3 === 0 ? [zones[(k + 7) % zones.length]] : [])];
-      for (let d = -1; d <= 6; d++) {
+      for (let d = -HISTORY_DAYS - 1; d <= 6; d++) {
         // Each sector gets every start time (the sector and the start do not follow one another).
         const startsAt = new Date(today.getTime() + d * DAY + STARTS[(k + Math.floor(k / 6)) % STARTS.length] * HOUR);
         const endsAt = new Date(startsAt.getTime() + LENGTH);

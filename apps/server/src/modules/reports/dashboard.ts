@@ -1,5 +1,5 @@
 import type { DashboardDto, MonitorDto } from '@taxi/shared';
-import { CALL_SERVICE_LEVEL_S, CALL_STALE_RINGING_S, percentileFromBuckets } from '@taxi/shared';
+import { CALL_FIGURES, CALL_STALE_RINGING_S, callShares, percentileFromBuckets } from '@taxi/shared';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bookings, bookingAggregateCancellations as c, calls, bookingAggregates as h } from '../../db/schema';
@@ -18,6 +18,8 @@ export interface ReportsDeps {
   db: Db;
   positions: Pick<PositionIndex<LiveMeta>, 'all'>;
   now: () => number;
+  /** A SIP server is configured (VOICE_WS_URL): without one the call figures are off, not zero. */
+  voice: boolean;
 }
 
 type Figure = { value: number | null; series: (number | null)[] };
@@ -45,7 +47,7 @@ export async function dashboard(deps: ReportsDeps, withRevenue: boolean): Promis
       group by 1, 2 order by 3 desc, 1, 2`),
     captainCounts(deps),
   ]);
-  const callFigures = await callCounts(deps.db, start, now);
+  const callFigures = deps.voice ? await callCounts(deps.db, start, now) : null;
   const byHour = new Map<number, Measures>();
   for (const row of rows(perHour)) byHour.set(new Date(row.hour as string | Date).getTime(), toMeasures(row));
   const series = hours.map((t) => byHour.get(t.getTime()) ?? zeroMeasures());
@@ -86,25 +88,31 @@ export async function dashboard(deps: ReportsDeps, withRevenue: boolean): Promis
   return dto;
 }
 
-/** The call centre's day from the call log (a few thousand rows a day, on its started_at index). */
-async function callCounts(db: Db, start: Date, now: number): Promise<DashboardDto['calls']> {
+/**
+ * The call centre's day from the call log (a few thousand rows a day, on its started_at index), counted as
+ * CALL_FIGURES defines it (packages/shared/src/voice.ts; voice-calls.test.ts checks this SQL against its
+ * predicates): incoming = inbound, but a call still ringing under the service level; in time = answered at
+ * most the service level after it began ringing; abandoned = hung up by the caller while it rang.
+ */
+async function callCounts(db: Db, start: Date, now: number): Promise<NonNullable<DashboardDto['calls']>> {
   const stale = new Date(now - CALL_STALE_RINGING_S * 1000).toISOString();
+  const undecided = new Date(now - CALL_FIGURES.serviceLevelS * 1000).toISOString();
+  const ringing = sql`${calls.outcome} = ${CALL_FIGURES.ringingOutcome}`;
   const result = await db.execute(sql`select
-      count(*) filter (where ${calls.outcome} = 'ringing' and ${calls.startedAt} > ${stale})::int as waiting,
+      count(*) filter (where ${ringing} and ${calls.startedAt} > ${stale})::int as waiting,
       count(*)::int as inbound,
-      count(*) filter (where ${calls.outcome} <> 'ringing')::int as settled,
+      count(*) filter (where not (${ringing} and ${calls.startedAt} > ${undecided}))::int as incoming,
       count(*) filter (where ${calls.answeredAt} is not null
-        and ${calls.answeredAt} - ${calls.startedAt} <= make_interval(secs => ${CALL_SERVICE_LEVEL_S}))::int as in_time,
-      count(*) filter (where ${calls.outcome} = 'abandoned')::int as abandoned
+        and ${calls.answeredAt} - ${calls.startedAt} <= make_interval(secs => ${CALL_FIGURES.serviceLevelS}))::int as in_time,
+      count(*) filter (where ${calls.outcome} = ${CALL_FIGURES.abandonedOutcome})::int as abandoned
     from ${calls}
     where ${calls.direction} = 'inbound' and ${calls.startedAt} >= ${start.toISOString()}`);
   const [r] = rows(result);
-  const settled = Number(r?.settled ?? 0);
+  const n = (key: string) => Number(r?.[key] ?? 0);
   return {
-    waiting: Number(r?.waiting ?? 0),
-    inbound: Number(r?.inbound ?? 0),
-    answered_in_time: round(ratio(Number(r?.in_time ?? 0), settled), 3),
-    abandoned_rate: round(ratio(Number(r?.abandoned ?? 0), settled), 3),
+    waiting: n('waiting'),
+    inbound: n('inbound'),
+    ...callShares({ incoming: n('incoming'), inTime: n('in_time'), abandoned: n('abandoned') }),
   };
 }
 

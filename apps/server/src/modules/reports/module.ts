@@ -26,7 +26,15 @@ const BOOKING_CHANGES = [
 export const reportsModule: ServerModule = {
   name: 'reports',
   setup(app) {
-    app.decorate('reports', new ReportsService({ db: app.db, positions: app.positions, now: () => app.clock.now() }));
+    app.decorate(
+      'reports',
+      new ReportsService({
+        db: app.db,
+        positions: app.positions,
+        now: () => app.clock.now(),
+        voice: !!app.config.voice,
+      }),
+    );
   },
   handlers(bus) {
     const seen = new WeakMap<object, Set<number>>();

@@ -9,6 +9,6 @@ export class ReportsService {
   constructor(private readonly deps: ReportsDeps & { db: Db }) {}
   dashboard = (withRevenue: boolean) => dashboard(this.deps, withRevenue);
   monitor = (withRevenue: boolean) => monitor(this.deps, withRevenue);
-  statistics = (q: StatisticsQuery, withRevenue: boolean) => statistics(this.deps.db, q, withRevenue);
+  statistics = (q: StatisticsQuery, withRevenue: boolean) => statistics(this.deps.db, q, withRevenue, this.deps.now());
   rebuild = (period?: { from: Date; to: Date }) => rebuildAggregates(this.deps.db, period);
 }

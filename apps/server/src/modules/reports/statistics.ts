@@ -1,13 +1,21 @@
-import { codeLabel, periodRange, REPORTS_UI, type StatisticsDto, type StatisticsQuery } from '@taxi/shared';
-import { eq, sql } from 'drizzle-orm';
+import {
+  CITY_TIME_ZONE,
+  codeLabel,
+  periodRange,
+  REPORTS_UI,
+  type StatisticsDto,
+  type StatisticsQuery,
+  utilisationOf,
+} from '@taxi/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   areaClusters,
-  captains,
   bookingAggregatesDaily as d,
   bookingAggregates as h,
   sectors,
   services,
+  shifts,
 } from '../../db/schema';
 import { HOUR_TOTAL, rows } from './dashboard';
 import { ALL_SECTORS, ALL_SERVICES, type Measure, type Measures, zeroMeasures } from './facts';
@@ -16,15 +24,31 @@ const STAT_MEASURES: readonly Measure[] = ['bookings', 'completed', 'cancelled',
 
 import { measureSums, toMeasures } from './sums';
 
-const HOUR = 3_600_000;
+const tz = sql.raw(`'${CITY_TIME_ZONE}'`);
+/**
+ * How long after its planned end a shift is still read: its captain's going offline ends it, and one still online
+ * more than a day past its end is not looked for (the window index bounds the read).
+ */
+const SHIFT_OVERRUN = sql.raw(`interval '1 day'`);
 
 /**
  * Bookings, completed, cancelled, revenue and captain utilisation per group over a period of city days:
  * hours from the hourly totals, everything else from the daily roll-ups (a year is ~365 × the day's rows).
- * Utilisation: captain time on bookings (dispatch to the end of the trip) over the time the active fleet
- * had in the row's span (the hour, the day, or the whole period for a sector, service or origin).
+ *
+ * Captain utilisation (utilisationOf in packages/shared/src/reports/table.ts): the captains' time on bookings —
+ * from dispatch to the end of the trip (busy_s of the aggregates, in the booking's hour) — over the captains'
+ * time on shift in the same span — each started shift from its start (its captain came online in its window)
+ * to its end (or now while it runs), clipped to the span. An hour's or a day's row has its own span; a sector's,
+ * a cluster's, a service's or an origin's row is its trips' share of the whole period's shift time (the rows
+ * add up to the total). No shift time in the span: null. Not the fleet's size × the span: the captains who
+ * are not on shift are not available, and counting them made a busy day read 0.2 %.
  */
-export async function statistics(db: Db, q: StatisticsQuery, withRevenue: boolean): Promise<StatisticsDto> {
+export async function statistics(
+  db: Db,
+  q: StatisticsQuery,
+  withRevenue: boolean,
+  now: number = Date.now(),
+): Promise<StatisticsDto> {
   const { from, to } = periodRange(q.from, q.to);
   const hourly = q.group === 'hour';
   const table = hourly ? h : d;
@@ -48,31 +72,26 @@ export async function statistics(db: Db, q: StatisticsQuery, withRevenue: boolea
       ? sql`and ${d.serviceId} = ${ALL_SERVICES}`
       : sql`and ${d.sectorId} = ${ALL_SECTORS}`;
   const period = sql`${at} >= ${from.toISOString()} and ${at} < ${to.toISOString()} ${rollup}`;
-  const [result, [fleet], overall] = await Promise.all([
+  const span = q.group === 'hour' || q.group === 'day' ? q.group : null;
+  const timed = span !== null;
+  const [result, onShift, overall] = await Promise.all([
     db.execute(sql`select ${groupColumn} as key, ${measureSums(table, STAT_MEASURES)} from ${table}${clusters}
       where ${period} group by 1 order by 1`),
-    db.select({ n: sql<number>`count(*)::int` }).from(captains).where(eq(captains.active, true)),
+    shiftSeconds(db, from, to, now, span),
     // Clusters may share sectors: their totals are the period's, each booking once.
     q.group === 'area_cluster'
       ? db.execute(sql`select ${measureSums(table, STAT_MEASURES)} from ${table} where ${period}`)
       : null,
   ]);
   const labels = await labelsOf(db, q.group);
-  const fleetSize = Math.max(fleet?.n ?? 0, 1);
-  const periodS = (to.getTime() - from.getTime()) / 1000;
-  const spanOf = (key: Date | null) => {
-    if (!key) return periodS;
-    if (hourly) return HOUR / 1000;
-    // A city day is 23, 24 or 25 hours: the next row's start, or the period's end.
-    return Math.min(24 * 3600, (to.getTime() - key.getTime()) / 1000);
-  };
   const total = zeroMeasures();
   const out = rows(result).map((r) => {
     const m = toMeasures(r);
     for (const k of Object.keys(m) as (keyof Measures)[]) total[k] += m[k];
-    const time = q.group === 'hour' || q.group === 'day' ? new Date(r.key as string | Date) : null;
+    const time = timed ? new Date(r.key as string | Date) : null;
     const key = time ? time.toISOString() : String(r.key);
-    return { key, label: time ? key : (labels.get(key) ?? key), ...figures(m, spanOf(time) * fleetSize, withRevenue) };
+    const shiftS = time ? (onShift.bySpan.get(time.getTime()) ?? 0) : onShift.total;
+    return { key, label: time ? key : (labels.get(key) ?? key), ...figures(m, shiftS, withRevenue) };
   });
   const totals = overall ? toMeasures(rows(overall)[0] ?? {}) : total;
   return {
@@ -80,16 +99,64 @@ export async function statistics(db: Db, q: StatisticsQuery, withRevenue: boolea
     to: q.to,
     group: q.group,
     rows: out,
-    totals: figures(totals, periodS * fleetSize, withRevenue),
+    totals: figures(totals, onShift.total, withRevenue),
   };
 }
 
-function figures(m: Measures, fleetSeconds: number, withRevenue: boolean) {
+/**
+ * The captains' time on shift in the period (seconds), in all and per hour or per city day of the period (by the
+ * span's start, as the aggregates key their rows): each started shift from started_at to ended_at (now while it
+ * runs), clipped to the period, then cut at the spans' bounds (a city day is 23, 24 or 25 hours).
+ */
+async function shiftSeconds(
+  db: Db,
+  from: Date,
+  to: Date,
+  now: number,
+  span: 'hour' | 'day' | null,
+): Promise<{ total: number; bySpan: Map<number, number> }> {
+  const at = (d: Date | number) => sql`${new Date(d).toISOString()}::timestamptz`;
+  const worked = sql`select greatest(${shifts.startedAt}, ${at(from)}) as a,
+      least(coalesce(${shifts.endedAt}, ${at(now)}), ${at(to)}) as b
+    from ${shifts}
+    where ${shifts.startedAt} is not null and ${shifts.startsAt} < ${at(to)}
+      and ${shifts.endsAt} > ${at(from)}::timestamptz - ${SHIFT_OVERRUN}
+      and ${shifts.startedAt} < ${at(to)} and coalesce(${shifts.endedAt}, ${at(now)}) > ${at(from)}`;
+  if (span === null) {
+    const [r] = rows(
+      await db.execute(sql`with w as (${worked})
+        select coalesce(sum(extract(epoch from b - a)), 0)::float8 as seconds from w where b > a`),
+    );
+    return { total: Number(r?.seconds ?? 0), bySpan: new Map() };
+  }
+  // The spans a shift runs through: UTC hours (the city's offsets are whole hours), or city midnights.
+  const spans =
+    span === 'hour'
+      ? sql`select k as s, k + interval '1 hour' as e
+          from generate_series(date_trunc('hour', w.a at time zone 'UTC') at time zone 'UTC', w.b, interval '1 hour') as k`
+      : sql`select k at time zone ${tz} as s, (k + interval '1 day') at time zone ${tz} as e
+          from generate_series(date_trunc('day', w.a at time zone ${tz}), w.b at time zone ${tz}, interval '1 day') as k`;
+  const result = await db.execute(sql`with w as (${worked})
+    select p.s as key, sum(extract(epoch from least(w.b, p.e) - greatest(w.a, p.s)))::float8 as seconds
+    from w cross join lateral (${spans}) p
+    where w.b > w.a and p.e > w.a and p.s < w.b
+    group by 1`);
+  const bySpan = new Map<number, number>();
+  let total = 0;
+  for (const r of rows(result)) {
+    const seconds = Number(r.seconds);
+    bySpan.set(new Date(r.key as string | Date).getTime(), seconds);
+    total += seconds;
+  }
+  return { total, bySpan };
+}
+
+function figures(m: Measures, shiftS: number, withRevenue: boolean) {
   const base = {
     bookings: m.bookings,
     completed: m.completed,
     cancelled: m.cancelled,
-    utilisation: Math.round((m.busyS / fleetSeconds) * 1000) / 1000,
+    utilisation: utilisationOf(m.busyS, shiftS),
   };
   return withRevenue ? { ...base, revenue_eur: m.revenueCents / 100 } : base;
 }

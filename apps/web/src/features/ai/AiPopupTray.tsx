@@ -3,7 +3,7 @@ import { Box, Button, ButtonBase, Tooltip, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { AI_LABELS, AI_URGENT_SECONDS, type AuthUser, aiPolicy, aiStateOf } from '@taxi/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
@@ -20,6 +20,16 @@ const pulse = keyframes`
   0%, 100% { box-shadow: 0 0 0 0 rgba(255, 255, 255, 0.55); }
   50% { box-shadow: 0 0 0 4px rgba(255, 255, 255, 0); }
 `;
+
+/** Read by screen readers, not shown (pixels: a bare 1 in `sx` would be 100 %). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Re-renders when the snooze runs out, so the tray's notice goes by itself. */
 function useUntil(until: number | null): number {
@@ -52,6 +62,7 @@ function Tray() {
   const { queue, autoSnoozedAt } = useAiQueue();
   const { ai_panel } = usePreferences();
   const now = useTick(queue.length > 0);
+  const nextId = useId();
   const first = aiStateOf(me.ai_status, Date.now());
   const status = aiStateOf(me.ai_status, useUntil(first.until));
 
@@ -71,6 +82,8 @@ function Tray() {
   const keys = displayKeys(shortcutById('ai.popups').keys[0]).join('+');
   const auto = snoozed && autoSnoozedAt !== null && autoSnoozedAt === me.ai_status.snoozed_at;
   const until = status.until === null ? '' : formatTime(status.until);
+  // What the button shows, its parts in their order: the count, the nearest countdown, the urgent ones.
+  const shown = [AI_LABELS.tray(queue.length), mmss(next), ...(urgent ? [AI_LABELS.trayUrgent(urgent)] : [])].join(' ');
 
   return (
     <Box
@@ -84,9 +97,10 @@ function Tray() {
           <ButtonBase
             onClick={toggleAiPanel}
             aria-pressed={open}
-            aria-label={`${AI_LABELS.tray(queue.length)}, ${AI_LABELS.trayNext(mmss(next))}${
-              urgent ? `, ${AI_LABELS.trayUrgent(urgent)}` : ''
-            }. ${open ? AI_LABELS.hidePopups : AI_LABELS.showPopups}`}
+            // Its name begins with what it shows, in the order shown (a voice command says what it sees; axe:
+            // label-content-name-mismatch), then what a click does; the countdown's meaning is its description.
+            aria-label={`${shown}. ${open ? AI_LABELS.hidePopups : AI_LABELS.showPopups}`}
+            aria-describedby={nextId}
             data-testid="ai-popup-toggle"
             sx={{
               borderRadius: 4,
@@ -104,8 +118,9 @@ function Tray() {
               }),
             }}
           >
-            <PendingActionsOutlinedIcon fontSize="small" />
-            {/* The count: with its words on a wide screen, the number alone on a narrow one. */}
+            <PendingActionsOutlinedIcon fontSize="small" aria-hidden="true" />
+            {/* The count: with its words on a wide screen, the number alone on a narrow one. The spaces between the
+                parts are not drawn (flex items) but keep their words apart in the button's text. */}
             <Typography component="span" variant="body2" sx={{ fontWeight: 500 }} data-testid="ai-popup-count">
               <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' } }}>
                 {AI_LABELS.tray(queue.length)}
@@ -113,7 +128,7 @@ function Tray() {
               <Box component="span" sx={{ display: { xs: 'inline', lg: 'none' } }}>
                 {queue.length}
               </Box>
-            </Typography>
+            </Typography>{' '}
             <Typography
               component="span"
               variant="body2"
@@ -122,7 +137,7 @@ function Tray() {
               dir="ltr"
             >
               {mmss(next)}
-            </Typography>
+            </Typography>{' '}
             {urgent > 0 && (
               <Typography component="span" variant="body2" sx={{ fontWeight: 700 }} data-testid="ai-popup-urgent">
                 {AI_LABELS.trayUrgent(urgent)}
@@ -130,6 +145,11 @@ function Tray() {
             )}
           </ButtonBase>
         </Tooltip>
+      )}
+      {queue.length > 0 && (
+        <Box component="span" id={nextId} sx={visuallyHidden}>
+          {AI_LABELS.trayNext(mmss(next))}
+        </Box>
       )}
       {snoozed && (
         <Box

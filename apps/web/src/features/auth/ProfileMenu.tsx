@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MSG, pathTo, primaryRole } from '@taxi/shared';
 import { dataLabel } from '@taxi/shared/i18n';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
@@ -25,6 +26,7 @@ function initials(name: string): string {
 
 /** Profile (→ /users/{id}) and Logout (PUT logout, toast, clear, /login). */
 export function ProfileMenu() {
+  useTranslation(); // re-render in a new language (MSG reads the current one)
   const user = useCurrentUser();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -54,6 +56,7 @@ export function ProfileMenu() {
       <Tooltip title={name}>
         <IconButton
           onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={user.profile_image ? MSG.profileMenu(name) : MSG.profileMenuInitials(name, initials(name))}
           data-testid="profile-menu-button"
           sx={{ p: 0.5 }}
         >

@@ -31,7 +31,7 @@ type Props = Omit<ComponentProps<typeof FullCalendar>, 'plugins' | 'timeZone' | 
 };
 
 /** FullCalendar in the console's language, direction and palette (light and dark), on the city's clock. */
-export function CityCalendar({ onRange, testId, ...props }: Props) {
+export function CityCalendar({ onRange, testId, dayCellDidMount, ...props }: Props) {
   const { i18n } = useTranslation();
   const theme = useTheme();
   const last = useRef('');
@@ -55,6 +55,16 @@ export function CityCalendar({ onRange, testId, ...props }: Props) {
   useEffect(() => {
     for (const icon of box.current?.querySelectorAll('.fc-icon') ?? []) icon.setAttribute('aria-hidden', 'true');
   });
+  // A month's day cell is named by its day number alone (aria-labelledby), yet shows that day's events too: its
+  // name must hold what it shows (axe: label-content-name-mismatch). Without the reference the cell is named by
+  // its content, the full date (the number's own name) then the events.
+  const onDayCell = useCallback<NonNullable<Props['dayCellDidMount']>>(
+    (arg) => {
+      if (arg.el.getAttribute('role') === 'gridcell') arg.el.removeAttribute('aria-labelledby');
+      if (typeof dayCellDidMount === 'function') dayCellDidMount(arg);
+    },
+    [dayCellDidMount],
+  );
   const p = theme.palette;
   return (
     <Box
@@ -93,6 +103,7 @@ export function CityCalendar({ onRange, testId, ...props }: Props) {
         firstDay={1}
         height="auto"
         {...props}
+        dayCellDidMount={onDayCell}
         datesSet={onDates}
       />
     </Box>

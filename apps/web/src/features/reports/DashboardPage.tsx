@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { CALL_SERVICE_LEVEL_S, type DashboardDto, REPORTS_UI, STATUS_LABELS, VOICE_UI } from '@taxi/shared';
+import { CALL_FIGURES, type DashboardDto, REPORTS_UI, STATUS_LABELS, VOICE_UI } from '@taxi/shared';
 import { dataLabel } from '@taxi/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/LoadError';
@@ -50,25 +50,70 @@ export default function DashboardPage() {
   );
 }
 
-/** The call centre's day: waiting now, inbound, answered within the service level, abandoned. */
-function CallsCard({ d }: { d: DashboardDto }) {
+/** One line of the calls card: its name (and what it counts), its value. */
+type CallRow = { id: string; label: string; help?: string; value: string; muted: boolean };
+
+/** The calls card's lines: from the call log (CALL_FIGURES), "No call yet" before the first, "Voice off" without voice. */
+function callRows(calls: DashboardDto['calls']): CallRow[] {
   const ui = VOICE_UI.dashboard;
-  const rows: [string, string, string][] = [
-    ['waiting', ui.waiting, formatNumber(d.calls.waiting)],
-    ['inbound', ui.inbound, formatNumber(d.calls.inbound)],
-    ['in-time', ui.answeredInTime(CALL_SERVICE_LEVEL_S), formatPercent(d.calls.answered_in_time)],
-    ['abandoned', ui.abandoned, formatPercent(d.calls.abandoned_rate)],
+  const off = calls === null;
+  const count = (n: number | undefined) => (off ? VOICE_UI.states.off : formatNumber(n));
+  const share = (v: number | null | undefined) =>
+    off ? VOICE_UI.states.off : v === null || v === undefined ? VOICE_UI.noCalls : formatPercent(v);
+  const shareMuted = (v: number | null | undefined) => off || v === null || v === undefined;
+  return [
+    { id: 'waiting', label: ui.waiting, value: count(calls?.waiting), muted: off },
+    { id: 'inbound', label: ui.inbound, value: count(calls?.inbound), muted: off },
+    {
+      id: 'in-time',
+      label: ui.answeredInTime(CALL_FIGURES.serviceLevelS),
+      help: ui.answeredInTimeHelp(CALL_FIGURES.serviceLevelS),
+      value: share(calls?.answered_in_time),
+      muted: shareMuted(calls?.answered_in_time),
+    },
+    {
+      id: 'abandoned',
+      label: ui.abandoned,
+      help: ui.abandonedHelp,
+      value: share(calls?.abandoned_rate),
+      muted: shareMuted(calls?.abandoned_rate),
+    },
   ];
+}
+
+/**
+ * The call centre's day: waiting now, inbound, answered within the service level, abandoned by the caller. Each
+ * value beside its name (never a blank: "No call yet" before the first call, "Voice off" without a SIP server).
+ */
+function CallsCard({ d }: { d: DashboardDto }) {
   return (
-    <Card variant="outlined" data-testid="dashboard-calls">
+    <Card variant="outlined" data-testid="dashboard-calls" data-voice={d.calls === null ? 'off' : 'on'}>
       <CardContent>
         <Typography component="h2" variant="h6">
           {VOICE_UI.calls}
         </Typography>
+        {d.calls === null && (
+          <Typography variant="body2" color="textSecondary" data-testid="calls-voice-off">
+            {VOICE_UI.notConfigured}
+          </Typography>
+        )}
         <List dense>
-          {rows.map(([id, label, value]) => (
-            <ListItem key={id} secondaryAction={<Typography data-testid={`calls-${id}`}>{value}</Typography>}>
-              <ListItemText primary={label} />
+          {callRows(d.calls).map((row) => (
+            <ListItem key={row.id} sx={{ gap: 2, alignItems: 'flex-start' }}>
+              <ListItemText
+                primary={row.label}
+                secondary={row.help}
+                slotProps={{ secondary: { variant: 'caption' } }}
+                sx={{ my: 0.25, flex: '1 1 60%' }}
+              />
+              {/* A long value ("No call yet" in French) wraps in its own column rather than squeezing the name. */}
+              <Typography
+                data-testid={`calls-${row.id}`}
+                color={row.muted ? 'textSecondary' : 'textPrimary'}
+                sx={{ flex: '0 1 auto', maxWidth: '40%', textAlign: 'end', mt: 0.25 }}
+              >
+                {row.value}
+              </Typography>
             </ListItem>
           ))}
         </List>

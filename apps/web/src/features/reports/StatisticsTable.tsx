@@ -28,7 +28,9 @@ export function StatisticsTable({ dto, labels }: { dto: StatisticsDto; labels: s
               <TableCell align="right">{formatNumber(r.completed)}</TableCell>
               <TableCell align="right">{formatNumber(r.cancelled)}</TableCell>
               {revenue && <TableCell align="right">{formatEuros(r.revenue_eur ?? 0)}</TableCell>}
-              <TableCell align="right">{formatPercent(r.utilisation, 1)}</TableCell>
+              <TableCell align="right" sx={r.utilisation === null ? { color: 'text.secondary' } : undefined}>
+                {r.utilisation === null ? REPORTS_UI.nobodyOnShift : formatPercent(r.utilisation, 1)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

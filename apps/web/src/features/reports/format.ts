@@ -9,7 +9,7 @@ export function formatWait(seconds: number | null): string {
     : REPORTS_UI.minutes(formatNumber(Math.round(seconds / 60)));
 }
 
-/** A share as a percentage; `digits` decimals (utilisation is often below one per cent). */
+/** A share as a percentage; `digits` decimals. */
 export const formatPercent = (share: number | null, digits = 0) =>
   share === null ? formatNumber(null) : REPORTS_UI.percent(formatNumber(share * 100, digits));
 
