@@ -88,11 +88,12 @@ export async function login(page: Page, request: APIRequestContext, email: strin
   const answer = await request.post('/api/admin_login', { data: { ...body, code } });
   expect(answer.ok()).toBeTruthy();
   const data = ((await answer.json()) as { data: { accessToken: string } }).data;
-  // The board's density and the AI panel are kept on the account: each sign-in starts from their defaults, so one
-  // spec's compact board or open panel is not the next spec's (the specs of those preferences set them themselves).
+  // The preferences are kept on the account (per worker's server): each sign-in starts from English, the system's
+  // scheme, the comfortable board and a hidden AI panel, so one spec's choice is never the next spec's (the specs of
+  // those preferences set them themselves, after signing in).
   const reset = await request.put('/api/preferences', {
     headers: { Authorization: `Bearer ${data.accessToken}` },
-    data: { board_density: 'comfortable', ai_panel: 'hidden' },
+    data: { language: 'en', theme: 'system', board_density: 'comfortable', ai_panel: 'hidden' },
   });
   expect(reset.ok()).toBeTruthy();
   const session = JSON.stringify(data);
