@@ -194,8 +194,11 @@ test('a tab shows its own loading state, never the previous tab’s cards, and l
 
   // The next page comes on demand: scrolling to the end of the list asks for it (once), with the cursor.
   await expect(page.getByTestId('board-count')).toHaveText(/^100 of \d+\+? orders$/);
-  await page.getByTestId('requests-board').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await expect(page.getByTestId('board-count')).toHaveText(/^200 of \d+\+? orders$/);
+  // (Scrolled again until it lands: the list may still be laying out its first page when the first scroll comes.)
+  await expect(async () => {
+    await page.getByTestId('requests-board').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(page.getByTestId('board-count')).toHaveText(/^200 of \d+\+? orders$/, { timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   expect(calls).toHaveLength(2);
   expect(calls[1]).toContain('after=');
   // …and "Load more" asks for the one after.

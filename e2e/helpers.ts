@@ -80,7 +80,13 @@ let sessions = 0;
  * console with that session stored, as a console reopened by its user would: on the user's start page, or
  * straight on `path` (one page load instead of two).
  */
-export async function login(page: Page, request: APIRequestContext, email: string, path = '/'): Promise<void> {
+export async function login(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  path = '/',
+  { keepPreferences = false }: { keepPreferences?: boolean } = {},
+): Promise<void> {
   const body = { username: email, password: DEMO_PASSWORD, provider: 'users', remember_me: false };
   const newestBefore = await newestMailTo(request, email);
   expect((await request.post('/api/admin_send_code', { data: body })).ok()).toBeTruthy();
@@ -91,11 +97,14 @@ export async function login(page: Page, request: APIRequestContext, email: strin
   // The preferences are kept on the account (per worker's server): each sign-in starts from English, the system's
   // scheme, the comfortable board and a hidden AI panel, so one spec's choice is never the next spec's (the specs of
   // those preferences set them themselves, after signing in).
-  const reset = await request.put('/api/preferences', {
-    headers: { Authorization: `Bearer ${data.accessToken}` },
-    data: { language: 'en', theme: 'system', board_density: 'comfortable', ai_panel: 'hidden' },
-  });
-  expect(reset.ok()).toBeTruthy();
+  // `keepPreferences`: a spec of what the account keeps across sign-ins signs in again without the reset.
+  if (!keepPreferences) {
+    const reset = await request.put('/api/preferences', {
+      headers: { Authorization: `Bearer ${data.accessToken}` },
+      data: { language: 'en', theme: 'system', board_density: 'comfortable', ai_panel: 'hidden' },
+    });
+    expect(reset.ok()).toBeTruthy();
+  }
   const session = JSON.stringify(data);
   // Stored once by the next document of this tab (a flag in its sessionStorage): a later logout stays a logout.
   const flag = `e2e.session.${++sessions}`;

@@ -62,7 +62,7 @@ test('dark mode is switchable and remembered on the account', async ({ page, req
 
   // Kept on the account: another browser signing in as the same user gets it too.
   const other = await browser.newPage();
-  await login(other, request, USERS.dispatcher);
+  await login(other, request, USERS.dispatcher, '/', { keepPreferences: true });
   await expect.poll(() => other.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(dark);
   await other.close();
 
