@@ -3,12 +3,14 @@ import { Box, Button, ButtonBase, Tooltip, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
 import { AI_LABELS, AI_URGENT_SECONDS, type AuthUser, aiPolicy, aiStateOf } from '@taxi/shared';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { usePreferences } from '../../app/preferences';
+import { useRerenderAt } from '../../components/useRerenderAt';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatTime } from '../../i18n/format';
 import { useCurrentUser, usePolicy } from '../auth/currentUser';
 import { displayKeys, shortcutById } from '../keyboard/shortcuts';
@@ -20,27 +22,6 @@ const pulse = keyframes`
   0%, 100% { box-shadow: 0 0 0 0 rgba(255, 255, 255, 0.55); }
   50% { box-shadow: 0 0 0 4px rgba(255, 255, 255, 0); }
 `;
-
-/** Read by screen readers, not shown (pixels: a bare 1 in `sx` would be 100 %). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** Re-renders when the snooze runs out, so the tray's notice goes by itself. */
-function useUntil(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 200);
-    return () => window.clearTimeout(timer);
-  }, [until]);
-  return now;
-}
 
 /**
  * The AI popups' tray, in the toolbar (it can cover no form): how many popups wait, the nearest countdown, how many
@@ -64,7 +45,7 @@ function Tray() {
   const now = useTick(queue.length > 0);
   const nextId = useId();
   const first = aiStateOf(me.ai_status, Date.now());
-  const status = aiStateOf(me.ai_status, useUntil(first.until));
+  const status = aiStateOf(me.ai_status, useRerenderAt(first.until));
 
   const resume = useApiMutation({
     mutationFn: () => api(endpoints.aiStatus, { body: { snoozed_at: null } }),

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { AI_LABELS, type AiStatus, type AiStatusPatch, type AuthUser, aiPolicy, aiStateOf } from '@taxi/shared';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
@@ -22,21 +22,11 @@ import { useApiMutation } from '../../api/mutation';
 import { queryKeys } from '../../api/queryKeys';
 import { toast } from '../../api/toast';
 import { ToolbarPopover } from '../../components/ToolbarPopover';
+import { useRerenderAt } from '../../components/useRerenderAt';
 import { formatTime } from '../../i18n/format';
 import { useCurrentUser, usePolicy } from '../auth/currentUser';
 
 const DOT = { on: 'success.main', snoozed: 'warning.main', stopped: 'text.disabled' } as const;
-
-/** Re-renders when a snooze runs out, so the dot turns green again without a reload. */
-function useNow(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, until - Date.now()) + 200);
-    return () => window.clearTimeout(timer);
-  }, [until]);
-  return now;
-}
 
 /**
  * The user's AI status (shell.md §3: snoozed_at, snooze_interval, dispatch_interval, ai_stopped) in the
@@ -61,7 +51,7 @@ export function AiStatusButton() {
 
 function AiStatusDot({ status, onOpen }: { status: AiStatus; onOpen: (el: HTMLElement) => void }) {
   const first = aiStateOf(status, Date.now());
-  const { state, until } = aiStateOf(status, useNow(first.until));
+  const { state, until } = aiStateOf(status, useRerenderAt(first.until));
   const label = describe(state, until);
   const { t } = useTranslation();
   return (

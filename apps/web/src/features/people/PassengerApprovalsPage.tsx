@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FetchState } from '../../components/FetchState';
 import { RowsTable, type TableColumn } from '../../components/RowsTable';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { formatDateTime, formatPhone, formatTime } from '../../i18n/format';
 import { useCurrentUser } from '../auth/currentUser';
 import { useNow } from '../tickets/useNow';
@@ -150,13 +151,3 @@ export default function PassengerApprovalsPage() {
     </Stack>
   );
 }
-
-/** Read by screen readers, not shown (pixels: a bare 1 in `sx` would be 100 %). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
