@@ -9,12 +9,18 @@ import { DataTable } from './DataTable';
 import { ResourceForm, type ResourceFormProps } from './ResourceForm';
 import type { ListParts } from './types';
 
-/** The url params of a nested resource from the page's route params (`car_brand_id` ← `:id`). */
-function useResourceParams(routeParams?: Record<string, string>): Record<string, string> {
-  const params = useParams();
-  return Object.fromEntries(
-    Object.entries(routeParams ?? {}).map(([param, routeParam]) => [param, params[routeParam] ?? '']),
-  );
+/**
+ * The url params of a nested resource from the page's route params: as the page says (`car_brand_id` ← `:id`),
+ * else the declaration's parent param from the route's `:id` (`/bonus_package/:id/bonuses` lists
+ * `bonus_package/{bonus_package_id}/bonuses`).
+ */
+export function resourceParamsOf(
+  def: Pick<ResourceDef, 'parent'>,
+  params: Readonly<Record<string, string | undefined>>,
+  routeParams?: Record<string, string>,
+): Record<string, string> {
+  const map = routeParams ?? (def.parent ? { [def.parent.param]: 'id' } : {});
+  return Object.fromEntries(Object.entries(map).map(([param, routeParam]) => [param, params[routeParam] ?? '']));
 }
 
 /** A declaration as a page: heading and the generic table (with the catalogue's own cells or form). */
@@ -30,7 +36,7 @@ export function ResourcePage<D extends ResourceDef>({
   parts?: ListParts<D>;
 }) {
   const { t } = useTranslation();
-  const params = useResourceParams(routeParams);
+  const params = resourceParamsOf(def, useParams(), routeParams);
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h1">

@@ -14,7 +14,6 @@ function CarBrandModelsPage() {
   return (
     <ResourcePage
       def={carModelsResource}
-      routeParams={{ car_brand_id: 'id' }}
       heading={typeof name === 'string' ? t('Car models — {{brand}}', { brand: name }) : t(carModelsResource.title)}
     />
   );
