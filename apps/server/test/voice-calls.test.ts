@@ -84,6 +84,14 @@ describe('the queue, as the SIP server asks', () => {
     expect(res.body.split(',').sort()).toEqual([...ops].sort());
     const [logged] = (await call('GET', 'calls?number=%2B33611111111', admin)).json().data.data as CallDto[];
     expect(logged).toMatchObject({ sip_call_id: 'c2', outcome: 'ringing', to_number: '777', rung: 2 });
+    // The log's number filter reads the number in any form an operator types it, as the other phone searches.
+    for (const typed of ['06 11 11 11 11', '0611111111', '611111111', '+33 6 11 11 11 11', '1111 11']) {
+      const found = (await call('GET', `calls?number=${encodeURIComponent(typed)}`, admin)).json().data
+        .data as CallDto[];
+      expect(found.map((c) => c.sip_call_id).sort(), typed).toEqual(['c1', 'c2']);
+    }
+    expect((await call('GET', 'calls?number=0622222222', admin)).json().data.data).toEqual([]);
+    expect((await call('GET', 'calls?number=06%2011', admin)).statusCode).toBe(422);
     // The first call found nobody: missed.
     const [missed] = await t.db.select().from(calls).where(eq(calls.sipCallId, 'c1'));
     expect(missed.outcome).toBe('missed');

@@ -9,6 +9,8 @@ import {
   voiceContract as contract,
   dbId,
   normalisePhone,
+  type PhoneSearch,
+  phoneSearch,
   text,
   voicePolicy,
 } from '@taxi/shared';
@@ -23,6 +25,12 @@ const phoneNumber = text(32)
   .transform(normalisePhone)
   .refine((n) => /^\+?\d{3,20}$/.test(n), 'Enter a phone number');
 const day = z.iso.date();
+/** The call log's number filter: any form an operator types (06 00 00 93 51, +33…, a part of one), as elsewhere. */
+const numberSearch = text(32).transform((typed, ctx): PhoneSearch => {
+  const search = phoneSearch(typed);
+  if (!search) ctx.addIssue({ code: 'custom', message: 'Enter a phone number' });
+  return search ?? { e164: null, national: null, international: false, patterns: [] };
+});
 
 const callsQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -31,7 +39,7 @@ const callsQuery = z.object({
   outcome: z.enum(CALL_OUTCOMES).optional(),
   operator_id: dbId().optional(),
   booking_id: dbId().optional(),
-  number: phoneNumber.optional(),
+  number: numberSearch.optional(),
   from: day.optional(),
   to: day.optional(),
 });

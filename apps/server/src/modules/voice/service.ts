@@ -6,6 +6,7 @@ import {
   type CallerLookup,
   MSG,
   operatorSipUser,
+  type PhoneSearch,
   parseOperatorSipUser,
   VOICE_MSG,
   type VoiceCredentials,
@@ -15,6 +16,7 @@ import { and, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-o
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { phoneMatch } from '../../db/phone-match';
 import {
   accessTokens,
   bookings,
@@ -458,7 +460,7 @@ export interface CallFilters {
   direction?: 'inbound' | 'outbound';
   outcome?: CallDto['outcome'];
   operator_id?: number;
-  number?: string;
+  number?: PhoneSearch;
   booking_id?: number;
   from?: Date;
   to?: Date;
@@ -471,7 +473,7 @@ function callWhere(f: CallFilters) {
     f.outcome ? eq(calls.outcome, f.outcome) : undefined,
     f.operator_id === undefined ? undefined : eq(calls.operatorId, f.operator_id),
     f.booking_id === undefined ? undefined : eq(calls.bookingId, f.booking_id),
-    f.number ? or(eq(calls.fromNumber, f.number), eq(calls.toNumber, f.number)) : undefined,
+    f.number ? or(phoneMatch(calls.fromNumber, f.number), phoneMatch(calls.toNumber, f.number)) : undefined,
     f.from ? gt(calls.startedAt, f.from) : undefined,
     f.to ? lte(calls.startedAt, f.to) : undefined,
   );

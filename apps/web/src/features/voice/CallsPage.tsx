@@ -1,5 +1,5 @@
 import { FormControlLabel, Stack, Switch, TextField } from '@mui/material';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, type CallOutcome, normalisePhone, VOICE_UI } from '@taxi/shared';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, type CallOutcome, phoneSearch, VOICE_UI } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../components/PagedTable';
@@ -38,7 +38,9 @@ export default function CallsPage() {
   // Whoever may read the staff list picks any operator; an operator can narrow the log to their own calls.
   const pickOperator = useCan()('USERS');
   const paging = usePaging();
-  const term = normalisePhone(useDebounced(number.trim()));
+  // Sent as typed (the server reads any form of a number); a part too short to search for filters nothing yet.
+  const typed = useDebounced(number.trim());
+  const term = typed && phoneSearch(typed) ? typed : '';
   const filters: CallFilters = {
     ...(direction ? { direction } : {}),
     ...(outcome ? { outcome } : {}),
