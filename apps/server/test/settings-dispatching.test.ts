@@ -72,6 +72,8 @@ describe('settings/{group}', () => {
         LATE_BOOKING_MINUTES: 5,
         LATE_CAPTAIN_MINUTES: 5,
         UNANSWERED_OFFER_PERCENT: 50,
+        BESOIN_SEARCH_MINUTES: 15,
+        BESOIN_RENEWAL_MINUTES: 10,
         BESOIN_EXPIRING_MINUTES: 5,
       },
     });
@@ -93,12 +95,25 @@ describe('settings/{group}', () => {
     expect(Object.keys(bad.json().errors)).toEqual(
       expect.arrayContaining(['DISPATCH_RADIUS_KM', 'OFFER_TIMEOUT_SECONDS', 'AI_POPUP_SECONDS']),
     );
+    // the driver search's length and its extension: whole minutes from 1 to 240
+    const besoin = await call('PUT', 'settings/dispatching', sup, {
+      BESOIN_SEARCH_MINUTES: 0,
+      BESOIN_RENEWAL_MINUTES: 241,
+    });
+    expect(besoin.statusCode).toBe(422);
+    expect(Object.keys(besoin.json().errors).sort()).toEqual(['BESOIN_RENEWAL_MINUTES', 'BESOIN_SEARCH_MINUTES']);
+    expect(besoin.json().errors.BESOIN_SEARCH_MINUTES[0]).toMatch(/>=\s*1/);
+    expect(besoin.json().errors.BESOIN_RENEWAL_MINUTES[0]).toMatch(/<=\s*240/);
+    const fraction = await call('PUT', 'settings/dispatching', sup, { BESOIN_SEARCH_MINUTES: 7.5 });
+    expect(fraction.statusCode).toBe(422);
+    expect(fraction.json().errors).toHaveProperty('BESOIN_SEARCH_MINUTES');
     const season = await call('PUT', 'settings/general', sup, { SEASON: 'winter' });
     expect(season.statusCode).toBe(422);
     expect(season.json().errors).toHaveProperty('SEASON');
     // a key of another group is not this group's
     expect((await call('PUT', 'settings/general', sup, { DISPATCH_RADIUS_KM: 3 })).statusCode).toBe(422);
-    expect((await call('GET', 'settings/dispatching', sup)).json().data.values.DISPATCH_RADIUS_KM).toBe(15);
+    const after = (await call('GET', 'settings/dispatching', sup)).json().data.values;
+    expect(after).toMatchObject({ DISPATCH_RADIUS_KM: 15, BESOIN_SEARCH_MINUTES: 15, BESOIN_RENEWAL_MINUTES: 10 });
   });
 
   it('saves, answers the new values with a message, audits each changed key once', async () => {

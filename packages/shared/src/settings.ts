@@ -113,6 +113,13 @@ export const SETTING_DEFS = {
   LATE_CAPTAIN_MINUTES: int('dispatching', 5, 1, 120),
   /** An offer to a captain joins the exceptions board once this part of its countdown passed unanswered. */
   UNANSWERED_OFFER_PERCENT: int('dispatching', 50, 10, 100),
+  /**
+   * A booking the cascade finds no captain for becomes a driver search (besoin) that ends this long after it
+   * began, unless an operator extends it.
+   */
+  BESOIN_SEARCH_MINUTES: int('dispatching', 15, 1, 240),
+  /** One "Extend waiting time" moves the driver search's end this much later. */
+  BESOIN_RENEWAL_MINUTES: int('dispatching', 10, 1, 240),
   /** A driver search (besoin) joins the exceptions board this long before its time ends. */
   BESOIN_EXPIRING_MINUTES: int('dispatching', 5, 1, 60),
   /** Active (not finished, not cancelled) bookings a passenger may hold at once; 0 is no limit. */
@@ -178,6 +185,8 @@ export const SETTING_LABELS = texts({
   LATE_BOOKING_MINUTES: 'Late booking after (minutes)',
   LATE_CAPTAIN_MINUTES: 'Late captain after (minutes)',
   UNANSWERED_OFFER_PERCENT: 'Unanswered offer is an exception after (% of its countdown)',
+  BESOIN_SEARCH_MINUTES: 'A driver search for an order without a captain lasts (minutes)',
+  BESOIN_RENEWAL_MINUTES: 'Extending the waiting time adds (minutes)',
   BESOIN_EXPIRING_MINUTES: 'Ending driver search is an exception within (minutes)',
   MAX_ACTIVE_BOOKINGS_PER_PASSENGER: 'Max active bookings per passenger (0 = no limit)',
   PASSENGER_LATE_CANCEL_FEE_EUROS: 'Fee for a passenger who cancels after the captain arrived (€, 0 = none)',

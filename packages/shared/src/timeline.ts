@@ -68,6 +68,7 @@ const ACTION_SOURCES = {
   ai_service_change: 'service changed by the AI',
   ai_time_change: 'time changed by the AI',
   change_time: 'time changed',
+  besoin_start: 'besoin started',
   besoin_expired: 'besoin expired',
   besoin_renew: 'besoin renewed',
   note_solved: 'note solved',

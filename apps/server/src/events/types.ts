@@ -16,6 +16,8 @@ export interface DomainEvents {
   'booking.dispatched': { bookingId: number; captainId: number; rideId: number; datetime: Date };
   'booking.cancelled': { bookingId: number; to: BookingStatus };
   'booking.timeChanged': { bookingId: number; datetime: Date; lateTimer: boolean };
+  /** The cascade found no captain: the booking is a driver search (besoin) until `besoinDate`. */
+  'booking.besoinStarted': { bookingId: number; besoinDate: Date };
   'booking.besoinRenewed': { bookingId: number; besoinDate: Date };
   'booking.besoinExpired': { bookingId: number };
   'captain.stateChanged': { captainId: number; state: CaptainLiveState };

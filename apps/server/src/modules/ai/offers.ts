@@ -88,7 +88,7 @@ export interface OfferPlan {
  * nearest DISPATCH_GROUP_OFFER_SIZE who have not refused, the first to accept wins; then the booking is
  * unassigned until the next round. Without a free captain of the booked service, captains of a service
  * the passenger may switch to are offered instead: on acceptance the operators get the service-change
- * popup. Null when no captain is free for it at all.
+ * popup. Null when no captain is free for it at all (then `noCaptainFor`).
  */
 export async function planOffer(ai: AiDeps, bookingId: number, now = dateOf(ai.clock)): Promise<OfferPlan | null> {
   const config = await ai.config.current();
@@ -156,10 +156,19 @@ export async function sendOffer(
 const scoresOf = (candidates: readonly CandidateScore[]): Map<number, OfferScore> =>
   new Map(candidates.map((c) => [c.captain_id, { parts: c.parts, total: c.total, station_queue: c.station_queue }]));
 
+/**
+ * No captain is eligible for the booking (planOffer's null): it becomes a driver search (besoin), once; the sweep
+ * looks at it again after a while all the same.
+ */
+export async function noCaptainFor(ai: AiDeps, bookingId: number): Promise<null> {
+  await ai.bookings.startBesoin(bookingId);
+  return null;
+}
+
 /** The cascade's next step for one booking, its best candidate first (greedy). */
 export async function offerNext(ai: AiDeps, bookingId: number, now = dateOf(ai.clock)): Promise<number | null> {
   const plan = await planOffer(ai, bookingId, now);
-  return plan ? sendOffer(ai, plan, now) : null;
+  return plan ? sendOffer(ai, plan, now) : noCaptainFor(ai, bookingId);
 }
 
 /**

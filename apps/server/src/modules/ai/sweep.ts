@@ -8,7 +8,7 @@ import { sweepNotMoving } from '../bookings/not-moving';
 import type { DispatchTimings } from '../settings/dispatch-config';
 import { AI_ACTOR, type AiDeps } from './context';
 import { endSuggestion, pass, repropose, snoozeSuggestion } from './decisions';
-import { answerOffer, type OfferPlan, offerNext, planOffer, sendOffer } from './offers';
+import { answerOffer, noCaptainFor, type OfferPlan, offerNext, planOffer, sendOffer } from './offers';
 
 const NO_CAPTAIN_RETRY_MS = 20_000;
 /**
@@ -130,7 +130,7 @@ export class AiSweep {
       }
       const plan = await planOffer(this.ai, id, now);
       if (plan) plans.push(plan);
-      else this.noteOffered(id, null, now);
+      else this.noteOffered(id, await noCaptainFor(this.ai, id), now);
     }
     if (batch) await this.sendBatch(plans, now);
     if (this.retryAt.size > 5000) this.retryAt.clear();

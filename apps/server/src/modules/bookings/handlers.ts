@@ -37,9 +37,12 @@ export function registerBookingHandlers(
     const lateAt = EXCEPTION_STARTS.lateCaptain(datetime.getTime(), deps.clock.now(), config);
     await jobs.schedule(JOB_KINDS.lateCaptain, { booking_id: bookingId, ride_id: rideId }, new Date(lateAt), tx);
   });
-  bus.within('booking.besoinRenewed', async ({ bookingId, besoinDate }, tx) => {
+  // The driver search's end: each start and renewal schedules one (a job that finds it renewed since does nothing).
+  const scheduleBesoinEnd = async ({ bookingId, besoinDate }: { bookingId: number; besoinDate: Date }, tx: Tx) => {
     await jobs.schedule(JOB_KINDS.besoinExpire, { booking_id: bookingId }, besoinDate, tx);
-  });
+  };
+  bus.within('booking.besoinStarted', scheduleBesoinEnd);
+  bus.within('booking.besoinRenewed', scheduleBesoinEnd);
 
   bus.after('booking.created', async ({ bookingId }, ctx) => {
     realtime.emit(EVENTS.newBooking, await ctx.booking(bookingId, true));

@@ -2,8 +2,6 @@ import type { BookingRuleInput, BookingStatus, CaptainRefDto, CarDto } from '@ta
 import type { RequestUser } from '../../http/auth';
 import type { BookingRow } from './presenter';
 
-/** Server timings (the spec leaves N open). */
-export const BESOIN_EXTENSION_MS = 10 * 60_000;
 export const CANDIDATES_LIMIT = 20;
 
 export const JOB_KINDS = {

@@ -20,6 +20,7 @@ import { touchBooking } from './commands/console/touch';
 import { passengerCancel } from './commands/passenger/cancel';
 import type { Actor } from './model';
 import { applySuggestion } from './offers/apply-suggestion';
+import { startBesoin } from './offers/besoin';
 import { closeOffer } from './offers/close-offer';
 import { offerBooking } from './offers/offer';
 import { releaseHold } from './offers/release-hold';
@@ -101,6 +102,8 @@ export class BookingService {
     offerBooking(this.deps, id, captainIds, until, 'group', scores);
   /** The cascade ran out: the booking waits in the unassigned list (board first) until the next round. */
   markUnassigned = (id: number, reason: UnassignedReason) => markUnassigned(this.deps, id, reason);
+  /** No captain is eligible at all: the booking becomes a driver search (besoin); false when it already was one. */
+  startBesoin = (id: number) => startBesoin(this.deps, id);
   closeOffer = (id: number, captainId: number, answer: 'ACCEPTED' | 'REFUSED' | null, holdUntil?: Date) =>
     closeOffer(this.deps, id, captainId, answer, holdUntil);
   releaseHold = (id: number, captainId: number) => releaseHold(this.deps, id, captainId);

@@ -26,6 +26,9 @@ export interface DispatchTimings {
   lateCaptainMs: number;
   /** The exceptions board: an unanswered offer after this part of its countdown (0.5 is half). */
   unansweredOfferPart: number;
+  /** A driver search (besoin) the cascade starts lasts this long; one renewal adds `besoinRenewalMs`. */
+  besoinSearchMs: number;
+  besoinRenewalMs: number;
   /** The exceptions board: a driver search (besoin) this long before it ends. */
   besoinExpiringMs: number;
   /** Active bookings a passenger may hold at once (MaxBookingCount); 0 is no limit. */
@@ -62,6 +65,8 @@ export class DispatchConfig {
       lateBookingMs: v.LATE_BOOKING_MINUTES * MIN,
       lateCaptainMs: v.LATE_CAPTAIN_MINUTES * MIN,
       unansweredOfferPart: v.UNANSWERED_OFFER_PERCENT / 100,
+      besoinSearchMs: v.BESOIN_SEARCH_MINUTES * MIN,
+      besoinRenewalMs: v.BESOIN_RENEWAL_MINUTES * MIN,
       besoinExpiringMs: v.BESOIN_EXPIRING_MINUTES * MIN,
       maxActiveBookingsPerPassenger: v.MAX_ACTIVE_BOOKINGS_PER_PASSENGER,
       lateCancelFeeCents: v.PASSENGER_LATE_CANCEL_FEE_EUROS * 100,

@@ -28,6 +28,7 @@ import { formatOrderTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { PhoneLink } from '../voice/PhoneLink';
 import { useBooking } from './api';
+import { BesoinChip } from './BesoinChip';
 import { Along } from './BookingRow';
 import { BookingActions } from './CardActionsMenu';
 import { CardNotes } from './CardNotes';
@@ -141,9 +142,7 @@ function CardBody({ booking, selected, gone }: CardProps) {
           label={booking.now ? BOOKING_UI.now : BOOKING_UI.scheduled}
           sx={{ height: 22 }}
         />
-        {booking.besoin && (
-          <Chip size="small" color="info" variant="outlined" label={BOOKING_UI.besoin} sx={{ height: 22 }} />
-        )}
+        <BesoinChip booking={booking} height={22} />
         {booking.unassigned && booking.status === 'PENDING' && (
           <Chip
             size="small"
@@ -388,9 +387,7 @@ function CompactCardBody({ booking, selected, gone }: CardProps) {
               sx={{ height: 20, fontSize: 11 }}
             />
           )}
-          {booking.besoin && (
-            <Chip size="small" color="info" variant="outlined" label={BOOKING_UI.besoin} sx={{ height: 20 }} />
-          )}
+          <BesoinChip booking={booking} height={20} />
           <NotMovingWarning booking={booking} />
           {notes > 0 && (
             <Chip

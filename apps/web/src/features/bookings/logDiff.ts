@@ -110,6 +110,8 @@ export function logTitle(action: string): string {
       return tr('Reminder delivered');
     case 'reminder_answered':
       return tr('Reminder answered');
+    case 'besoin_start':
+      return tr('Driver search started');
     case 'besoin_renew':
       return tr('Waiting time extended');
     case 'besoin_expired':

@@ -57,13 +57,14 @@ export async function dispatchBooking(
       { rideId: ride.id, besoin: false, suggestionCaptainId: null, suggestionUntil: null, ...NO_MOVE_CHECK },
       BOOKING_MSG.alreadyDispatched,
     );
+    // A driver search (besoin) ends with the dispatch: its flag is cleared above, its expiry job finds nothing.
     await audit(
       tx,
       actor.id,
       'dispatch',
       id,
-      { status: 'PENDING' },
-      { status: 'APPROVED', captain_id: captainId, ride_id: ride.id },
+      { status: 'PENDING', ...(booking.besoin ? { besoin: true } : {}) },
+      { status: 'APPROVED', captain_id: captainId, ride_id: ride.id, ...(booking.besoin ? { besoin: false } : {}) },
     );
     record('booking.dispatched', { bookingId: id, captainId, rideId: ride.id, datetime: booking.datetime });
     record('captain.stateChanged', { captainId, state: 'TO_PICKUP' });

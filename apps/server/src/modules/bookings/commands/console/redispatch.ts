@@ -27,10 +27,12 @@ export async function redispatchBooking(deps: BookingDeps, actor: Actor, id: num
         suggestionUntil: null,
         suggestionGroupSize: null,
         ...NO_MOVE_CHECK,
-        // A new round of the cascade, not the unassigned list of an earlier one.
+        // A new round of the cascade, not the unassigned list of an earlier one, and a driver search of its own.
         unassignedAt: null,
         unassignedReason: null,
         cascadeFrom: now,
+        besoin: false,
+        besoinDate: null,
       },
       NOT_MOVING_UI.notRedispatchable,
     );
