@@ -41,16 +41,6 @@ export const complaintStatusChangeSchema = z.object({
   at: z.string(),
 });
 
-/** GET complaint/{id}: the complaint, its category's name, its comment count and its status history. */
-export const complaintDetailSchema = complaintSchema
-  .extend({
-    category_name: z.string().nullable(),
-    comment_count: z.number().int(),
-    /** Oldest first. */
-    status_history: z.array(complaintStatusChangeSchema),
-  })
-  .meta({ id: 'ComplaintDetail' });
-
 export const complaintCommentSchema = z
   .object({
     id: z.number(),
@@ -63,6 +53,19 @@ export const complaintCommentSchema = z
     audios: z.array(z.string()),
   })
   .meta({ id: 'ComplaintComment' });
+
+/**
+ * GET complaint/{id}: the complaint with the spec's `comments` (bookings.md §3, people.md §3: a list of complaint
+ * comments, oldest first, as get_comments gives them), its category's name and its status history.
+ */
+export const complaintDetailSchema = complaintSchema
+  .extend({
+    category_name: z.string().nullable(),
+    comments: z.array(complaintCommentSchema),
+    /** Oldest first. */
+    status_history: z.array(complaintStatusChangeSchema),
+  })
+  .meta({ id: 'ComplaintDetail' });
 
 export const complaintsContract = {
   log: pageEnvelope(complaintLogItemSchema),

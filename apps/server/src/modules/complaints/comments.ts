@@ -22,6 +22,11 @@ export class ComplaintComments {
   /** GET complaint_comments/{id}/get_comments: oldest first, each with its recordings. */
   async list(complaintId: number): Promise<ComplaintCommentDto[]> {
     await this.requireComplaint(complaintId);
+    return this.of(complaintId);
+  }
+
+  /** The comments of a complaint known to exist (its detail carries them), as `list` gives them. */
+  async of(complaintId: number): Promise<ComplaintCommentDto[]> {
     const rows = await this.deps.db
       .select({ comment: complaintComments, first: users.firstName, last: users.lastName })
       .from(complaintComments)

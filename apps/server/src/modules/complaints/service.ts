@@ -16,7 +16,6 @@ import {
   captains,
   complaintAudios,
   complaintCategories,
-  complaintComments,
   complaints,
   passengers,
   rides,
@@ -270,12 +269,9 @@ export class ComplaintService {
       .leftJoin(complaintCategories, eq(complaintCategories.id, complaints.categoryId))
       .where(eq(complaints.id, id));
     if (!row) throw notFound();
-    const [audios, [comments], history] = await Promise.all([
+    const [audios, comments, history] = await Promise.all([
       this.audiosOf([id]),
-      this.deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(complaintComments)
-        .where(eq(complaintComments.complaintId, id)),
+      this.comments.of(id),
       this.deps.db
         .select({
           before: auditLog.before,
@@ -299,7 +295,7 @@ export class ComplaintService {
     return {
       ...present(row.complaint, personName(row.doerFirst, row.doerLast), audios.get(id)),
       category_name: row.categoryName ?? null,
-      comment_count: Number(comments?.n ?? 0),
+      comments,
       status_history: history.map((h) => ({
         from: (h.before as { status?: ComplaintStatus } | null)?.status ?? null,
         to: (h.after as { status: ComplaintStatus }).status,
