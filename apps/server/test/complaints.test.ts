@@ -527,6 +527,10 @@ describe('a complaint: details, comments, status', () => {
     const done = await put(gov, { status: 'Treated' });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.status).toBe('Treated');
+    // Every complaint the API gives carries its comments (the one added above).
+    expect(done.json().data.comments.map((c: { comment: string }) => c.comment)).toEqual(['Called the captain']);
+    const forBooking = (await send('GET', `complaint/booking/${bookingId}`, disp)).json().data.complaints;
+    expect(forBooking.find((c: { id: number }) => c.id === complaintId).comments).toHaveLength(1);
     const detail = (await send('GET', `complaint/${complaintId}`, disp)).json().data;
     expect(detail.status).toBe('Treated');
     expect(detail.status_history).toMatchObject([
