@@ -17,7 +17,7 @@ const ARTIFACTS = 'e2e/artifacts';
 /** A drawer entry of the signed-in user other than Requests. */
 async function otherDrawerEntry(page: Page): Promise<string> {
   const me = await checkAuth(page);
-  const routes = visibleDrawer(me.permissions).flatMap((item) => (isDrawerGroup(item) ? [] : [item.route]));
+  const routes = visibleDrawer(me).flatMap((item) => (isDrawerGroup(item) ? [] : [item.route]));
   const other = routes.find((r) => r !== 'Requests');
   expect(other).toBeTruthy();
   return other as string;

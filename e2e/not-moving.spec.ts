@@ -65,7 +65,7 @@ test('a dispatched captain who does not move raises a warning; Re-dispatch makes
     await page.screenshot({ path: `${SHOTS}/not-moving-ar-dark-page.png` });
 
     await button.click();
-    const taken = interpolate(CATALOGUES.ar['Order {{id}} taken back from the captain and offered again'], { id });
+    const taken = interpolate(CATALOGUES.ar['Order #{{id}} taken back from the captain and offered again'], { id });
     await expect(page.getByText(taken)).toBeVisible();
     await expect(card).toHaveAttribute('data-status', 'PENDING');
     await expect(card.getByTestId('not-moving')).toHaveCount(0);

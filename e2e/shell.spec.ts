@@ -51,7 +51,7 @@ test('a wrong password shows the server message in a toast', async ({ page, requ
 test('admin sees every drawer entry; the shell at 1366 and 1920', async ({ page, request }) => {
   await login(page, request, USERS.admin);
   const me = await checkAuth(page);
-  const expected = visibleDrawer(me.permissions).flatMap((item) =>
+  const expected = visibleDrawer(me).flatMap((item) =>
     isDrawerGroup(item) ? item.entries.map((entry) => entry.route) : [item.route],
   );
   const shown = await page
@@ -78,7 +78,7 @@ test('admin sees every drawer entry; the shell at 1366 and 1920', async ({ page,
 test('the dispatcher sees only the drawer entries their permissions allow', async ({ page, request }) => {
   await login(page, request, USERS.dispatcher);
   const me = await checkAuth(page);
-  const items = visibleDrawer(me.permissions);
+  const items = visibleDrawer(me);
   const expected = items.flatMap((item) => (isDrawerGroup(item) ? item.entries.map((e) => e.route) : [item.route]));
   const shown = await page
     .locator('[data-testid^="drawer-entry-"]')

@@ -1,4 +1,4 @@
-import { LOGIN_CODE_MAX_ATTEMPTS, MSG } from '@taxi/shared';
+import { LOGIN_CODE_MAX_ATTEMPTS, MSG, TOKEN_REFUSALS } from '@taxi/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, loginCodes, users } from '../src/db/schema';
@@ -70,7 +70,11 @@ describe('two-step login', () => {
     expect(out.json()).toEqual({ data: null, message: MSG.loggedOut });
     const after = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(session.accessToken) });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
+    expect(after.json()).toEqual({
+      message: MSG.unauthenticated,
+      reason: TOKEN_REFUSALS.invalid,
+      request_id: expect.any(String),
+    });
   });
 
   it('remember_me gives a 30-day token, otherwise 12 h', async () => {
@@ -153,7 +157,7 @@ describe('two-step login', () => {
     expect(res.json().message).toBe(MSG.codeExpired);
   });
 
-  it("an expired token → 401 'Token has expired'", async () => {
+  it("an expired token → 401 'Token has expired', its reason the same in every language", async () => {
     const { app, db } = t;
     const token = await login(app, 'dispatcher@example.com');
     const ok = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
@@ -165,14 +169,37 @@ describe('two-step login', () => {
       .where(eq(accessTokens.userId, userId));
     const res = await app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Token has expired', request_id: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'Token has expired',
+      reason: TOKEN_REFUSALS.expired,
+      request_id: expect.any(String),
+    });
+    // The message is translated on the way out; the reason is what the console reads.
+    const fr = await app.inject({
+      method: 'GET',
+      url: '/api/check_auth',
+      headers: { ...bearer(token), 'accept-language': 'fr' },
+    });
+    expect(fr.statusCode).toBe(401);
+    expect(fr.json().message).not.toBe('Token has expired');
+    expect(fr.json().reason).toBe(TOKEN_REFUSALS.expired);
   });
 
-  it('no or unknown token → 401', async () => {
+  it('no, unknown or revoked token → 401 without the expired reason', async () => {
     const none = await t.app.inject({ method: 'GET', url: '/api/check_auth' });
     expect(none.statusCode).toBe(401);
+    expect(none.json().reason).toBe(TOKEN_REFUSALS.invalid);
     const bad = await t.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer('nope') });
-    expect(bad.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
+    expect(bad.json()).toEqual({
+      message: MSG.unauthenticated,
+      reason: TOKEN_REFUSALS.invalid,
+      request_id: expect.any(String),
+    });
+    const token = await login(t.app, 'supervisor@example.com');
+    await t.app.inject({ method: 'PUT', url: '/api/logout', headers: bearer(token) });
+    const revoked = await t.app.inject({ method: 'GET', url: '/api/check_auth', headers: bearer(token) });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().reason).toBe(TOKEN_REFUSALS.invalid);
   });
 });
 

@@ -1,4 +1,13 @@
-import { BOOKING_MSG, type BookingDto, compareBoard, dateToCityLocal, EVENTS, MAP_CENTER, MSG } from '@taxi/shared';
+import {
+  BOOKING_MSG,
+  type BookingDto,
+  compareBoard,
+  dateToCityLocal,
+  EVENTS,
+  MAP_CENTER,
+  MSG,
+  TOKEN_REFUSALS,
+} from '@taxi/shared';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { airportDetails, auditLog, bookingNotes, bookingStatuses, bookings, jobs, sectors } from '../src/db/schema';
@@ -32,7 +41,11 @@ describe('auth shapes', () => {
   it('401 without a token, 403 without DISPATCHING, 404 for an unknown booking', async () => {
     const a = await call('GET', 'booking', null);
     expect(a.statusCode).toBe(401);
-    expect(a.json()).toEqual({ message: MSG.unauthenticated, request_id: expect.any(String) });
+    expect(a.json()).toEqual({
+      message: MSG.unauthenticated,
+      reason: TOKEN_REFUSALS.invalid,
+      request_id: expect.any(String),
+    });
     const b = await call('GET', 'booking', airport);
     expect(b.statusCode).toBe(403);
     expect(b.json().message).toBe(MSG.forbidden);

@@ -436,7 +436,7 @@ describe('a complaint: details, comments, status', () => {
       id: complaintId,
       description: 'Dirty car',
       status: DEFAULT_COMPLAINT_STATUS,
-      comment_count: 0,
+      comments: [],
       status_history: [],
     });
   });
@@ -499,7 +499,10 @@ describe('a complaint: details, comments, status', () => {
     expect((await send('GET', `files/${name}`, gov)).statusCode).toBe(200);
     expect((await send('GET', `files/${name}`, airport)).statusCode).toBe(403);
 
-    expect((await send('GET', `complaint/${complaintId}`, gov)).json().data.comment_count).toBe(1);
+    // The complaint carries its comments (the spec's `comments`), as get_comments lists them.
+    const detail = (await send('GET', `complaint/${complaintId}`, gov)).json().data;
+    expect(detail.comments).toEqual([comment]);
+    expect(detail).not.toHaveProperty('comment_count');
   });
 
   it('update_status: 401 → 422 → 403 for everyone but the Goverment role → the status and its history', async () => {
@@ -524,6 +527,10 @@ describe('a complaint: details, comments, status', () => {
     const done = await put(gov, { status: 'Treated' });
     expect(done.statusCode).toBe(200);
     expect(done.json().data.status).toBe('Treated');
+    // Every complaint the API gives carries its comments (the one added above).
+    expect(done.json().data.comments.map((c: { comment: string }) => c.comment)).toEqual(['Called the captain']);
+    const forBooking = (await send('GET', `complaint/booking/${bookingId}`, disp)).json().data.complaints;
+    expect(forBooking.find((c: { id: number }) => c.id === complaintId).comments).toHaveLength(1);
     const detail = (await send('GET', `complaint/${complaintId}`, disp)).json().data;
     expect(detail.status).toBe('Treated');
     expect(detail.status_history).toMatchObject([

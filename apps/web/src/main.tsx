@@ -5,7 +5,7 @@ import '@taxi/shared/zod-config';
 import '@fontsource/noto-sans-arabic/arabic-400.css';
 import '@fontsource/noto-sans-arabic/arabic-500.css';
 import '@fontsource/noto-sans-arabic/arabic-700.css';
-import { MSG, PUBLIC_PATHS } from '@taxi/shared';
+import { MSG, PUBLIC_PATHS, TOKEN_REFUSALS } from '@taxi/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -16,17 +16,18 @@ import { startPreferences } from './app/preferences';
 import { router } from './app/router';
 import { endSession } from './features/auth/api';
 
-// 401 → logout flow; an expired token says so and goes to /login. 403 → toast and /forbidden.
+// 401 → logout flow; an expired token (the answer's reason, whatever the language) says so and goes to /login.
+// 403 → toast and /forbidden.
 setHttpHandlers({
-  onUnauthorized: (message) => {
+  onUnauthorized: (error) => {
     endSession();
-    if (message === MSG.tokenExpired) {
+    if (error.reason === TOKEN_REFUSALS.expired) {
       toast.error(MSG.tokenExpired);
       void router.navigate(PUBLIC_PATHS.login, { replace: true });
     }
   },
-  onForbidden: (message) => {
-    toast.error(message || MSG.forbidden);
+  onForbidden: (error) => {
+    toast.error(error.serverMessage ?? MSG.forbidden);
     void router.navigate(PUBLIC_PATHS.forbidden);
   },
 });

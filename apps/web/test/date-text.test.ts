@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { cellText, changedValues, initialValues } from '../src/components/DataTable/values';
 import { dateTextToValue, latinDigits, valueToDateText } from '../src/components/dateText';
 import { fromNow, formatDateTime as legacyFormatDateTime } from '../src/components/time';
-import { dmyToIso } from '../src/features/bookings/DateRangeFields';
 import { formatDateTime, formatRelative } from '../src/i18n/format';
 
 describe("dates typed as text (never the browser locale's mm/dd/yyyy)", () => {
@@ -12,8 +11,8 @@ describe("dates typed as text (never the browser locale's mm/dd/yyyy)", () => {
     expect(latinDigits('۰۵/۱۱/۲۰۲۶')).toBe('05/11/2026');
     expect(dateTextToValue('٠٥/١١/٢٠٢٦ ١٧:٠٥', 'datetime')).toBe('2026-11-05T17:05');
     expect(dateTextToValue('\u200e05/11/2026\u200f', 'date')).toBe('2026-11-05');
-    expect(dmyToIso('٣١/١٢/٢٠٢٦')).toBe('2026-12-31');
-    expect(dmyToIso('٣١/٠٢/٢٠٢٦')).toBeNull();
+    expect(dateTextToValue('٣١/١٢/٢٠٢٦', 'date')).toBe('2026-12-31');
+    expect(dateTextToValue('٣١/٠٢/٢٠٢٦', 'date')).toBeNull();
   });
 
   it('shows a form value as DD/MM/YYYY [HH:mm]', () => {
@@ -78,6 +77,34 @@ describe('components/time delegates to the console formatters', () => {
     expect(legacyFormatDateTime(at)).toBe('22/11/2026 17:05');
     expect(fromNow(at)).toBe(formatRelative(at));
     expect(fromNow(null)).toBe('');
+  });
+});
+
+describe('one date format for every date typed in the console (bookings.md §9: DD/MM/YYYY)', () => {
+  it('the fields take TIME_FORMATS.date, the shared constant', async () => {
+    const { TIME_FORMATS } = await import('@taxi/shared');
+    const { DATE_TEXT_FORMAT } = await import('../src/components/dateText');
+    expect(TIME_FORMATS.date).toBe('DD/MM/YYYY');
+    expect(DATE_TEXT_FORMAT.date).toBe(TIME_FORMATS.date);
+    expect(DATE_TEXT_FORMAT.datetime).toBe(`${TIME_FORMATS.date} ${TIME_FORMATS.time}`);
+  });
+
+  it('the date picker (Block driver’s “Blocked until”) and the complaint filters show DD/MM/YYYY', async () => {
+    const { createElement } = await import('react');
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { DatePicker } = await import('../src/components/pickers/LocalPickers');
+    const { DateRangeFields } = await import('../src/features/bookings/DateRangeFields');
+    const picker = renderToStaticMarkup(
+      createElement(DatePicker, { label: 'Blocked until', value: '2026-11-05', onChange: () => {} }),
+    );
+    expect(picker).toContain('value="05/11/2026"');
+    expect(picker).toContain('placeholder="DD/MM/YYYY"');
+    const filters = renderToStaticMarkup(
+      createElement(DateRangeFields, { from: '2026-11-05', to: '2026-12-31', onFrom: () => {}, onTo: () => {} }),
+    );
+    expect(filters).toContain('value="05/11/2026"');
+    expect(filters).toContain('value="31/12/2026"');
+    expect(filters).toContain('placeholder="DD/MM/YYYY"');
   });
 });
 

@@ -4,13 +4,13 @@ import {
   formatAge,
   formatAxisDay,
   formatComplaintTime,
+  formatDate,
   formatDateTime,
   formatEuros,
   formatNumber,
   formatOrderTime,
   formatPattern,
   formatPhone,
-  formatPickerDate,
 } from '../src/i18n/format';
 import { i18n } from '../src/i18n/index';
 
@@ -23,11 +23,11 @@ afterEach(async () => {
 });
 
 describe('one formatter per kind, in the spec formats', () => {
-  it("orders 'HH h m - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', pickers 'DD-MM-YYYY', the rest DD/MM/YYYY HH:mm", () => {
+  it("orders 'HH h m - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', dates DD/MM/YYYY, the rest DD/MM/YYYY HH:mm", () => {
     expect(formatOrderTime(WINTER)).toBe('17h05 - 22/11/2026');
     expect(formatOrderTime(SUMMER)).toBe('18h05 - 02/07/2026');
     expect(formatComplaintTime(WINTER)).toBe('17h05 22/11/2026');
-    expect(formatPickerDate(WINTER)).toBe('22-11-2026');
+    expect(formatDate(WINTER)).toBe('22/11/2026');
     expect(formatDateTime(WINTER)).toBe('22/11/2026 17:05');
   });
 
@@ -121,7 +121,6 @@ describe('every word and number in the console’s language', () => {
     await load('fr');
     expect(formatPattern('DD/MM/YYYY')).toBe('JJ/MM/AAAA');
     expect(formatPattern('DD/MM/YYYY HH:mm')).toBe('JJ/MM/AAAA HH:mm');
-    expect(formatPattern('DD-MM-YYYY')).toBe('JJ-MM-AAAA');
     await load('ar');
     const ar = formatPattern('DD/MM/YYYY');
     // Day, month, year: a left-to-right mark first and after each part, so the day stands on the left, over the

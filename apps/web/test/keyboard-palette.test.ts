@@ -21,7 +21,7 @@ describe('pages of the palette', () => {
     const user = actor(['DISPATCHING', 'PASSENGERS', 'LOCATIONS']);
     const pages = palettePages(user);
     const routes = pages.map((p) => p.route);
-    const drawerRoutes = visibleDrawer(user.permissions).flatMap((item) =>
+    const drawerRoutes = visibleDrawer(user).flatMap((item) =>
       isDrawerGroup(item) ? item.entries.map((e) => e.route) : [item.route],
     );
     expect(routes).toEqual(drawerRoutes);

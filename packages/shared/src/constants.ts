@@ -46,13 +46,15 @@ export const TOKEN_TTL_MS = 12 * 3_600_000;
 export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3_600_000;
 export const LOGIN_PROVIDER = 'users';
 
-/** Time formats (dayjs tokens). */
+/**
+ * Time formats (dayjs tokens; bookings.md §9). `date` is how every date is typed and shown in the console's date
+ * fields (the pickers, the filters, the forms).
+ */
 export const TIME_FORMATS = {
   time: 'HH:mm',
   date: 'DD/MM/YYYY',
   dateTime: 'YYYY-MM-DD HH:mm',
   complaintTime: 'HH[h]mm DD/MM/YYYY',
-  pickerDate: 'DD-MM-YYYY',
 } as const;
 
 /** Booking colour indicators (shell.md §9). */

@@ -1,4 +1,6 @@
 import { can, type Permission } from './permissions';
+import { shellPolicy } from './policies/city';
+import type { Actor, Rule } from './policies/core';
 import { type RouteName, routeByName } from './routes';
 
 /** The side drawer of shell.md §2.3: entries in order, some grouped. Titles come from the spec's
@@ -7,6 +9,8 @@ export interface DrawerEntry {
   route: RouteName;
   title: string;
   permission: Permission | null;
+  /** Shown only to whom this rule allows too (a desk's own home). */
+  rule?: Rule;
 }
 export interface DrawerGroup {
   group: string;
@@ -14,13 +18,17 @@ export interface DrawerGroup {
 }
 export type DrawerItem = DrawerEntry | DrawerGroup;
 
-const e = (route: RouteName, permission: Permission | null, title?: string): DrawerEntry => ({
+const e = (route: RouteName, permission: Permission | null, title?: string, rule?: Rule): DrawerEntry => ({
   route,
   title: title ?? routeByName(route).title,
   permission,
+  ...(rule ? { rule } : {}),
 });
 
 export const DRAWER: readonly DrawerItem[] = [
+  // Ours: the desks' own homes (where they land after login), first in their drawers.
+  e('AirportCreate', null, undefined, shellPolicy.airportDesk),
+  e('PartnerBookings', null, undefined, shellPolicy.partnerDesk),
   e('Requests', 'DISPATCHING', 'Requests'),
   // Ours: the exceptions board, beside the board it watches.
   e('Exceptions', 'DISPATCHING'),
@@ -93,14 +101,16 @@ export function isDrawerGroup(item: DrawerItem): item is DrawerGroup {
   return 'group' in item;
 }
 
-/** Entries whose permission the user lacks are hidden; a group with no visible child is hidden. */
-export function visibleDrawer(permissions: readonly string[]): DrawerItem[] {
+/** Entries whose permission (or rule) the user lacks are hidden; a group with no visible child is hidden. */
+export function visibleDrawer(actor: Actor): DrawerItem[] {
+  const shown = (entry: DrawerEntry) =>
+    can(actor.permissions, entry.permission) && (!entry.rule || entry.rule.allows(actor));
   const out: DrawerItem[] = [];
   for (const item of DRAWER) {
     if (isDrawerGroup(item)) {
-      const entries = item.entries.filter((entry) => can(permissions, entry.permission));
+      const entries = item.entries.filter(shown);
       if (entries.length > 0) out.push({ group: item.group, entries });
-    } else if (can(permissions, item.permission)) {
+    } else if (shown(item)) {
       out.push(item);
     }
   }

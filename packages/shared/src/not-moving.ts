@@ -39,7 +39,7 @@ export const NOT_MOVING_UI = texts({
   chip: 'Captain not moving',
   hint: (metres: number, seconds: number) =>
     tr('The captain has not moved {{metres}} m in the {{seconds}} seconds since the dispatch.', { metres, seconds }),
-  redispatched: (id: number) => tr('Order {{id}} taken back from the captain and offered again', { id }),
+  redispatched: (id: number) => tr('Order #{{id}} taken back from the captain and offered again', { id }),
   notRedispatchable: 'Only an order whose captain is on the way to the pickup can be re-dispatched.',
   redispatchFailed: 'The order could not be re-dispatched.',
 } as const);

@@ -64,6 +64,8 @@ export const RIDE_UI = texts({
   legendCaptain: 'Captain (live)',
   legendRoute: 'Route',
   liveOn: 'Live tracking',
+  /** The ride map's button that frames pickup, dropoff and the whole route. */
+  fitRoute: 'Fit route',
   notFound: 'This order does not exist.',
   loadFailed: 'The order could not be loaded.',
   geofenceNoCaptain: 'No captain was assigned to this order, so there is no pickup radius log.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_MSG,
   BOOKING_STATUSES,
   type BookingStatus,
   captainMoved,
@@ -63,5 +64,13 @@ describe('re-dispatch', () => {
     for (const status of BOOKING_STATUSES) {
       expect(nextStatuses(status).includes('PENDING'), status).toBe(REDISPATCHABLE.includes(status));
     }
+  });
+});
+
+describe('the re-dispatch toast', () => {
+  it('names the order as the other booking toasts do (“Order #16 …”)', () => {
+    expect(NOT_MOVING_UI.redispatched(16)).toBe('Order #16 taken back from the captain and offered again');
+    // The form of the dispatched, extended and cancelled toasts (bookings.md §8: 'Order #{id} …').
+    expect(BOOKING_MSG.dispatched(16).startsWith('Order #16 ')).toBe(true);
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type Actor,
   can,
   DEMO_ROLES,
   DRAWER,
+  type DrawerEntry,
+  type DrawerItem,
   emailSchema,
   isDrawerGroup,
   isValidEmail,
@@ -13,7 +16,14 @@ import {
   visibleDrawer,
 } from '../src';
 
-const DISPATCHER = DEMO_ROLES.find((r) => r.name === 'Dispatcher')?.permissions ?? [];
+const staff = (permissions: readonly string[], roleId = 2): Actor => ({
+  id: 1,
+  roles: [{ id: roleId, name: 'Role' }],
+  permissions: [...permissions],
+});
+const DISPATCHER = staff(DEMO_ROLES.find((r) => r.name === 'Dispatcher')?.permissions ?? []);
+const entryRoutes = (items: readonly DrawerItem[]) =>
+  items.flatMap((i) => (isDrawerGroup(i) ? i.entries.map((e) => e.route) : [i.route]));
 
 describe('validation rules (shell.md §5)', () => {
   it('email must contain an @', () => {
@@ -59,11 +69,27 @@ describe('permissions and drawer (shell.md §2.3, §6)', () => {
     expect(routes).not.toContain('Settings');
   });
 
-  it('admin (every permission) sees every entry and group', () => {
+  it('admin (every permission) sees every entry and group but the desks’ homes', () => {
     const all = [
       ...new Set(DRAWER.flatMap((i) => (isDrawerGroup(i) ? i.entries : [i])).map((e) => e.permission)),
     ].filter((p): p is NonNullable<typeof p> => p !== null);
-    expect(visibleDrawer(all)).toEqual(DRAWER);
+    const desks = ['AirportCreate', 'PartnerBookings'];
+    expect(visibleDrawer(staff(all, 1))).toEqual(DRAWER.filter((i) => isDrawerGroup(i) || !desks.includes(i.route)));
+  });
+
+  it('a desk’s drawer leads to its own home: the partner’s bookings, the airport request', () => {
+    // Roles 11 and 12 are the airport agency's, 21 to 23 the partners' (hotel, restaurant, company).
+    for (const roleId of [11, 12]) {
+      expect(entryRoutes(visibleDrawer(staff([], roleId)))).toEqual(['AirportCreate', 'Vacations']);
+    }
+    for (const roleId of [21, 22, 23]) {
+      expect(entryRoutes(visibleDrawer(staff([], roleId)))).toEqual(['PartnerBookings', 'Vacations']);
+    }
+    const titles = DRAWER.filter((i): i is DrawerEntry => !isDrawerGroup(i)).map((i) => [i.route, i.title]);
+    expect(titles).toContainEqual(['AirportCreate', 'Airport request']);
+    expect(titles).toContainEqual(['PartnerBookings', 'Our bookings']);
+    expect(entryRoutes(visibleDrawer(DISPATCHER))).not.toContain('AirportCreate');
+    expect(entryRoutes(visibleDrawer(DISPATCHER))).not.toContain('PartnerBookings');
   });
 });
 

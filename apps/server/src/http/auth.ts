@@ -1,4 +1,4 @@
-import { type Actor, MSG, type RoleRef, type RouteRule, type Rule } from '@taxi/shared';
+import { type Actor, MSG, type RoleRef, type RouteRule, type Rule, TOKEN_REFUSALS } from '@taxi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
 import { findTokenSession, findTokenSessionById, type TokenSession } from '../modules/auth/queries';
 import type { UserProfile } from '../modules/users/queries';
-import { HttpError } from './errors';
+import { HttpError, tokenRefused, unauthenticated } from './errors';
 import { isLoopback } from './loopback';
 
 /** The signed-in staff member, set by the auth hook on every non-public /api route. */
@@ -61,14 +61,15 @@ export interface Authenticated {
 /**
  * Looks a bearer token up, with its user, roles and permissions, in one statement (nothing is cached:
  * a revoked token, a deactivated user or an edited role counts from the next request on, on every node).
- * Expired → 401 'Token has expired'; unknown or revoked, or an inactive user → 401.
+ * Expired → 401 'Token has expired' (reason token_expired); missing, unknown or revoked, or an inactive user → 401
+ * 'Unauthenticated.' (reason token_invalid).
  */
 export async function authenticateToken(
   db: Db,
   token: string | null,
   clock: Clock = systemClock,
 ): Promise<Authenticated> {
-  if (!token) throw new HttpError(401, MSG.unauthenticated);
+  if (!token) throw unauthenticated();
   return authenticated(await findTokenSession(db, sha256(token)), clock);
 }
 
@@ -78,10 +79,10 @@ export async function authenticateSession(db: Db, tokenId: number, clock: Clock 
 }
 
 function authenticated(session: TokenSession | undefined, clock: Clock): Authenticated {
-  if (!session || session.revokedAt) throw new HttpError(401, MSG.unauthenticated);
-  if (session.expiresAt.getTime() <= clock.now()) throw new HttpError(401, MSG.tokenExpired);
+  if (!session || session.revokedAt) throw unauthenticated();
+  if (session.expiresAt.getTime() <= clock.now()) throw tokenRefused(TOKEN_REFUSALS.expired);
   const { user, roles, permissions } = session;
-  if (!user.active) throw new HttpError(401, MSG.unauthenticated);
+  if (!user.active) throw unauthenticated();
   return {
     tokenId: session.tokenId,
     row: user,
@@ -102,7 +103,7 @@ function authenticated(session: TokenSession | undefined, clock: Clock): Authent
 export function authorize(request: FastifyRequest, rule: Rule<void>): void;
 export function authorize<S>(request: FastifyRequest, rule: Rule<S>, subject: S): void;
 export function authorize<S>(request: FastifyRequest, rule: Rule<S>, subject?: S): void {
-  if (!request.user) throw new HttpError(401, MSG.unauthenticated);
+  if (!request.user) throw unauthenticated();
   if (!rule.allows(request.user, subject as S)) throw new HttpError(403, rule.refusal?.(request.user) ?? MSG.forbidden);
 }
 

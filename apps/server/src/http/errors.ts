@@ -1,4 +1,4 @@
-import { MSG } from '@taxi/shared';
+import { MSG, TOKEN_REFUSALS, type TokenRefusal } from '@taxi/shared';
 import type { Language } from '@taxi/shared/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,6 +14,8 @@ export class HttpError extends Error {
     public readonly errors?: Record<string, string[]>,
     /** Headers of the answer (Retry-After of a 429). */
     public readonly headers?: Record<string, string>,
+    /** A code the client branches on whatever the language of `message` (TOKEN_REFUSALS of a 401). */
+    public readonly reason?: string,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -26,7 +28,12 @@ export function tooManyAttempts(retryAfterMs: number): HttpError {
   return new HttpError(429, MSG.tooManyAttemptsWait(seconds), undefined, { 'retry-after': String(seconds) });
 }
 
-export const unauthenticated = () => new HttpError(401, MSG.unauthenticated);
+/** The token check's 401: an expired token says so (MSG.tokenExpired), anything else is not signed in. */
+export const tokenRefused = (reason: TokenRefusal) =>
+  reason === TOKEN_REFUSALS.expired
+    ? new HttpError(401, MSG.tokenExpired, undefined, undefined, reason)
+    : new HttpError(401, MSG.unauthenticated, undefined, undefined, reason);
+export const unauthenticated = () => tokenRefused(TOKEN_REFUSALS.invalid);
 export const forbidden = () => new HttpError(403, MSG.forbidden);
 export const notFound = (message: string = MSG.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -112,14 +119,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { notFound?: N
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.status)
-        .send(
-          withRequestId(
-            request,
-            error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
-          ),
-        );
+      return reply.status(error.status).send(
+        withRequestId(request, {
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.reason ? { reason: error.reason } : {}),
+        }),
+      );
     }
     if (error instanceof ZodError) {
       return reply.status(422).send(withRequestId(request, validationBody(request, error.issues)));

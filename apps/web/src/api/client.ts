@@ -2,13 +2,17 @@ import { API_BASE, type Envelope, MSG, REQUEST_TIMEOUT_MS } from '@taxi/shared';
 import { currentLanguage } from '../i18n';
 import { getToken } from './session';
 
-/** A rejected API call: `message` is the server's message, or MSG.networkError without a response. */
+/** A rejected API call: `message` is the server's message, or ours (MSG.networkError without a response). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
   readonly body: unknown;
   /** The server's X-Request-Id for this call (its logs' key), when it answered. */
   readonly requestId: string | null;
+  /** The `message` field of the server's answer; null when it gave none (no answer, an empty 500, a proxy's page). */
+  readonly serverMessage: string | null;
+  /** The answer's `reason` code (TOKEN_REFUSALS of a 401), the same in every language. */
+  readonly reason: string | null;
 
   constructor(message: string, status: number, body?: unknown, requestId: string | null = null) {
     super(message);
@@ -16,8 +20,10 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.requestId = requestId;
-    const errors = (body as { errors?: unknown } | undefined)?.errors;
-    this.errors = errors && typeof errors === 'object' ? (errors as Record<string, string[]>) : {};
+    const fields = (body ?? {}) as { errors?: unknown; message?: unknown; reason?: unknown };
+    this.errors = fields.errors && typeof fields.errors === 'object' ? (fields.errors as Record<string, string[]>) : {};
+    this.serverMessage = typeof fields.message === 'string' && fields.message ? fields.message : null;
+    this.reason = typeof fields.reason === 'string' ? fields.reason : null;
   }
 
   /** True when the server never answered (offline, timeout, DNS...). */
@@ -47,8 +53,8 @@ export interface RequestOptions {
 }
 
 interface HttpHandlers {
-  onUnauthorized: (message: string) => void;
-  onForbidden: (message: string) => void;
+  onUnauthorized: (error: ApiError) => void;
+  onForbidden: (error: ApiError) => void;
 }
 
 let handlers: HttpHandlers = { onUnauthorized: () => {}, onForbidden: () => {} };
@@ -110,11 +116,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   if (!response.ok) {
     const serverMessage = (json as { message?: unknown } | undefined)?.message;
     const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : response.statusText;
-    if (auth && !quiet && response.status === 401) handlers.onUnauthorized(message);
-    if (auth && !quiet && response.status === 403) handlers.onForbidden(message);
     // A 5xx without a message of the server's (a proxy's 502, a crash) reads as ours, not as a bare status text.
     const shown = response.status >= 500 && typeof serverMessage !== 'string' ? MSG.serverError : message;
-    throw new ApiError(shown || MSG.serverError, response.status, json, response.headers.get('x-request-id'));
+    const error = new ApiError(shown || MSG.serverError, response.status, json, response.headers.get('x-request-id'));
+    if (auth && !quiet && response.status === 401) handlers.onUnauthorized(error);
+    if (auth && !quiet && response.status === 403) handlers.onForbidden(error);
+    throw error;
   }
   return (json ?? { data: undefined }) as Envelope<T>;
 }
@@ -131,8 +138,11 @@ export const http = {
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-/** The message to show for any rejection. */
-export function errorMessage(error: unknown, fallback: string = MSG.networkError): string {
-  if (error instanceof ApiError) return error.message || fallback;
-  return fallback;
+/**
+ * The message to show for a rejection: the server's message; without one (no answer, an empty 500) the caller's
+ * `fallback` (the login's 'Check your info', the reminders' 'Error Occurrd'), else the client's own message.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback ?? error.message;
+  return fallback ?? MSG.networkError;
 }

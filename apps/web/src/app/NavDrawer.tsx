@@ -65,7 +65,7 @@ function Group({ group, onNavigate }: { group: DrawerGroup; onNavigate: () => vo
 /** The side drawer of shell.md §2.3: entries the user's permissions allow, empty groups hidden. */
 export function NavDrawerContent({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
-  const items = useMemo(() => visibleDrawer(user.permissions), [user.permissions]);
+  const items = useMemo(() => visibleDrawer(user), [user]);
   const { t } = useTranslation();
   return (
     <Box component="nav" aria-label={t('Main menu')} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

@@ -4,14 +4,15 @@
  * 'YYYY-MM-DD' for a date, 'YYYY-MM-DDTHH:mm' for a date and time (the city's wall clock).
  */
 
+import { TIME_FORMATS } from '@taxi/shared';
 import type { DatePattern } from '../i18n/format';
 
 export type DateTextKind = 'date' | 'datetime';
 
 /** What the field takes: DD/MM/YYYY or DD/MM/YYYY HH:mm (its placeholder in the language: formatPattern). */
 export const DATE_TEXT_FORMAT: Record<DateTextKind, DatePattern> = {
-  date: 'DD/MM/YYYY',
-  datetime: 'DD/MM/YYYY HH:mm',
+  date: TIME_FORMATS.date,
+  datetime: `${TIME_FORMATS.date} ${TIME_FORMATS.time}`,
 };
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -6,7 +6,7 @@ import { currentLanguage, currentLocale } from './index';
 /**
  * One formatter per kind of value, for every page. Times are the city's wall clock (bookings are entered
  * and shown in the city's time whatever the browser's zone). The spec's formats are numeric and the same
- * in every language: orders 'HH h mm - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', pickers 'DD-MM-YYYY',
+ * in every language: orders 'HH h mm - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', dates 'DD/MM/YYYY',
  * everything else 'DD/MM/YYYY HH:mm'. Numbers and euros follow the language.
  */
 
@@ -52,12 +52,6 @@ export function formatComplaintTime(value: Instant): string {
   return p ? `${p.HH}h${p.mm} ${p.DD}/${p.MM}/${p.YYYY}` : EMPTY;
 }
 
-/** Date pickers (people.md §2: DD-MM-YYYY). */
-export function formatPickerDate(value: Instant): string {
-  const p = cityClock(value);
-  return p ? `${p.DD}-${p.MM}-${p.YYYY}` : EMPTY;
-}
-
 /** A date alone: 22/11/2026. */
 export function formatDate(value: Instant): string {
   const p = cityClock(value);
@@ -83,7 +77,7 @@ export function formatDateTimeSeconds(value: Instant): string {
 }
 
 /** The patterns the date and time fields take (their placeholder, their "Use the format …"). */
-export type DatePattern = 'DD/MM/YYYY' | 'DD/MM/YYYY HH:mm' | 'DD-MM-YYYY' | 'HH:mm';
+export type DatePattern = 'DD/MM/YYYY' | 'DD/MM/YYYY HH:mm' | 'HH:mm';
 
 /**
  * A date pattern as the console's language writes it: DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة. Right to left, it
@@ -94,7 +88,6 @@ export function formatPattern(pattern: DatePattern): string {
   const text = {
     'DD/MM/YYYY': () => tr('DD/MM/YYYY'),
     'DD/MM/YYYY HH:mm': () => tr('DD/MM/YYYY HH:mm'),
-    'DD-MM-YYYY': () => tr('DD-MM-YYYY'),
     'HH:mm': () => tr('HH:mm'),
   }[pattern]();
   // The mark first too: a placeholder takes its direction from its first letter (Chromium), an Arabic one right to left.

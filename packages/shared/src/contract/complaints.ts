@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { COMPLAINT_STATUSES } from '../complaints';
 import { binaryBody, envelope, pageEnvelope, refSchema } from './envelope';
 
+export const complaintCommentSchema = z
+  .object({
+    id: z.number(),
+    complaint_id: z.number(),
+    doer: z.number().nullable(),
+    doer_name: z.string().nullable(),
+    comment: z.string(),
+    created_at: z.string(),
+    /** Stored file names of its voice notes. */
+    audios: z.array(z.string()),
+  })
+  .meta({ id: 'ComplaintComment' });
+
+/** A complaint (bookings.md §3, people.md §3): id, description, doer, status, category_id, entity_id, created_at,
+ * audios (file names) and comments (its complaint comments, oldest first). */
 export const complaintSchema = z
   .object({
     id: z.number(),
@@ -19,12 +34,17 @@ export const complaintSchema = z
     created_at: z.string(),
     /** Stored file names of the audio recordings. */
     audios: z.array(z.string()),
+    /** Its comments, oldest first (as get_comments lists them). */
+    comments: z.array(complaintCommentSchema),
   })
   .meta({ id: 'Complaint' });
 
-/** A row of the complaint log (GET complaints): the complaint without its file names, with counts. */
+/**
+ * A row of the complaint log (GET complaints): a summary of the complaint, its recordings and its comments counted
+ * rather than listed (the dialog reads the complaint whole).
+ */
 export const complaintLogItemSchema = complaintSchema
-  .omit({ audios: true })
+  .omit({ audios: true, comments: true })
   .extend({
     category_name: z.string().nullable(),
     audio_count: z.number().int(),
@@ -41,28 +61,14 @@ export const complaintStatusChangeSchema = z.object({
   at: z.string(),
 });
 
-/** GET complaint/{id}: the complaint, its category's name, its comment count and its status history. */
+/** GET complaint/{id}: the complaint (with its comments), its category's name and its status history. */
 export const complaintDetailSchema = complaintSchema
   .extend({
     category_name: z.string().nullable(),
-    comment_count: z.number().int(),
     /** Oldest first. */
     status_history: z.array(complaintStatusChangeSchema),
   })
   .meta({ id: 'ComplaintDetail' });
-
-export const complaintCommentSchema = z
-  .object({
-    id: z.number(),
-    complaint_id: z.number(),
-    doer: z.number().nullable(),
-    doer_name: z.string().nullable(),
-    comment: z.string(),
-    created_at: z.string(),
-    /** Stored file names of its voice notes. */
-    audios: z.array(z.string()),
-  })
-  .meta({ id: 'ComplaintComment' });
 
 export const complaintsContract = {
   log: pageEnvelope(complaintLogItemSchema),

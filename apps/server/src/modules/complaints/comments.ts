@@ -22,11 +22,23 @@ export class ComplaintComments {
   /** GET complaint_comments/{id}/get_comments: oldest first, each with its recordings. */
   async list(complaintId: number): Promise<ComplaintCommentDto[]> {
     await this.requireComplaint(complaintId);
+    return this.of(complaintId);
+  }
+
+  /** The comments of a complaint known to exist (every complaint carries them), as `list` gives them. */
+  async of(complaintId: number): Promise<ComplaintCommentDto[]> {
+    return (await this.ofMany([complaintId])).get(complaintId) ?? [];
+  }
+
+  /** The comments of these complaints by complaint, oldest first: two statements however many complaints. */
+  async ofMany(complaintIds: readonly number[]): Promise<Map<number, ComplaintCommentDto[]>> {
+    const out = new Map<number, ComplaintCommentDto[]>();
+    if (complaintIds.length === 0) return out;
     const rows = await this.deps.db
       .select({ comment: complaintComments, first: users.firstName, last: users.lastName })
       .from(complaintComments)
       .leftJoin(users, eq(users.id, complaintComments.doer))
-      .where(eq(complaintComments.complaintId, complaintId))
+      .where(inArray(complaintComments.complaintId, [...complaintIds]))
       .orderBy(asc(complaintComments.id));
     const audios = new Map<number, string[]>();
     if (rows.length > 0) {
@@ -42,7 +54,11 @@ export class ComplaintComments {
         .orderBy(asc(complaintCommentAudios.fileName));
       for (const f of files) audios.set(f.commentId, [...(audios.get(f.commentId) ?? []), f.fileName]);
     }
-    return rows.map((r) => present(r.comment, personName(r.first, r.last), audios.get(r.comment.id) ?? []));
+    for (const r of rows) {
+      const comment = present(r.comment, personName(r.first, r.last), audios.get(r.comment.id) ?? []);
+      out.set(comment.complaint_id, [...(out.get(comment.complaint_id) ?? []), comment]);
+    }
+    return out;
   }
 
   /**

@@ -2,6 +2,7 @@ import {
   BOOKING_MSG,
   COMPLAINT_MSG,
   type ComplaintCategoryDto,
+  type ComplaintCommentDto,
   type ComplaintDetailDto,
   type ComplaintDto,
   type ComplaintStatus,
@@ -16,7 +17,6 @@ import {
   captains,
   complaintAudios,
   complaintCategories,
-  complaintComments,
   complaints,
   passengers,
   rides,
@@ -135,8 +135,23 @@ export class ComplaintService {
       .leftJoin(users, eq(users.id, complaints.doer))
       .where(eq(complaints.bookingId, bookingId))
       .orderBy(desc(complaints.createdAt), desc(complaints.id));
-    const audios = await this.audiosOf(rows.map((r) => r.complaint.id));
-    return rows.map((r) => present(r.complaint, personName(r.doerFirst, r.doerLast), audios.get(r.complaint.id)));
+    return this.presentRows(rows);
+  }
+
+  /** Complaints as the API gives them, each with its recordings and its comments (batched over the rows). */
+  private async presentRows(
+    rows: { complaint: ComplaintRow; doerFirst: string | null; doerLast: string | null }[],
+  ): Promise<ComplaintDto[]> {
+    const ids = rows.map((r) => r.complaint.id);
+    const [audios, comments] = await Promise.all([this.audiosOf(ids), this.comments.ofMany(ids)]);
+    return rows.map((r) =>
+      present(
+        r.complaint,
+        personName(r.doerFirst, r.doerLast),
+        audios.get(r.complaint.id),
+        comments.get(r.complaint.id),
+      ),
+    );
   }
 
   private async audiosOf(ids: number[]): Promise<Map<number, string[]>> {
@@ -252,11 +267,10 @@ export class ComplaintService {
       .leftJoin(users, eq(users.id, complaints.doer))
       .where(and(eq(complaints.captainId, captainId), isNull(complaints.bookingId)))
       .orderBy(desc(complaints.createdAt), desc(complaints.id));
-    const audios = await this.audiosOf(rows.map((r) => r.complaint.id));
-    return rows.map((r) => present(r.complaint, personName(r.doerFirst, r.doerLast), audios.get(r.complaint.id)));
+    return this.presentRows(rows);
   }
 
-  /** GET complaint/{id}: the complaint, its category, its comment count and its status history (audit rows). */
+  /** GET complaint/{id}: the complaint with its comments, its category and its status history (audit rows). */
   async detail(id: number): Promise<ComplaintDetailDto> {
     const [row] = await this.deps.db
       .select({
@@ -270,12 +284,9 @@ export class ComplaintService {
       .leftJoin(complaintCategories, eq(complaintCategories.id, complaints.categoryId))
       .where(eq(complaints.id, id));
     if (!row) throw notFound();
-    const [audios, [comments], history] = await Promise.all([
+    const [audios, comments, history] = await Promise.all([
       this.audiosOf([id]),
-      this.deps.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(complaintComments)
-        .where(eq(complaintComments.complaintId, id)),
+      this.comments.of(id),
       this.deps.db
         .select({
           before: auditLog.before,
@@ -297,9 +308,8 @@ export class ComplaintService {
         .orderBy(asc(auditLog.createdAt), asc(auditLog.id)),
     ]);
     return {
-      ...present(row.complaint, personName(row.doerFirst, row.doerLast), audios.get(id)),
+      ...present(row.complaint, personName(row.doerFirst, row.doerLast), audios.get(id), comments),
       category_name: row.categoryName ?? null,
-      comment_count: Number(comments?.n ?? 0),
       status_history: history.map((h) => ({
         from: (h.before as { status?: ComplaintStatus } | null)?.status ?? null,
         to: (h.after as { status: ComplaintStatus }).status,
@@ -332,7 +342,12 @@ export class ComplaintService {
       }
       return row;
     });
-    return present(result, await this.userName(result.doer), await this.audios(id));
+    const [doerName, audios, comments] = await Promise.all([
+      this.userName(result.doer),
+      this.audios(id),
+      this.comments.of(id),
+    ]);
+    return present(result, doerName, audios, comments);
   }
 
   private async requireComplaint(id: number) {
@@ -359,7 +374,13 @@ export class ComplaintService {
   }
 }
 
-function present(row: ComplaintRow, doerName: string | null, audios: string[] = []): ComplaintDto {
+/** A complaint as the spec's entity (bookings.md §3): its recordings' names and its comments (a new one has none). */
+function present(
+  row: ComplaintRow,
+  doerName: string | null,
+  audios: string[] = [],
+  comments: ComplaintCommentDto[] = [],
+): ComplaintDto {
   return {
     id: row.id,
     booking_id: row.bookingId,
@@ -373,5 +394,6 @@ function present(row: ComplaintRow, doerName: string | null, audios: string[] = 
     entity_id: row.entityId,
     created_at: row.createdAt.toISOString(),
     audios,
+    comments,
   };
 }

@@ -204,6 +204,24 @@ export function boundsOf(coordinates: readonly (readonly [number, number])[]): B
   ];
 }
 
+/** Frames `bounds` at once (padding bounded by the map's size), and says so on the container (`data-fitted`). */
+function frameBounds(map: maplibregl.Map, bounds: Bounds, padding: number, maxZoom: number): void {
+  const { clientWidth, clientHeight } = map.getContainer();
+  const pad = Math.max(8, Math.min(padding, clientWidth / 5, clientHeight / 5));
+  map.fitBounds(bounds, { padding: pad, maxZoom, duration: 0 });
+  map.getContainer().dataset.fitted = '1';
+}
+
+/** Frames these coordinates now (a button's "fit" rather than FitBounds' framing on every change). */
+export function fitCoordinates(
+  map: maplibregl.Map,
+  coordinates: readonly (readonly [number, number])[],
+  { padding = 48, maxZoom = 16 }: { padding?: number; maxZoom?: number } = {},
+): void {
+  const bounds = boundsOf(coordinates);
+  if (bounds) frameBounds(map, bounds, padding, maxZoom);
+}
+
 /**
  * Frames positions on the map: when the map is ready and again whenever the box changes (a route that
  * arrives later, a dropoff set). One position is centred at `maxZoom`. The map's container says
@@ -232,10 +250,7 @@ export function FitBounds({
     let frame = requestAnimationFrame(() => {
       // A dialog or panel may still be laying out: size the map first, then frame.
       map.resize();
-      const { clientWidth, clientHeight } = map.getContainer();
-      const pad = Math.max(8, Math.min(padding, clientWidth / 5, clientHeight / 5));
-      map.fitBounds(bounds, { padding: pad, maxZoom, duration: 0 });
-      map.getContainer().dataset.fitted = '1';
+      frameBounds(map, bounds, padding, maxZoom);
       frame = 0;
     });
     return () => {

@@ -6,18 +6,15 @@ import {
   ID_CARD_MIME_TYPES,
   PEOPLE_MSG,
 } from '@taxi/shared';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DatePattern, formatPattern } from '../../i18n/format';
-import { latinDigits } from '../dateText';
+import { formatPattern } from '../../i18n/format';
+import { DATE_TEXT_FORMAT, dateTextToValue, valueToDateText } from '../dateText';
 
-dayjs.extend(customParseFormat);
-
-export const PICKER_DATE_FORMAT = 'DD-MM-YYYY' satisfies DatePattern;
-
-/** A date typed or chosen, shown DD-MM-YYYY (people.md "Shared pickers"); value is YYYY-MM-DD or ''. */
+/**
+ * A date typed or chosen, shown DD/MM/YYYY like every date typed in the console (TIME_FORMATS.date, bookings.md §9);
+ * value is YYYY-MM-DD or ''.
+ */
 export function DatePicker(props: {
   label: string;
   value: string;
@@ -27,31 +24,27 @@ export function DatePicker(props: {
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const display = (iso: string) => (iso ? dayjs(iso, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
-  const [text, setText] = useState(display(props.value));
+  const [text, setText] = useState(valueToDateText(props.value, 'date'));
   useEffect(() => {
-    setText(props.value ? dayjs(props.value, 'YYYY-MM-DD').format(PICKER_DATE_FORMAT) : '');
+    setText(valueToDateText(props.value, 'date'));
   }, [props.value]);
-  const parsed = dayjs(latinDigits(text), PICKER_DATE_FORMAT, true);
-  const invalid = text !== '' && !parsed.isValid();
+  const invalid = text !== '' && dateTextToValue(text, 'date') === null;
+  const format = formatPattern(DATE_TEXT_FORMAT.date);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
       <TextField
         label={props.label}
-        placeholder={formatPattern(PICKER_DATE_FORMAT)}
+        placeholder={format}
         value={text}
         required={props.required}
         onChange={(e) => {
           setText(e.target.value);
-          const d = dayjs(latinDigits(e.target.value), PICKER_DATE_FORMAT, true);
-          if (d.isValid()) props.onChange(d.format('YYYY-MM-DD'));
+          const iso = dateTextToValue(e.target.value, 'date');
+          if (iso) props.onChange(iso);
           else if (e.target.value === '') props.onChange('');
         }}
         error={invalid || Boolean(props.error)}
-        helperText={
-          props.error ??
-          (invalid ? t('Use the format {{format}}', { format: formatPattern(PICKER_DATE_FORMAT) }) : undefined)
-        }
+        helperText={props.error ?? (invalid ? t('Use the format {{format}}', { format }) : undefined)}
         slotProps={{
           inputLabel: { shrink: true },
           htmlInput: { 'data-testid': props.testId, dir: 'ltr', inputMode: 'numeric' },

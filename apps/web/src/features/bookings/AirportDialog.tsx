@@ -1,16 +1,24 @@
 import { CircularProgress, Stack, Typography } from '@mui/material';
 import { BOOKING_MSG, BOOKING_UI } from '@taxi/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from '../../api/toast';
 import { formatDateTime, formatEuros, formatPhone } from '../../i18n/format';
 import { useAirportDetails } from './api';
 import { BookingDialog } from './BookingDialog';
 import type { DialogProps } from './dialogContext';
 
+/** The airport desk's details of a booking; a failed load is the red 'no extra details' toast (bookings.md §8). */
 export function AirportDialog({ booking, close }: DialogProps) {
   useTranslation();
   const details = useAirportDetails(booking.id);
   const d = details.data;
+  const failed = details.isError;
+  useEffect(() => {
+    if (!failed) return;
+    toast.error(BOOKING_MSG.noExtraDetails);
+    close();
+  }, [failed, close]);
   // [label, value, left-to-right (phone numbers read the same in Arabic)]
   const rows: [string, ReactNode, boolean?][] = d
     ? [
@@ -31,7 +39,6 @@ export function AirportDialog({ booking, close }: DialogProps) {
   return (
     <BookingDialog title={BOOKING_UI.airportTitle(booking.id)} onClose={close}>
       {details.isPending && <CircularProgress size={24} />}
-      {details.isError && <Typography color="textSecondary">{BOOKING_MSG.noExtraDetails}</Typography>}
       {rows.map(([label, value, ltr]) => (
         <Stack key={label} direction="row" spacing={2} sx={{ py: 0.25 }}>
           <Typography sx={{ width: 110, color: 'text.secondary', fontSize: 13 }}>{label}</Typography>

@@ -2,24 +2,11 @@ import { Stack, type SxProps, TextField, type Theme } from '@mui/material';
 import { BOOKING_UI } from '@taxi/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { latinDigits } from '../../components/dateText';
+import { DATE_TEXT_FORMAT, dateTextToValue, valueToDateText } from '../../components/dateText';
 import { formatPattern } from '../../i18n/format';
 
-/** 'YYYY-MM-DD' → 'DD/MM/YYYY' ('' stays ''). */
-export function isoToDmy(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
-}
-
-/** 'DD/MM/YYYY' (or D/M/YYYY, with - or . too) → 'YYYY-MM-DD', or null when it is not a real date. */
-export function dmyToIso(text: string): string | null {
-  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(latinDigits(text));
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
+const isoToDmy = (iso: string) => valueToDateText(iso, 'date');
+const dmyToIso = (text: string) => dateTextToValue(text, 'date');
 
 /** One date typed DD/MM/YYYY (never the browser's US mm/dd/yyyy), with a calendar button beside it. */
 function DmyField({
@@ -41,7 +28,7 @@ function DmyField({
     setText((current) => (dmyToIso(current) === value ? current : isoToDmy(value)));
   }, [value]);
   const invalid = text.trim() !== '' && dmyToIso(text) === null;
-  const format = formatPattern('DD/MM/YYYY');
+  const format = formatPattern(DATE_TEXT_FORMAT.date);
   return (
     <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
       <TextField

@@ -34,7 +34,6 @@ import {
   complaintAudioPath,
   fetchRecording,
   useAddComment,
-  useComplaintComments,
   useComplaintDetail,
   useUpdateStatus,
 } from './api';
@@ -76,9 +75,9 @@ function CommentItem({ comment }: { comment: ComplaintCommentDto }) {
   );
 }
 
-function Comments({ complaintId }: { complaintId: number }) {
+/** The complaint's comments (its detail carries them) and the form that adds one. */
+function Comments({ complaintId, comments }: { complaintId: number; comments: readonly ComplaintCommentDto[] }) {
   const { t } = useTranslation();
-  const comments = useComplaintComments(complaintId, true);
   const add = useAddComment(complaintId);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<Blob[]>([]);
@@ -98,20 +97,18 @@ function Comments({ complaintId }: { complaintId: number }) {
       },
     );
   };
-  const list = comments.data ?? [];
   return (
     <Stack spacing={1} component="section" aria-labelledby="complaint-comments-title">
       <Typography variant="h6" component="h2" id="complaint-comments-title">
         {t('Comments')}
       </Typography>
-      <FetchState query={comments} />
-      {list.length === 0 && !comments.isPending ? (
+      {comments.length === 0 ? (
         <Typography variant="body2" color="textSecondary">
           {t('No comments yet')}
         </Typography>
       ) : (
         <List dense disablePadding>
-          {list.map((c) => (
+          {comments.map((c) => (
             <CommentItem key={c.id} comment={c} />
           ))}
         </List>
@@ -233,7 +230,7 @@ export function ComplaintDialog({ id, onClose }: { id: number | null; onClose: (
                   )}
                 </Stack>
                 <Divider />
-                <Comments complaintId={c.id} />
+                <Comments complaintId={c.id} comments={c.comments} />
               </>
             )}
           </Stack>

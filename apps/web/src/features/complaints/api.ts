@@ -10,7 +10,6 @@ export const complaintKeys = {
   all: ['complaints'] as const,
   log: (params: Record<string, QueryValue>) => ['complaints', 'log', params] as const,
   detail: (id: number) => ['complaints', 'detail', id] as const,
-  comments: (id: number) => ['complaints', 'comments', id] as const,
   captain: (id: number) => ['complaints', 'captain', id] as const,
 };
 
@@ -28,14 +27,6 @@ export function useComplaintDetail(id: number | null) {
     queryKey: complaintKeys.detail(id ?? 0),
     queryFn: ({ signal }) => apiData(endpoints.complaintDetail, { params: { id: id ?? 0 }, signal }),
     enabled: !!id,
-  });
-}
-
-export function useComplaintComments(id: number | null, enabled: boolean) {
-  return useQuery({
-    queryKey: complaintKeys.comments(id ?? 0),
-    queryFn: ({ signal }) => apiData(endpoints.complaintComments, { params: { id: id ?? 0 }, signal }),
-    enabled: enabled && !!id,
   });
 }
 

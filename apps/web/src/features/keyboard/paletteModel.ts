@@ -38,7 +38,7 @@ export interface PalettePage {
  * rule as the side drawer), and of those only the pages the route guard lets in (an action page also needs
  * its action's rule: the Goverment role sees Phone Booking in no list).
  */
-export function palettePages(actor: Actor, drawer: readonly DrawerItem[] = visibleDrawer(actor.permissions)) {
+export function palettePages(actor: Actor, drawer: readonly DrawerItem[] = visibleDrawer(actor)) {
   const pages: PalettePage[] = [];
   const add = (route: RouteName, title: string, group?: string) => {
     if (mayOpen(routeByName(route), actor)) pages.push(group ? { route, title, group } : { route, title });

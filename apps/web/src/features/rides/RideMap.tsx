@@ -12,9 +12,10 @@ import {
 } from '@taxi/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FitBounds, LineLayer, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
+import { LineLayer, type PinPoint, PinsLayer, pointsToGeoJson } from '../../components/map/layers';
 import { MapView } from '../../components/map/MapView';
 import { useRideRoute } from './api';
+import { CentreOnce, FitRouteButton } from './RideMapControls';
 import { useLiveCaptain } from './realtime';
 
 export const RIDE_MAP_COLOURS = {
@@ -50,8 +51,9 @@ function Legend({ colour, label, line }: { colour: string; label: string; line?:
 }
 
 /**
- * Pickup and dropoff pins, where each status happened, the captain live and the route. The map frames
- * pickup, dropoff and route; the legend lists only what is drawn.
+ * Pickup and dropoff pins, where each status happened, the captain live and the route. The map opens at zoom 16 on
+ * the captain (live) or the pickup (bookings.md §9) and frames pickup, dropoff and route only when the operator asks
+ * (Fit route); the legend lists only what is drawn.
  */
 export function RideMap({
   booking,
@@ -101,7 +103,7 @@ export function RideMap({
   );
   const hasRoute = routeCoords.length >= 2;
 
-  // Pickup, dropoff and the whole route in view.
+  // Pickup, dropoff and the whole route: what Fit route frames.
   const framed = useMemo<[number, number][]>(
     () => [[pickLon, pickLat], ...(drop ? [[drop[0], drop[1]] as [number, number]] : []), ...routeCoords],
     [pickLon, pickLat, drop, routeCoords],
@@ -114,7 +116,8 @@ export function RideMap({
         <PinsLayer id="ride-statuses" points={statusPoints} radius={5} />
         <PinsLayer id="ride-ends" points={ends} radius={9} />
         <PinsLayer id="ride-captain" points={captainPoint} radius={8} />
-        <FitBounds coordinates={framed} maxZoom={RIDE_MAP_ZOOM} />
+        <CentreOnce at={captain ? [captain.lon, captain.lat] : null} />
+        <FitRouteButton coordinates={framed} />
       </MapView>
       <Stack
         direction="row"
