@@ -132,18 +132,18 @@ test.describe('every word in the console’s language', () => {
         await expect(from).toBeVisible();
         // A text field (not the browser's mm/dd/yyyy date input), with the language's placeholder.
         await expect(from).toHaveAttribute('type', 'text');
-        expect(await placeholderOf(from)).toBe(say(language, 'DD/MM/YYYY'));
+        expect(await placeholderOf(from)).toBe(say(language, 'DD-MM-YYYY'));
         if (language === 'ar') {
           // Right to left too, the day's word stands on the left, where the day's digits are typed.
-          const [day, , year] = say('ar', 'DD/MM/YYYY').split('/');
+          const [day, , year] = say('ar', 'DD-MM-YYYY').split('-');
           expect(await firstPartOnTheLeft(page, (await from.getAttribute('placeholder')) ?? '', day, year)).toBe(true);
         }
-        await expect(from).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+        await expect(from).toHaveValue(/^\d{2}-\d{2}-\d{4}$/);
         // Typed day first, it asks the server for that day.
         const asked = page.waitForRequest(
           (r) => r.url().includes('reports/statistics') && r.url().includes('from=2026-11-01'),
         );
-        await from.fill('01/11/2026');
+        await from.fill('01-11-2026');
         await asked;
         await expect(page.getByRole('button', { name: say(language, REPORTS_UI.presetToday) })).toBeVisible();
         // The typed fields and their calendar buttons keep the page clean under axe.
@@ -152,7 +152,7 @@ test.describe('every word in the console’s language', () => {
         await page.goto('/complaints');
         const complaintsFrom = page.getByTestId('from-date');
         await expect(complaintsFrom).toBeVisible();
-        expect(await placeholderOf(complaintsFrom)).toBe(say(language, 'DD/MM/YYYY'));
+        expect(await placeholderOf(complaintsFrom)).toBe(say(language, 'DD-MM-YYYY'));
         const list = await shownText(page.locator('main'));
         expect(leaks(list, englishOf(language, DEMO_DATA.complaintCategories))).toEqual([]);
         await page.goto('/BarStatistics');

@@ -15,10 +15,10 @@ describe("dates typed as text (never the browser locale's mm/dd/yyyy)", () => {
     expect(dateTextToValue('٣١/٠٢/٢٠٢٦', 'date')).toBeNull();
   });
 
-  it('shows a form value as DD/MM/YYYY [HH:mm]', () => {
-    expect(valueToDateText('2026-11-05', 'date')).toBe('05/11/2026');
-    expect(valueToDateText('2026-11-05T07:30', 'datetime')).toBe('05/11/2026 07:30');
-    expect(valueToDateText('2026-11-05', 'datetime')).toBe('05/11/2026 00:00');
+  it('shows a form value as DD-MM-YYYY [HH:mm]', () => {
+    expect(valueToDateText('2026-11-05', 'date')).toBe('05-11-2026');
+    expect(valueToDateText('2026-11-05T07:30', 'datetime')).toBe('05-11-2026 07:30');
+    expect(valueToDateText('2026-11-05', 'datetime')).toBe('05-11-2026 00:00');
     expect(valueToDateText('', 'date')).toBe('');
     expect(valueToDateText('garbage', 'datetime')).toBe('');
   });
@@ -80,16 +80,16 @@ describe('components/time delegates to the console formatters', () => {
   });
 });
 
-describe('one date format for every date typed in the console (bookings.md §9: DD/MM/YYYY)', () => {
+describe('one date format for every date typed in the console (people.md §2: DD-MM-YYYY in the picker)', () => {
   it('the fields take TIME_FORMATS.date, the shared constant', async () => {
     const { TIME_FORMATS } = await import('@taxi/shared');
     const { DATE_TEXT_FORMAT } = await import('../src/components/dateText');
-    expect(TIME_FORMATS.date).toBe('DD/MM/YYYY');
-    expect(DATE_TEXT_FORMAT.date).toBe(TIME_FORMATS.date);
-    expect(DATE_TEXT_FORMAT.datetime).toBe(`${TIME_FORMATS.date} ${TIME_FORMATS.time}`);
+    expect(TIME_FORMATS.pickerDate).toBe('DD-MM-YYYY');
+    expect(DATE_TEXT_FORMAT.date).toBe(TIME_FORMATS.pickerDate);
+    expect(DATE_TEXT_FORMAT.datetime).toBe(`${TIME_FORMATS.pickerDate} ${TIME_FORMATS.time}`);
   });
 
-  it('the date picker (Block driver’s “Blocked until”) and the complaint filters show DD/MM/YYYY', async () => {
+  it('the date picker (Block driver’s “Blocked until”) and the complaint filters show DD-MM-YYYY', async () => {
     const { createElement } = await import('react');
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { DatePicker } = await import('../src/components/pickers/LocalPickers');
@@ -97,19 +97,19 @@ describe('one date format for every date typed in the console (bookings.md §9: 
     const picker = renderToStaticMarkup(
       createElement(DatePicker, { label: 'Blocked until', value: '2026-11-05', onChange: () => {} }),
     );
-    expect(picker).toContain('value="05/11/2026"');
-    expect(picker).toContain('placeholder="DD/MM/YYYY"');
+    expect(picker).toContain('value="05-11-2026"');
+    expect(picker).toContain('placeholder="DD-MM-YYYY"');
     const filters = renderToStaticMarkup(
       createElement(DateRangeFields, { from: '2026-11-05', to: '2026-12-31', onFrom: () => {}, onTo: () => {} }),
     );
-    expect(filters).toContain('value="05/11/2026"');
-    expect(filters).toContain('value="31/12/2026"');
-    expect(filters).toContain('placeholder="DD/MM/YYYY"');
+    expect(filters).toContain('value="05-11-2026"');
+    expect(filters).toContain('value="31-12-2026"');
+    expect(filters).toContain('placeholder="DD-MM-YYYY"');
   });
 });
 
 describe('DateTextField', () => {
-  it('shows DD/MM/YYYY HH:mm (its placeholder JJ/MM/AAAA HH:mm in French) and its calendar in the current language', async () => {
+  it('shows DD-MM-YYYY HH:mm (its placeholder JJ-MM-AAAA HH:mm in French) and its calendar in the current language', async () => {
     const { createElement } = await import('react');
     const { renderToStaticMarkup } = await import('react-dom/server');
     const { DateTextField } = await import('../src/components/DateTextField');
@@ -126,8 +126,8 @@ describe('DateTextField', () => {
           label: 'Expire le',
         }),
       );
-      expect(html).toContain('value="05/11/2026 07:30"');
-      expect(html).toContain('placeholder="JJ/MM/AAAA HH:mm"');
+      expect(html).toContain('value="05-11-2026 07:30"');
+      expect(html).toContain('placeholder="JJ-MM-AAAA HH:mm"');
       expect(html).toContain('aria-label="Expire le : calendrier"');
       expect(html).toContain('type="datetime-local"');
       expect(html).not.toMatch(/type="date(time-local)?"[^>]*value="05/);

@@ -115,19 +115,19 @@ describe('every word and number in the console’s language', () => {
     expect(figures.find((f) => f.id === 'eta')?.value).toBe('7,5 min');
   });
 
-  it('date placeholders: DD/MM/YYYY, JJ/MM/AAAA in French, the Arabic words in the digits’ order', async () => {
-    expect(formatPattern('DD/MM/YYYY')).toBe('DD/MM/YYYY');
-    expect(formatPattern('DD/MM/YYYY HH:mm')).toBe('DD/MM/YYYY HH:mm');
+  it('date placeholders: DD-MM-YYYY, JJ-MM-AAAA in French, the Arabic words in the digits’ order', async () => {
+    expect(formatPattern('DD-MM-YYYY')).toBe('DD-MM-YYYY');
+    expect(formatPattern('DD-MM-YYYY HH:mm')).toBe('DD-MM-YYYY HH:mm');
     await load('fr');
-    expect(formatPattern('DD/MM/YYYY')).toBe('JJ/MM/AAAA');
-    expect(formatPattern('DD/MM/YYYY HH:mm')).toBe('JJ/MM/AAAA HH:mm');
+    expect(formatPattern('DD-MM-YYYY')).toBe('JJ-MM-AAAA');
+    expect(formatPattern('DD-MM-YYYY HH:mm')).toBe('JJ-MM-AAAA HH:mm');
     await load('ar');
-    const ar = formatPattern('DD/MM/YYYY');
+    const ar = formatPattern('DD-MM-YYYY');
     // Day, month, year: a left-to-right mark first and after each part, so the day stands on the left, over the
     // digits of the day (a date's digits read left to right in Arabic too).
-    expect(ar).toBe('\u200eيوم\u200e/شهر\u200e/سنة\u200e');
+    expect(ar).toBe('\u200eيوم\u200e-شهر\u200e-سنة\u200e');
     expect(ar).not.toMatch(/[A-Za-z]/);
-    expect(formatPattern('DD/MM/YYYY HH:mm').replace(/\u200e/g, '')).toBe('يوم/شهر/سنة ساعة:دقيقة');
+    expect(formatPattern('DD-MM-YYYY HH:mm').replace(/\u200e/g, '')).toBe('يوم-شهر-سنة ساعة:دقيقة');
   });
 
   it('orders keep the spec’s numeric format in every language', async () => {

@@ -47,14 +47,16 @@ export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3_600_000;
 export const LOGIN_PROVIDER = 'users';
 
 /**
- * Time formats (dayjs tokens; bookings.md §9). `date` is how every date is typed and shown in the console's date
- * fields (the pickers, the filters, the forms).
+ * Time formats (dayjs tokens; bookings.md §9, shell.md §9): how dates and times are shown. `pickerDate` is how every
+ * date is typed in the console's date fields, the pickers, the filters and the forms alike (people.md "Shared
+ * pickers": 'Date display is DD-MM-YYYY in the picker'), a date and time as `pickerDate` then `time`.
  */
 export const TIME_FORMATS = {
   time: 'HH:mm',
   date: 'DD/MM/YYYY',
   dateTime: 'YYYY-MM-DD HH:mm',
   complaintTime: 'HH[h]mm DD/MM/YYYY',
+  pickerDate: 'DD-MM-YYYY',
 } as const;
 
 /** Booking colour indicators (shell.md §9). */

@@ -9,19 +9,19 @@ import type { DatePattern } from '../i18n/format';
 
 export type DateTextKind = 'date' | 'datetime';
 
-/** What the field takes: DD/MM/YYYY or DD/MM/YYYY HH:mm (its placeholder in the language: formatPattern). */
+/** What the field takes: DD-MM-YYYY or DD-MM-YYYY HH:mm (its placeholder in the language: formatPattern). */
 export const DATE_TEXT_FORMAT: Record<DateTextKind, DatePattern> = {
-  date: TIME_FORMATS.date,
-  datetime: `${TIME_FORMATS.date} ${TIME_FORMATS.time}`,
+  date: TIME_FORMATS.pickerDate,
+  datetime: `${TIME_FORMATS.pickerDate} ${TIME_FORMATS.time}`,
 };
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' → 'DD/MM/YYYY' or 'DD/MM/YYYY HH:mm'; '' for anything else. */
+/** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH:mm' → 'DD-MM-YYYY' or 'DD-MM-YYYY HH:mm'; '' for anything else. */
 export function valueToDateText(value: string, kind: DateTextKind): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2}))?/.exec(value);
   if (!m) return '';
-  const date = `${m[3]}/${m[2]}/${m[1]}`;
+  const date = `${m[3]}-${m[2]}-${m[1]}`;
   return kind === 'datetime' ? `${date} ${m[4] ?? '00'}:${m[5] ?? '00'}` : date;
 }
 
@@ -37,7 +37,7 @@ export function latinDigits(text: string): string {
 }
 
 /**
- * 'DD/MM/YYYY' (D/M/YYYY, with '-' or '.' too; Arabic digits too) and, for a date and time, ' HH:mm' (or 'HHhmm';
+ * 'DD-MM-YYYY' (D-M-YYYY, with '/' or '.' too; Arabic digits too) and, for a date and time, ' HH:mm' (or 'HHhmm';
  * midnight when left out) → the form's value; null when it is not a real date or time.
  */
 export function dateTextToValue(typed: string, kind: DateTextKind): string | null {

@@ -7,7 +7,8 @@ import { currentLanguage, currentLocale } from './index';
  * One formatter per kind of value, for every page. Times are the city's wall clock (bookings are entered
  * and shown in the city's time whatever the browser's zone). The spec's formats are numeric and the same
  * in every language: orders 'HH h mm - DD/MM/YYYY', complaints 'HHhmm DD/MM/YYYY', dates 'DD/MM/YYYY',
- * everything else 'DD/MM/YYYY HH:mm'. Numbers and euros follow the language.
+ * everything else 'DD/MM/YYYY HH:mm'; typed in a field, 'DD-MM-YYYY' (the pickers' format, people.md §2).
+ * Numbers and euros follow the language.
  */
 
 type Instant = string | number | Date | null | undefined;
@@ -77,17 +78,17 @@ export function formatDateTimeSeconds(value: Instant): string {
 }
 
 /** The patterns the date and time fields take (their placeholder, their "Use the format …"). */
-export type DatePattern = 'DD/MM/YYYY' | 'DD/MM/YYYY HH:mm' | 'HH:mm';
+export type DatePattern = 'DD-MM-YYYY' | 'DD-MM-YYYY HH:mm' | 'HH:mm';
 
 /**
- * A date pattern as the console's language writes it: DD/MM/YYYY, JJ/MM/AAAA, يوم/شهر/سنة. Right to left, it
+ * A date pattern as the console's language writes it: DD-MM-YYYY, JJ-MM-AAAA, يوم-شهر-سنة. Right to left, it
  * starts with and each part is followed by a left-to-right mark, so the parts stand where the digits typed under
  * them stand (a date's digits read left to right in every language): day on the left, year on the right.
  */
 export function formatPattern(pattern: DatePattern): string {
   const text = {
-    'DD/MM/YYYY': () => tr('DD/MM/YYYY'),
-    'DD/MM/YYYY HH:mm': () => tr('DD/MM/YYYY HH:mm'),
+    'DD-MM-YYYY': () => tr('DD-MM-YYYY'),
+    'DD-MM-YYYY HH:mm': () => tr('DD-MM-YYYY HH:mm'),
     'HH:mm': () => tr('HH:mm'),
   }[pattern]();
   // The mark first too: a placeholder takes its direction from its first letter (Chromium), an Arabic one right to left.

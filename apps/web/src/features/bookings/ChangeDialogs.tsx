@@ -30,7 +30,7 @@ import { api, endpoints } from '../../api/endpoints';
 import { useApiMutation } from '../../api/mutation';
 import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
-import { latinDigits } from '../../components/dateText';
+import { DATE_TEXT_FORMAT, latinDigits } from '../../components/dateText';
 import { formatPattern } from '../../i18n/format';
 import { useServices } from './api';
 import { mergeBooking } from './cache';
@@ -70,7 +70,7 @@ export function ChangeTimeDialog({ booking, close }: DialogProps) {
   const submit = () => {
     // A half-typed date or time is a format problem, not a time outside the window.
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !TIME_TEXT.test(time)) {
-      setFieldError(t('Use the format {{format}}', { format: formatPattern('DD/MM/YYYY HH:mm') }));
+      setFieldError(t('Use the format {{format}}', { format: formatPattern(DATE_TEXT_FORMAT.datetime) }));
       return;
     }
     const local = `${date} ${time}`;
