@@ -32,8 +32,11 @@ const DESK = 'ADCGS';
 /** The same, less the Goverment role: it changes nothing but complaints (bookings.md §6). */
 const DESK_WRITE = 'ADCS';
 
-/** A generic catalogue: reads, then writes. */
-function catalogue(url: string, read: string, write: string): Record<string, string> {
+/**
+ * A generic catalogue: reads, then writes; the bulk actions on a selection are writes too (the same rule).
+ * `bulk: false` for a list served like one by its own module, without bulk actions.
+ */
+function catalogue(url: string, read: string, write: string, { bulk = true } = {}): Record<string, string> {
   return {
     [`GET /api/${url}`]: read,
     [`GET /api/${url}/export.csv`]: read,
@@ -41,6 +44,7 @@ function catalogue(url: string, read: string, write: string): Record<string, str
     [`POST /api/${url}`]: write,
     [`PUT /api/${url}/:id`]: write,
     [`DELETE /api/${url}/:id`]: write,
+    ...(bulk ? { [`POST /api/${url}/bulk`]: write } : {}),
   };
 }
 
@@ -416,7 +420,7 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/services/:id/cars': 'A',
   'GET /api/services/:id/locations': 'A',
   'PUT /api/services/:id/locations': 'A',
-  ...catalogue('priceRules', 'A', 'A'),
+  ...catalogue('priceRules', 'A', 'A', { bulk: false }),
 
   // payments
   'GET /api/payment/rides': 'A',
