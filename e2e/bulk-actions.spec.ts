@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { CATALOGUES } from '@taxi/shared/i18n/catalogues';
-import { MSG, RESOURCE_MSG } from '../packages/shared/src/index';
+import { MSG, PEOPLE_MSG, RESOURCE_MSG } from '../packages/shared/src/index';
 import { axeBlocking, axeBothSchemes, EXPERIMENTAL_RULES } from './axe';
 import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
@@ -264,4 +264,45 @@ test('passengers: the selection survives paging and exports exactly its rows', a
   // A new filter clears the selection.
   await page.getByPlaceholder('Name, phone or e-mail').fill('zz-nobody');
   await expect(bar).toBeHidden();
+});
+
+test('drivers: the selection is activated with one cash register', async ({ page, request }) => {
+  await login(page, request, USERS.admin, '/captains');
+  const tag = Date.now().toString(36);
+  const ids: number[] = [];
+  for (const n of [1, 2]) {
+    const phone = `+377 6${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const res = await api<{ data: { id: number; active: boolean } }>(page, 'POST', 'captain', {
+      first_name: 'Bulk',
+      last_name: `Driver${tag}${n}`,
+      username: `bulk_${tag}_${n}`,
+      phone_number: phone,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.data.active).toBe(false);
+    ids.push(res.json.data.id);
+  }
+  await page.getByPlaceholder('Name, username or phone').fill(`Driver${tag}`);
+  const table = page.getByTestId('captains-table');
+  await expect(rowBox(table, ids[0])).toBeVisible();
+  await expect(rowBox(table, ids[1])).toBeVisible();
+  await table.getByRole('checkbox', { name: RESOURCE_MSG.selectPage }).check();
+  const bar = page.getByRole('toolbar', { name: RESOURCE_MSG.bulkActions });
+  await expect(bar.getByText(RESOURCE_MSG.selected(2))).toBeVisible();
+  await bar.getByRole('button', { name: RESOURCE_MSG.activate, exact: true }).click();
+  const dialog = page.getByTestId('activate-captains-dialog');
+  await dialog.getByRole('combobox').click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('button', { name: RESOURCE_MSG.activate, exact: true }).click();
+  await expect(page.getByText(PEOPLE_MSG.activationCompleted)).toBeVisible();
+  await expect(bar).toBeHidden();
+  for (const id of ids) {
+    const after = await api<{ data: { active: boolean; cash_register: { id: number } | null } }>(
+      page,
+      'GET',
+      `captain/${id}`,
+    );
+    expect(after.json.data.active).toBe(true);
+    expect(after.json.data.cash_register).not.toBeNull();
+  }
 });

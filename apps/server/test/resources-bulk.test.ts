@@ -1,19 +1,23 @@
-import { BULK_MAX_IDS, RESOURCE_MSG } from '@taxi/shared';
+import { BULK_MAX_IDS, PEOPLE_MSG, RESOURCE_MSG } from '@taxi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cars, colors, stations } from '../src/db/schema';
+import { auditLog, captains, cars, cashRegisters, colors, stations } from '../src/db/schema';
 import { parseCsv } from './csv-parse';
+import { makeCaptain } from './factories';
 import { bearer, buildTestApp, login, type TestApp } from './helpers';
 
 let t: TestApp;
 let admin: string;
 let supervisor: string;
 let dispatcher: string;
+let government: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, supervisor, dispatcher] = await Promise.all(
-    ['admin@example.com', 'supervisor@example.com', 'dispatcher@example.com'].map((e) => login(t.app, e)),
+  [admin, supervisor, dispatcher, government] = await Promise.all(
+    ['admin@example.com', 'supervisor@example.com', 'dispatcher@example.com', 'gov@example.com'].map((e) =>
+      login(t.app, e),
+    ),
   );
 });
 afterAll(() => t.close());
@@ -180,5 +184,73 @@ describe('export.csv?ids=: the selection as CSV', () => {
       expect(r.statusCode, bad).toBe(422);
       expect(r.json().errors.ids).toBeDefined();
     }
+  });
+});
+
+describe('POST captain/bulk: the selected drivers activated with one cash register', () => {
+  it('activates each through the single activation; an unknown driver is refused, a role without it gets 403', async () => {
+    const [register] = await t.db.insert(cashRegisters).values({ name: 'Bulk desk' }).returning();
+    const a = (await makeCaptain(t.db, { active: false }, null)).captain;
+    const b = (await makeCaptain(t.db, { active: false }, null)).captain;
+    const state = async () =>
+      (
+        await t.db
+          .select({ active: captains.active, register: captains.cashRegisterId })
+          .from(captains)
+          .where(inArray(captains.id, [a.id, b.id]))
+          .orderBy(captains.id)
+      ).map((c) => [c.active, c.register]);
+
+    const refused = await bulk('captain', government, {
+      action: 'activate',
+      ids: [a.id],
+      cash_register_id: register.id,
+    });
+    expect(refused.statusCode).toBe(403);
+    const unknownRegister = await bulk('captain', dispatcher, {
+      action: 'activate',
+      ids: [a.id, b.id],
+      cash_register_id: 2_000_000_000,
+    });
+    expect(unknownRegister.statusCode).toBe(422);
+    expect(unknownRegister.json().errors.cash_register_id).toEqual([PEOPLE_MSG.chooseCashRegister]);
+    const noRegister = await bulk('captain', dispatcher, { action: 'activate', ids: [a.id] });
+    expect(noRegister.statusCode).toBe(422);
+    expect(noRegister.json().errors.cash_register_id).toEqual([PEOPLE_MSG.chooseCashRegister]);
+    expect(
+      (await bulk('captain', dispatcher, { action: 'delete', ids: [a.id], cash_register_id: register.id })).statusCode,
+    ).toBe(422);
+    expect(
+      (await bulk('captain', dispatcher, { action: 'activate', ids: [], cash_register_id: register.id })).statusCode,
+    ).toBe(422);
+    expect(await state()).toEqual([
+      [false, null],
+      [false, null],
+    ]);
+
+    const missing = 2_000_000_000;
+    const res = await bulk('captain', dispatcher, {
+      action: 'activate',
+      ids: [a.id, missing, b.id],
+      cash_register_id: register.id,
+    });
+    expect(res.statusCode).toBe(200);
+    const { results, done, refused: count } = res.json().data;
+    expect([done, count]).toEqual([2, 1]);
+    expect(results.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+      [a.id, 'done'],
+      [missing, 'refused'],
+      [b.id, 'done'],
+    ]);
+    expect(results[1].message).toBeTruthy();
+    expect(await state()).toEqual([
+      [true, register.id],
+      [true, register.id],
+    ]);
+    const audits = await t.db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'captain.activate'), inArray(auditLog.entityId, [String(a.id), String(b.id)])));
+    expect(audits).toHaveLength(2);
   });
 });

@@ -198,6 +198,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/captain': DESK_WRITE,
   'POST /api/captain/:id/cars': DESK_WRITE,
   'PUT /api/captain/:id/active': DESK_WRITE,
+  'POST /api/captain/bulk': DESK_WRITE,
   'PUT /api/captain/:id/block': 'AS',
   'PUT /api/captain/:id/unblock': 'AS',
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../contract/envelope';
+import { captainActivationSchema } from '../people';
 import { DB_ID_MAX } from '../validation';
 import { type FieldDef, inEdit, type ResourceDef } from './define';
 import { RESOURCE_MSG } from './messages';
@@ -33,15 +34,29 @@ const rowId = z
   .positive(RESOURCE_MSG.invalidBulkId)
   .max(DB_ID_MAX, RESOURCE_MSG.invalidBulkId);
 
-/** `POST {url}/bulk`: one action on 1 to BULK_MAX_IDS rows (repeated ids count once). */
+/** The rows of a bulk call: 1 to BULK_MAX_IDS ids, a repeated id counted once. */
+export const bulkIdsSchema = z
+  .array(rowId, { error: RESOURCE_MSG.bulkIdsRequired })
+  .min(1, RESOURCE_MSG.bulkIdsRequired)
+  .max(BULK_MAX_IDS, RESOURCE_MSG.bulkTooMany(BULK_MAX_IDS))
+  .transform((ids) => [...new Set(ids)]);
+
+/** `POST {url}/bulk`: one action on the selected rows of a catalogue. */
 export const bulkRequestSchema = z.object({
   action: z.enum(BULK_ACTIONS, { error: RESOURCE_MSG.invalidBulkAction }),
-  ids: z
-    .array(rowId, { error: RESOURCE_MSG.bulkIdsRequired })
-    .min(1, RESOURCE_MSG.bulkIdsRequired)
-    .max(BULK_MAX_IDS, RESOURCE_MSG.bulkTooMany(BULK_MAX_IDS))
-    .transform((ids) => [...new Set(ids)]),
+  ids: bulkIdsSchema,
 });
+
+/**
+ * `POST captain/bulk`: the drivers' single action that a selection can take, activation (or, for an active
+ * driver, a change of cash register), with the one cash register it needs.
+ */
+export const captainBulkSchema = z.object({
+  action: z.literal('activate', { error: RESOURCE_MSG.invalidBulkAction }),
+  ids: bulkIdsSchema,
+  cash_register_id: captainActivationSchema.shape.cash_register_id,
+});
+export type CaptainBulkRequest = z.input<typeof captainBulkSchema>;
 export type BulkRequest = z.input<typeof bulkRequestSchema>;
 
 /** What happened to one row: done, or refused with the message its single action would have answered. */

@@ -17,9 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
-import { requestLanguage, translateMessage } from '../../http/i18n';
+import { requestLanguage } from '../../http/i18n';
 import { pageQueryAmong, paginate, sortQuery } from '../../http/pagination';
-import { applyBulk } from './bulk';
+import { applyBulk, translatedResults } from './bulk';
 import { catalogueCsv } from './csv';
 import { loadBindings } from './registry';
 import { ResourceService, rowContextOf } from './service';
@@ -141,12 +141,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
         const { action, ids } = request.body;
         const parent = parentOf(service, request.params);
         const result = await applyBulk(service, action, ids, request.user, parent, request.log);
-        // The envelope's message is translated on the way out; the rows' messages are translated here.
-        const language = requestLanguage(request);
-        const results = result.results.map((r) =>
-          r.message ? { ...r, message: translateMessage(language, r.message) } : r,
-        );
-        return ok({ ...result, results }, RESOURCE_MSG.bulkDone(result.done, ids.length));
+        return ok(translatedResults(result, requestLanguage(request)), RESOURCE_MSG.bulkDone(result.done, ids.length));
       },
     );
   }

@@ -21,6 +21,7 @@ import { FetchState } from '../FetchState';
 import { TablePager } from '../TablePager';
 import { downloadCsv, type TableQuery, useResourceList, useResourceMutations } from './api';
 import { BulkBar } from './BulkBar';
+import { toastBulkResult } from './bulkToasts';
 import { DataRow } from './DataRow';
 import { DataTableHead } from './DataTableHead';
 import { DataToolbar } from './DataToolbar';
@@ -144,20 +145,11 @@ export function DataTable<D extends ResourceDef>({
 
   /** Done rows leave the selection; refused ones stay, each distinct refusal told once with its rows. */
   const told = (action: BulkAction, result: BulkResult) => {
-    const done = new Set(result.results.filter((r) => r.status === 'done').map((r) => r.id));
+    const done =
+      action === 'delete'
+        ? toastBulkResult(result, MSG.deleted, MSG.deleteFailed)
+        : toastBulkResult(result, MSG.saved, MSG.saveFailed);
     setSelected((prev) => new Map([...prev].filter(([id]) => !done.has(id))));
-    if (result.refused === 0) {
-      toast.success(action === 'delete' ? MSG.deleted : MSG.saved);
-      return;
-    }
-    if (result.done > 0) toast.success(RESOURCE_MSG.bulkDone(result.done, result.results.length));
-    const byMessage = new Map<string, number[]>();
-    for (const r of result.results) {
-      if (r.status !== 'refused') continue;
-      const message = r.message ?? (action === 'delete' ? MSG.deleteFailed : MSG.saveFailed);
-      byMessage.set(message, [...(byMessage.get(message) ?? []), r.id]);
-    }
-    for (const [message, ids] of byMessage) toast.error(RESOURCE_MSG.bulkRefused(ids.join(', #'), message));
   };
 
   const runBulk = async (action: BulkAction) => {

@@ -11,6 +11,7 @@ import { SelectField } from '../../components/SelectField';
 import { formatComplaintTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useCaptains } from './api';
+import { ActivateCaptainsDialog } from './CaptainDialogs';
 import { filterSetter, PageHeader, PhoneText, SearchBox, translatedOptions, YES_NO_FILTER } from './components';
 import { SelectionBar, useRowSelection } from './selection';
 
@@ -65,6 +66,8 @@ export function CaptainList(props: {
     },
   ];
   const selection = useRowSelection(query.data?.data ?? []);
+  const allows = usePolicy();
+  const [activating, setActivating] = useState(false);
   // A new filter starts over on the first page, with nothing selected.
   const filter = filterSetter({
     reset: () => {
@@ -103,6 +106,18 @@ export function CaptainList(props: {
         selection={selection}
         endpoint={endpoints.captainsCsv}
         order={props.blocked ? { sortBy: 'blocked_until' } : undefined}
+      >
+        {allows(captainPolicy.change) && (
+          <Button size="small" variant="outlined" onClick={() => setActivating(true)}>
+            {t('Activate')}
+          </Button>
+        )}
+      </SelectionBar>
+      <ActivateCaptainsDialog
+        ids={selection.ids}
+        open={activating}
+        onClose={() => setActivating(false)}
+        onDone={selection.drop}
       />
       <PagedTable
         columns={[selection.column, ...columns]}

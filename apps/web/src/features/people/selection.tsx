@@ -52,7 +52,9 @@ export function useRowSelection<T extends { id: number }>(rows: readonly T[]) {
       />
     ),
   };
-  return { ids: [...ids], count: ids.size, column, clear: () => setIds(new Set()) };
+  /** Takes these rows out (the ones a bulk action has done). */
+  const drop = (done: ReadonlySet<number>) => setIds((prev) => new Set([...prev].filter((id) => !done.has(id))));
+  return { ids: [...ids], count: ids.size, column, clear: () => setIds(new Set()), drop };
 }
 
 /** Over a people list while rows are selected: "N selected", the list's own actions, Export selection, Clear. */
