@@ -162,21 +162,11 @@ export function DataTable<D extends ResourceDef>({
     }
   };
 
-  const exportSelection = async () => {
+  /** The current filter's CSV, or with `ids` the selection's. */
+  const exportCsv = async (ids?: readonly number[]) => {
     setExporting(true);
     try {
-      await downloadCsv(def, url, q, [...selected.keys()]);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv(def, url, q);
+      await downloadCsv(def, url, q, ids);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -198,8 +188,8 @@ export function DataTable<D extends ResourceDef>({
         onSearchText={setSearchText}
         onSearch={search}
         searchHint={searchHint}
-        exporting={exporting && selected.size === 0}
-        onExport={exportCsv}
+        exporting={exporting}
+        onExport={() => void exportCsv()}
         onNew={writable ? () => openDialog(null) : undefined}
       />
       {selected.size > 0 && (
@@ -207,7 +197,7 @@ export function DataTable<D extends ResourceDef>({
           count={selected.size}
           pending={bulk.isPending}
           exporting={exporting}
-          onExport={exportSelection}
+          onExport={() => void exportCsv([...selected.keys()])}
           onDelete={bulkActions.includes('delete') ? () => setBulkDeleting(true) : undefined}
           onActivate={bulkActions.includes('activate') ? () => void runBulk('activate') : undefined}
           onDeactivate={bulkActions.includes('deactivate') ? () => void runBulk('deactivate') : undefined}
