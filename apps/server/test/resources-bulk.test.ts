@@ -1,7 +1,7 @@
 import { BULK_MAX_IDS, PEOPLE_MSG, RESOURCE_MSG } from '@taxi/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, captains, cars, cashRegisters, colors, stations } from '../src/db/schema';
+import { auditLog, captains, cars, cashRegisters, colors, stations, users } from '../src/db/schema';
 import { parseCsv } from './csv-parse';
 import { makeCaptain } from './factories';
 import { bearer, buildTestApp, login, type TestApp } from './helpers';
@@ -252,5 +252,34 @@ describe('POST captain/bulk: the selected drivers activated with one cash regist
       .from(auditLog)
       .where(and(eq(auditLog.action, 'captain.activate'), inArray(auditLog.entityId, [String(a.id), String(b.id)])));
     expect(audits).toHaveLength(2);
+  });
+});
+
+describe('POST user/bulk: staff accounts through the staff policy, row by row', () => {
+  it("deactivates what the caller may change and refuses, with the policy's message, an account beyond them", async () => {
+    const [plain] = await t.db
+      .insert(users)
+      .values({
+        firstName: 'Bulk',
+        lastName: 'Clerk',
+        email: `bulk.clerk.${Date.now()}@example.com`,
+        passwordHash: 'x',
+      })
+      .returning({ id: users.id });
+    const [adminRow] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+    const activeOf = async (id: number) =>
+      (await t.db.select({ active: users.active }).from(users).where(eq(users.id, id)))[0].active;
+
+    const res = await bulk('user', supervisor, { action: 'deactivate', ids: [adminRow.id, plain.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.results).toEqual([
+      { id: adminRow.id, status: 'refused', message: RESOURCE_MSG.cannotEditUser },
+      { id: plain.id, status: 'done' },
+    ]);
+    expect(await activeOf(adminRow.id)).toBe(true);
+    expect(await activeOf(plain.id)).toBe(false);
+    const back = await bulk('user', supervisor, { action: 'activate', ids: [plain.id] });
+    expect(back.json().data.done).toBe(1);
+    expect(await activeOf(plain.id)).toBe(true);
   });
 });
