@@ -32,8 +32,11 @@ const DESK = 'ADCGS';
 /** The same, less the Goverment role: it changes nothing but complaints (bookings.md §6). */
 const DESK_WRITE = 'ADCS';
 
-/** A generic catalogue: reads, then writes. */
-function catalogue(url: string, read: string, write: string): Record<string, string> {
+/**
+ * A generic catalogue: reads, then writes; the bulk actions on a selection are writes too (the same rule).
+ * `bulk: false` for a list served like one by its own module, without bulk actions.
+ */
+function catalogue(url: string, read: string, write: string, { bulk = true } = {}): Record<string, string> {
   return {
     [`GET /api/${url}`]: read,
     [`GET /api/${url}/export.csv`]: read,
@@ -41,6 +44,7 @@ function catalogue(url: string, read: string, write: string): Record<string, str
     [`POST /api/${url}`]: write,
     [`PUT /api/${url}/:id`]: write,
     [`DELETE /api/${url}/:id`]: write,
+    ...(bulk ? { [`POST /api/${url}/bulk`]: write } : {}),
   };
 }
 
@@ -194,6 +198,7 @@ export const ACCESS: Record<string, string> = {
   'POST /api/captain': DESK_WRITE,
   'POST /api/captain/:id/cars': DESK_WRITE,
   'PUT /api/captain/:id/active': DESK_WRITE,
+  'POST /api/captain/bulk': DESK_WRITE,
   'PUT /api/captain/:id/block': 'AS',
   'PUT /api/captain/:id/unblock': 'AS',
 
@@ -416,7 +421,7 @@ export const ACCESS: Record<string, string> = {
   'PUT /api/services/:id/cars': 'A',
   'GET /api/services/:id/locations': 'A',
   'PUT /api/services/:id/locations': 'A',
-  ...catalogue('priceRules', 'A', 'A'),
+  ...catalogue('priceRules', 'A', 'A', { bulk: false }),
 
   // payments
   'GET /api/payment/rides': 'A',

@@ -1,3 +1,4 @@
+export * from './bulk';
 export * from './catalogues/airport-agencies.resource';
 export * from './catalogues/airport-agency-users.resource';
 export * from './catalogues/announcements.resource';

@@ -1,4 +1,5 @@
 import {
+  type BulkResult,
   type CaptainBookingRow,
   type CaptainCarDto,
   type CaptainDto,
@@ -10,6 +11,7 @@ import {
   PEOPLE_MSG,
 } from '@taxi/shared';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { bookings, captains, carBrands, carModels, cars, cashRegisters, colors, rides } from '../../db/schema';
 import { rowById } from '../../db/table-page';
@@ -17,6 +19,7 @@ import { notFound, validationError } from '../../http/errors';
 import { paginate } from '../../http/pagination';
 import { type Clock, dateOf } from '../../lib/clock';
 import { vehicleTypeNamed } from '../fleet/vehicle-type';
+import { eachRow } from '../resources/bulk';
 import { type CaptainFilters, captainOrder, captainSearch, captainWhere } from './queries';
 import { auditPerson, type CaptainRow, type PageOpts, presentCaptain } from './rows';
 
@@ -175,6 +178,21 @@ export class CaptainService {
       await auditPerson(tx, actorId, 'captain.activate', 'captain', id, { cash_register_id: cashRegisterId });
       return presentCaptain(row, { id: cr.id, name: cr.name });
     });
+  }
+
+  /**
+   * A selection's activation (people.md §2): each driver through activateCaptain with the one cash register, in
+   * its own transaction; an unknown driver is refused, the others are done. An unknown register refuses them all.
+   */
+  async activateCaptains(
+    actorId: number,
+    ids: readonly number[],
+    cashRegisterId: number,
+    log: FastifyBaseLogger,
+  ): Promise<BulkResult> {
+    if (!(await this.cashRegisterExists([cashRegisterId])))
+      throw validationError('cash_register_id', PEOPLE_MSG.chooseCashRegister);
+    return eachRow(ids, log, { action: 'captain.activate' }, (id) => this.activateCaptain(actorId, id, cashRegisterId));
   }
 
   async blockCaptain(actorId: number, id: number, until: Date, reason: string): Promise<CaptainDto> {

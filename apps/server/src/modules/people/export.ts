@@ -1,4 +1,11 @@
-import { captainPolicy, csvExport, dateToCityLocal, passengerPolicy, EXPORT_TEXT as T } from '@taxi/shared';
+import {
+  captainPolicy,
+  csvExport,
+  dateToCityLocal,
+  exportIdsQuery,
+  passengerPolicy,
+  EXPORT_TEXT as T,
+} from '@taxi/shared';
 import { and, count } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { captains, passengers } from '../../db/schema';
@@ -8,9 +15,13 @@ import { dateOf } from '../../lib/clock';
 import { CAPTAIN_SORTS, captainWhere, PASSENGER_SORTS, passengerWhere } from './queries';
 import { captainListQuery, passengerListQuery } from './routes';
 
-/** The lists' own query schemas without paging: the export is the list's filter, every row of it. */
-const passengerExportQuery = passengerListQuery.omit({ page: true, perPage: true });
-const captainExportQuery = captainListQuery.omit({ page: true, perPage: true });
+/**
+ * The lists' own query schemas without paging: the export is the list's filter, every row of it, or the rows
+ * of it the list has selected (`ids=3,5,8`).
+ */
+const selection = { ids: exportIdsQuery.optional() };
+const passengerExportQuery = passengerListQuery.omit({ page: true, perPage: true }).extend(selection);
+const captainExportQuery = captainListQuery.omit({ page: true, perPage: true }).extend(selection);
 
 /** The list's order (passengerOrder / captainOrder) as keyset keys: the sort column, then the id. */
 function sortKeys<K extends string>(

@@ -5,7 +5,7 @@ import {
   type PassengerSortKey,
   phoneSearch,
 } from '@taxi/shared';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { phoneMatch } from '../../db/phone-match';
 import { captains, cars, passengers } from '../../db/schema';
@@ -40,10 +40,13 @@ export interface PassengerFilters {
   approved?: boolean;
   registered?: boolean;
   has_documents?: boolean;
+  /** The list's selection (its export): those rows of the filter only. */
+  ids?: number[];
 }
 
 export function passengerWhere(f: PassengerFilters): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
+  if (f.ids) conds.push(inArray(passengers.id, f.ids));
   if (f.search) conds.push(passengerSearch(f.search));
   if (f.loyalty_class === 'none') conds.push(sql`${passengers.activeLoyaltyClasses} = '[]'::jsonb`);
   else if (f.loyalty_class && (LOYALTY_CLASSES as readonly string[]).includes(f.loyalty_class)) {
@@ -107,10 +110,13 @@ export interface CaptainFilters {
   registered?: boolean;
   online?: boolean;
   blocked?: boolean;
+  /** The list's selection (its export): those rows of the filter only. */
+  ids?: number[];
 }
 
 export function captainWhere(f: CaptainFilters, now: Date): SQL | undefined {
   const conds: (SQL | undefined)[] = [];
+  if (f.ids) conds.push(inArray(captains.id, f.ids));
   if (f.search) conds.push(captainSearch(f.search));
   if (f.active !== undefined) conds.push(eq(captains.active, f.active));
   if (f.registered !== undefined) conds.push(eq(captains.registered, f.registered));

@@ -2,8 +2,10 @@ import {
   ACCOUNT_ENTRY_TYPES,
   APPROVAL_MSG,
   blockCaptainSchema,
+  bulkResponse,
   CAPTAIN_SORT_KEYS,
   captainActivationSchema,
+  captainBulkSchema,
   captainPolicy,
   peopleContract as contract,
   createCaptainSchema,
@@ -14,6 +16,7 @@ import {
   PEOPLE_MSG,
   passengerConfirmationSchema,
   passengerPolicy,
+  RESOURCE_MSG,
   removeDocumentsSchema,
   text,
 } from '@taxi/shared';
@@ -21,8 +24,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
+import { requestLanguage } from '../../http/i18n';
 import { isUploadedFile, type UploadedFile } from '../../http/multipart';
 import { pageQuerySchema, sortedPageQuery } from '../../http/pagination';
+import { translatedResults } from '../resources/bulk';
 
 const idParams = z.object({ id: dbId() });
 /** A 1×1 PNG: the development sign-up's ID card images. */
@@ -304,6 +309,17 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const data = await captains().activateCaptain(request.user.id, request.params.id, parsed.data.cash_register_id);
       return ok(data, PEOPLE_MSG.activationCompleted);
+    },
+  );
+
+  // The selected drivers' activation: the single activation's rule and command, for each of them.
+  app.post(
+    '/captain/bulk',
+    { config: { policy: captainPolicy.change }, schema: { body: captainBulkSchema, response: { 200: bulkResponse } } },
+    async (request) => {
+      const { ids, cash_register_id } = request.body;
+      const result = await captains().activateCaptains(request.user.id, ids, cash_register_id, request.log);
+      return ok(translatedResults(result, requestLanguage(request)), RESOURCE_MSG.bulkDone(result.done, ids.length));
     },
   );
 

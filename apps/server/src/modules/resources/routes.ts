@@ -1,7 +1,10 @@
 import {
+  bulkRequestSchema,
+  bulkResponse,
   cataloguePolicy,
   catalogueResponses,
   dbId,
+  exportIdsQuery,
   PICKER_PAGE_SIZE,
   RESOURCE_MSG,
   ROWS_PER_PAGE_OPTIONS,
@@ -14,7 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authorize } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { HttpError } from '../../http/errors';
+import { requestLanguage } from '../../http/i18n';
 import { pageQueryAmong, paginate, sortQuery } from '../../http/pagination';
+import { applyBulk, translatedResults } from './bulk';
 import { catalogueCsv } from './csv';
 import { loadBindings } from './registry';
 import { ResourceService, rowContextOf } from './service';
@@ -45,7 +50,8 @@ function parentOf(service: ResourceService, params: unknown): Record<string, unk
 
 /**
  * The generic table calls (people.md §7 "Generic table calls") for every catalogue with a table: list,
- * CSV export, detail, create, update (also POST with _method PUT) and delete (also POST with _method DELETE).
+ * CSV export, detail, create, update (also POST with _method PUT) and delete (also POST with _method DELETE),
+ * and the bulk actions on a selection (`POST {url}/bulk`: delete, activate, deactivate) under the write rule.
  */
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const binding of await loadBindings()) {
@@ -60,7 +66,8 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     const createConfig: FastifyContextConfig = { ...writeConfig, idempotent: true };
     // The list's and CSV's sort: the declaration's own sortable keys (sortKeysOf), a 422 for any other.
     const sortedList = listQuery.extend(sortQuery(sortKeysOf(def)));
-    const sortedExport = sortedList.omit({ page: true, perPage: true });
+    // The CSV also takes the table's selection (`ids=3,5,8`): those rows of the filter only.
+    const sortedExport = sortedList.omit({ page: true, perPage: true }).extend({ ids: exportIdsQuery.optional() });
     // A declaration's own filters (status, dates…) join the generic query of its list and CSV.
     const filterKeys = Object.keys(def.filters?.shape ?? {});
     // Typed as the generic query: the filters' values travel apart, in `filters`.
@@ -123,6 +130,18 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         await service.remove(idOf(request.params), request.user, parentOf(service, request.params));
         return ok(null, RESOURCE_MSG.removed);
+      },
+    );
+
+    // The rule of the single-row writes: a role that may not delete one row deletes none in bulk.
+    app.post(
+      `${base}/bulk`,
+      { config: writeConfig, schema: { body: bulkRequestSchema, response: { 200: bulkResponse } } },
+      async (request) => {
+        const { action, ids } = request.body;
+        const parent = parentOf(service, request.params);
+        const result = await applyBulk(service, action, ids, request.user, parent, request.log);
+        return ok(translatedResults(result, requestLanguage(request)), RESOURCE_MSG.bulkDone(result.done, ids.length));
       },
     );
   }

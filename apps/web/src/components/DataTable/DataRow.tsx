@@ -72,7 +72,11 @@ export function DataRow<D extends ResourceDef>({
         )}
         {selectable && (
           <TableCell padding="checkbox">
-            <Checkbox checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+            <Checkbox
+              checked={selected}
+              onChange={(e) => onSelect(e.target.checked)}
+              slotProps={{ input: { 'aria-label': RESOURCE_MSG.selectRow(row.id) } }}
+            />
           </TableCell>
         )}
         <TableCell>{row.id}</TableCell>

@@ -1,5 +1,8 @@
 import { Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
 import {
+  type BulkAction,
+  type BulkResult,
+  bulkActionsOf,
   cataloguePolicy,
   DEFAULT_ROWS_PER_PAGE,
   DIALOG_RESET_DELAY_MS,
@@ -17,9 +20,12 @@ import { useCurrentUser, usePolicy } from '../../features/auth/currentUser';
 import { FetchState } from '../FetchState';
 import { TablePager } from '../TablePager';
 import { downloadCsv, type TableQuery, useResourceList, useResourceMutations } from './api';
+import { BulkBar } from './BulkBar';
+import { toastBulkResult } from './bulkToasts';
 import { DataRow } from './DataRow';
 import { DataTableHead } from './DataTableHead';
 import { DataToolbar } from './DataToolbar';
+import { serverMessageOr } from './errors';
 import { DeleteDialog, FormDialog } from './FormDialogs';
 import { type DataTableProps, typedRow } from './types';
 
@@ -62,16 +68,20 @@ export function DataTable<D extends ResourceDef>({
   const [resetKey, setResetKey] = useState(0);
   const [toDelete, setToDelete] = useState<ResourceRow | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number[]>([]);
+  // The selection, by id, across the pages of the list (a new filter clears it); rows as last seen.
+  const [selected, setSelected] = useState<ReadonlyMap<number, ResourceRow>>(new Map());
+  const [bulkDeleting, setBulkDeleting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const list = useResourceList(def, url, q);
-  const { remove } = useResourceMutations(def, url);
+  const { remove, bulk } = useResourceMutations(def, url);
   const rows = list.data?.data ?? [];
   const columns = def.fields.filter(isListed);
   const hasActions = writable || (def.rowActions?.length ?? 0) > 0;
-  const selectable = (def.bulkActions?.length ?? 0) > 0;
-  const colSpan = columns.length + 1 + (hasActions ? 1 : 0) + (expandable ? 1 : 0) + (selectable ? 1 : 0);
+  // Every list exports its selection; writes need the catalogue's write rule, as their routes do.
+  const bulkActions = writable ? bulkActionsOf(def) : [];
+  // The id, the fields and the selection's checkbox, then what the list adds.
+  const colSpan = columns.length + 2 + (hasActions ? 1 : 0) + (expandable ? 1 : 0);
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
@@ -93,9 +103,26 @@ export function DataTable<D extends ResourceDef>({
   const sortBy = (name: string) =>
     setQ((prev) => ({ ...prev, page: 1, sortBy: name, descending: prev.sortBy === name ? !prev.descending : false }));
 
+  const clearSelection = () => setSelected(new Map());
+  const select = (changed: readonly ResourceRow[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const row of changed) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+  const pageSelected = rows.filter((r) => selected.has(r.id)).length;
+
+  const search = (text: string) => {
+    clearSelection();
+    setQ((prev) => ({ ...prev, page: 1, search: text }));
+  };
+
   const reset = () => {
     setSearchText('');
-    setSelected([]);
+    clearSelection();
     setQ(initial);
   };
 
@@ -103,18 +130,43 @@ export function DataTable<D extends ResourceDef>({
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
+      setSelected((prev) => {
+        const next = new Map(prev);
+        next.delete(toDelete.id);
+        return next;
+      });
       toast.success(MSG.deleted);
     } catch (error) {
-      toast.error(errorMessage(error, MSG.deleteFailed) || MSG.deleteFailed);
+      toast.error(serverMessageOr(error, MSG.deleteFailed));
     } finally {
       setToDelete(null);
     }
   };
 
-  const exportCsv = async () => {
+  /** Done rows leave the selection; refused ones stay, each distinct refusal told once with its rows. */
+  const told = (action: BulkAction, result: BulkResult) => {
+    const done =
+      action === 'delete'
+        ? toastBulkResult(result, MSG.deleted, MSG.deleteFailed)
+        : toastBulkResult(result, MSG.saved, MSG.saveFailed);
+    setSelected((prev) => new Map([...prev].filter(([id]) => !done.has(id))));
+  };
+
+  const runBulk = async (action: BulkAction) => {
+    try {
+      told(action, await bulk.mutateAsync({ action, ids: [...selected.keys()] }));
+    } catch (error) {
+      toast.error(serverMessageOr(error, action === 'delete' ? MSG.deleteFailed : MSG.saveFailed));
+    } finally {
+      setBulkDeleting(false);
+    }
+  };
+
+  /** The current filter's CSV, or with `ids` the selection's. */
+  const exportCsv = async (ids?: readonly number[]) => {
     setExporting(true);
     try {
-      await downloadCsv(def, url, q);
+      await downloadCsv(def, url, q, ids);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -125,24 +177,35 @@ export function DataTable<D extends ResourceDef>({
   const bulkAction = (key: string) =>
     onBulkAction?.(
       key,
-      rows.filter((r) => selected.includes(r.id)).map((r) => typedRow<D>(r)),
+      [...selected.values()].map((r) => typedRow<D>(r)),
     );
 
   return (
     <Paper variant="outlined" data-testid={`table-${def.key}`}>
       <DataToolbar
         title={title}
-        selectedCount={selected.length}
-        bulkActions={def.bulkActions}
-        onBulkAction={bulkAction}
         searchText={searchText}
         onSearchText={setSearchText}
-        onSearch={(search) => setQ((prev) => ({ ...prev, page: 1, search }))}
+        onSearch={search}
         searchHint={searchHint}
         exporting={exporting}
-        onExport={exportCsv}
+        onExport={() => void exportCsv()}
         onNew={writable ? () => openDialog(null) : undefined}
       />
+      {selected.size > 0 && (
+        <BulkBar
+          count={selected.size}
+          pending={bulk.isPending}
+          exporting={exporting}
+          onExport={() => void exportCsv([...selected.keys()])}
+          onDelete={bulkActions.includes('delete') ? () => setBulkDeleting(true) : undefined}
+          onActivate={bulkActions.includes('activate') ? () => void runBulk('activate') : undefined}
+          onDeactivate={bulkActions.includes('deactivate') ? () => void runBulk('deactivate') : undefined}
+          extra={onBulkAction ? def.bulkActions : undefined}
+          onExtra={bulkAction}
+          onClear={clearSelection}
+        />
+      )}
       <FetchState query={list} alertSx={{ mx: 2, mb: 1 }} />
       <TableContainer>
         <Table size="small">
@@ -150,11 +213,11 @@ export function DataTable<D extends ResourceDef>({
             columns={columns}
             q={q}
             expandable={expandable}
-            selectable={selectable}
+            selectable
             hasActions={hasActions}
             rowCount={rows.length}
-            selectedCount={selected.length}
-            onSelectAll={(checked) => setSelected(checked ? rows.map((r) => r.id) : [])}
+            selectedCount={pageSelected}
+            onSelectAll={(checked) => select(rows, checked)}
             onSort={sortBy}
           />
           <TableBody>
@@ -182,14 +245,12 @@ export function DataTable<D extends ResourceDef>({
                   writable={writable}
                   hasActions={hasActions}
                   expandable={expandable}
-                  selectable={selectable}
-                  selected={selected.includes(row.id)}
+                  selectable
+                  selected={selected.has(row.id)}
                   open={open}
                   colSpan={colSpan}
                   onToggleOpen={() => setExpanded(open ? null : row.id)}
-                  onSelect={(checked) =>
-                    setSelected((s) => (checked ? [...s, row.id] : s.filter((id) => id !== row.id)))
-                  }
+                  onSelect={(checked) => select([row], checked)}
                   onEdit={() => openDialog(row)}
                   onDelete={() => setToDelete(row)}
                   renderCell={renderCell}
@@ -226,6 +287,13 @@ export function DataTable<D extends ResourceDef>({
         pending={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={confirmDelete}
+      />
+      <DeleteDialog
+        open={bulkDeleting}
+        pending={bulk.isPending}
+        text={RESOURCE_MSG.confirmBulkDelete(selected.size)}
+        onCancel={() => setBulkDeleting(false)}
+        onConfirm={() => void runBulk('delete')}
       />
     </Paper>
   );

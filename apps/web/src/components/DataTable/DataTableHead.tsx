@@ -9,13 +9,14 @@ export interface DataTableHeadProps {
   expandable: boolean;
   selectable: boolean;
   hasActions: boolean;
+  /** Rows of this page, and how many of them are selected. */
   rowCount: number;
   selectedCount: number;
   onSelectAll: (checked: boolean) => void;
   onSort: (name: string) => void;
 }
 
-/** The header row: select-all, sortable id and field columns, actions. */
+/** The header row: select the page's rows, sortable id and field columns, actions. */
 export function DataTableHead({
   columns,
   q,
@@ -38,6 +39,8 @@ export function DataTableHead({
               indeterminate={selectedCount > 0 && selectedCount < rowCount}
               checked={rowCount > 0 && selectedCount === rowCount}
               onChange={(e) => onSelectAll(e.target.checked)}
+              disabled={rowCount === 0}
+              slotProps={{ input: { 'aria-label': RESOURCE_MSG.selectPage } }}
             />
           </TableCell>
         )}

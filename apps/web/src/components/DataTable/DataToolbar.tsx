@@ -1,16 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, IconButton, InputAdornment, Stack, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, InputAdornment, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
 import { RESOURCE_MSG } from '@taxi/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface DataToolbarProps {
   title?: ReactNode;
-  /** Selected rows and the bulk actions offered on them (none: no bulk bar). */
-  selectedCount: number;
-  bulkActions?: readonly { key: string; label: string }[];
-  onBulkAction: (key: string) => void;
   /** The search box's text (the list searches it on Enter). */
   searchText: string;
   onSearchText: (text: string) => void;
@@ -22,12 +18,9 @@ export interface DataToolbarProps {
   onNew?: () => void;
 }
 
-/** Above the list: title, bulk actions, search (Enter), CSV export and New. */
+/** Above the list: title, search (Enter), CSV export and New (the bulk bar is under it: BulkBar). */
 export function DataToolbar({
   title,
-  selectedCount,
-  bulkActions,
-  onBulkAction,
   searchText,
   onSearchText,
   onSearch,
@@ -45,16 +38,6 @@ export function DataToolbar({
         </Typography>
       )}
       {!title && <Box sx={{ flex: '1 1 auto' }} />}
-      {(bulkActions?.length ?? 0) > 0 && selectedCount > 0 && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2">{RESOURCE_MSG.selected(selectedCount)}</Typography>
-          {bulkActions?.map((a) => (
-            <Button key={a.key} size="small" variant="outlined" onClick={() => onBulkAction(a.key)}>
-              {t(a.label)}
-            </Button>
-          ))}
-        </Stack>
-      )}
       <TextField
         size="small"
         fullWidth={false}

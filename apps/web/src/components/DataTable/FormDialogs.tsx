@@ -32,22 +32,25 @@ export function FormDialog({
   );
 }
 
-/** "Delete this item?" with Cancel and Delete. */
+/** "Delete this item?" (or the selection's question, with its count) with Cancel and Delete. */
 export function DeleteDialog({
   open,
   pending,
   onCancel,
   onConfirm,
+  text,
 }: {
   open: boolean;
   pending: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The question (default: MSG.confirmDelete, one item). */
+  text?: string;
 }) {
   return (
-    <Dialog open={open} onClose={onCancel}>
+    <Dialog open={open} onClose={onCancel} aria-describedby="delete-dialog-text">
       <DialogContent>
-        <DialogContentText>{MSG.confirmDelete}</DialogContentText>
+        <DialogContentText id="delete-dialog-text">{text ?? MSG.confirmDelete}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{RESOURCE_MSG.cancel}</Button>

@@ -4,10 +4,11 @@ import { type FieldDef, MSG, RESOURCE_MSG, type ResourceDef, type ResourceRow, r
 import { tr } from '@taxi/shared/i18n';
 import { Fragment, type KeyboardEvent, type ReactNode, useEffect, useMemo } from 'react';
 import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { toast } from '../../api/toast';
 import { pointPickerFields } from '../map/pointPick';
 import { useResourceMutations } from './api';
+import { serverMessageOr } from './errors';
 import { FieldInput, type FormValues } from './fields/FieldInput';
 import { PointPickerField } from './fields/PointPickerField';
 import { changedValues, formFields, initialValues } from './values';
@@ -78,7 +79,7 @@ export function ResourceForm({ def, url, row, onSaved, onCancel, resetKey, rende
               form.setError(field, { type: 'server', message: messages[0] });
           }
         }
-        toast.error(errorMessage(error, MSG.saveFailed) || MSG.saveFailed);
+        toast.error(serverMessageOr(error, MSG.saveFailed));
       }
     },
     () => toast.error(MSG.fillAllFields),

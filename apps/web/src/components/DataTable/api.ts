@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BULK_MAX_IDS,
+  type BulkAction,
+  type BulkResult,
   catalogueEndpoints,
   type Envelope,
+  exportIdsValue,
   type FieldDef,
   type Paginated,
   type ResourceDef,
@@ -90,12 +94,37 @@ export function useResourceMutations(def: ResourceDef, url: string) {
     mutationFn: (id: number) => api(calls.remove, { params: { id }, body: toFormData({}, 'DELETE') }),
     onSuccess: invalidate,
   });
-  return { save, remove };
+  // A selection larger than one call takes goes in batches; the results are told together.
+  const bulk = useMutation({
+    mutationFn: async ({ action, ids }: { action: BulkAction; ids: readonly number[] }): Promise<BulkResult> => {
+      const out: BulkResult = { results: [], done: 0, refused: 0 };
+      for (let i = 0; i < ids.length; i += BULK_MAX_IDS) {
+        const batch = ids.slice(i, i + BULK_MAX_IDS);
+        const { data } = await api(calls.bulk, { body: { action, ids: batch } });
+        out.results.push(...data.results);
+        out.done += data.done;
+        out.refused += data.refused;
+      }
+      return out;
+    },
+    // Some rows may have changed even when a later batch failed.
+    onSettled: invalidate,
+  });
+  return { save, remove, bulk };
 }
 
-/** Downloads `{url}/export.csv` of the current filter with the bearer token (fetch + blob). */
-export async function downloadCsv(def: ResourceDef, url: string, q: TableQuery): Promise<void> {
-  const { page: _p, perPage: _pp, ...filter } = listParams(q);
+/**
+ * Downloads `{url}/export.csv` of the current filter with the bearer token (fetch + blob); with `ids`, the
+ * selected rows only, in the list's order.
+ */
+export async function downloadCsv(
+  def: ResourceDef,
+  url: string,
+  q: TableQuery,
+  ids?: readonly number[],
+): Promise<void> {
+  const { page: _p, perPage: _pp, ...all } = listParams(q);
+  const filter = ids ? { sortBy: all.sortBy, descending: all.descending, ids: exportIdsValue(ids) } : all;
   const token = getToken();
   const response = await fetch(buildUrl(catalogueEndpoints(def, url).csv.path, filter), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},

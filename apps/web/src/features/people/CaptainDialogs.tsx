@@ -1,11 +1,13 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { PEOPLE_MSG } from '@taxi/shared';
+import { MSG, PEOPLE_MSG } from '@taxi/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/client';
 import { api, endpoints } from '../../api/endpoints';
 import { toast } from '../../api/toast';
+import { toastBulkResult } from '../../components/DataTable/bulkToasts';
+import { serverMessageOr } from '../../components/DataTable/errors';
 import { CashRegisterPicker, DatePicker, type PickerOption } from '../../components/pickers';
 import { usePeopleInvalidate } from './api';
 
@@ -59,6 +61,70 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
       <DialogActions>
         <Button onClick={props.onClose}>{t('Cancel')}</Button>
         <Button variant="contained" onClick={submit} disabled={activate.isPending}>
+          {t('Activate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The selected drivers' activation with one cash register (POST captain/bulk): each is activated as by the single
+ * dialog — an active driver's register changes, as "Change cash register" does. Tells the rows done.
+ */
+export function ActivateCaptainsDialog(props: {
+  ids: readonly number[];
+  open: boolean;
+  onClose: () => void;
+  onDone: (done: ReadonlySet<number>) => void;
+}) {
+  const { t } = useTranslation();
+  const [register, setRegister] = useState<PickerOption | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const invalidate = usePeopleInvalidate();
+  const activate = useMutation({
+    mutationFn: (cashRegisterId: number) =>
+      api(endpoints.activateCaptains, {
+        body: { action: 'activate', ids: [...props.ids], cash_register_id: cashRegisterId },
+      }),
+    onSuccess: ({ data }) => {
+      props.onDone(toastBulkResult(data, PEOPLE_MSG.activationCompleted, MSG.saveFailed));
+      props.onClose();
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.errors.cash_register_id) setError(e.errors.cash_register_id[0]);
+      toast.error(serverMessageOr(e, MSG.saveFailed));
+    },
+    onSettled: () => void invalidate.captains(),
+  });
+  const submit = () => {
+    if (!register) {
+      setError(PEOPLE_MSG.chooseCashRegister);
+      toast.error(PEOPLE_MSG.chooseCashRegister);
+      return;
+    }
+    activate.mutate(register.id);
+  };
+  return (
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid="activate-captains-dialog">
+      <DialogTitle>{t('Activate {{count}} drivers', { count: props.ids.length })}</DialogTitle>
+      <DialogContent dividers>
+        <CashRegisterPicker
+          value={register}
+          onChange={(v) => {
+            setRegister(v);
+            setError(undefined);
+          }}
+          label={t('Cash register')}
+          error={error && t(error)}
+          required
+          autoFocus
+          testId="cash-register-picker"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('Cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={activate.isPending}>
           {t('Activate')}
         </Button>
       </DialogActions>

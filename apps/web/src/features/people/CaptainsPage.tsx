@@ -11,7 +11,9 @@ import { SelectField } from '../../components/SelectField';
 import { formatComplaintTime } from '../../i18n/format';
 import { usePolicy } from '../auth/currentUser';
 import { useCaptains } from './api';
+import { ActivateCaptainsDialog } from './CaptainDialogs';
 import { filterSetter, PageHeader, PhoneText, SearchBox, translatedOptions, YES_NO_FILTER } from './components';
+import { SelectionBar, useRowSelection } from './selection';
 
 export function CaptainStatus({ c }: { c: CaptainDto }) {
   const { t } = useTranslation();
@@ -63,7 +65,16 @@ export function CaptainList(props: {
       render: (c) => (props.extraColumn ? props.extraColumn.render(c) : formatComplaintTime(c.created_at)),
     },
   ];
-  const filter = filterSetter(paging);
+  const selection = useRowSelection(query.data?.data ?? []);
+  const allows = usePolicy();
+  const [activating, setActivating] = useState(false);
+  // A new filter starts over on the first page, with nothing selected.
+  const filter = filterSetter({
+    reset: () => {
+      paging.reset();
+      selection.clear();
+    },
+  });
   const select = (label: string, value: string, set: (v: string) => void) => (
     <SelectField
       label={label}
@@ -91,8 +102,25 @@ export function CaptainList(props: {
           }}
         />
       </Stack>
+      <SelectionBar
+        selection={selection}
+        endpoint={endpoints.captainsCsv}
+        order={props.blocked ? { sortBy: 'blocked_until' } : undefined}
+      >
+        {allows(captainPolicy.change) && (
+          <Button size="small" variant="outlined" onClick={() => setActivating(true)}>
+            {t('Activate')}
+          </Button>
+        )}
+      </SelectionBar>
+      <ActivateCaptainsDialog
+        ids={selection.ids}
+        open={activating}
+        onClose={() => setActivating(false)}
+        onDone={selection.drop}
+      />
       <PagedTable
-        columns={columns}
+        columns={[selection.column, ...columns]}
         query={query}
         paging={paging}
         rowKey={(c) => c.id}

@@ -20,6 +20,7 @@ import {
   withAll,
   YES_NO_FILTER,
 } from './components';
+import { SelectionBar, useRowSelection } from './selection';
 
 /** The loyalty filter; PEOPLE_MSG.noClass is read when shown, so in the current language. */
 const loyaltyFilter = () => [...withAll(LOYALTY_CLASSES), { value: 'none', label: PEOPLE_MSG.noClass }];
@@ -73,7 +74,15 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
     sortBy: 'id',
     descending: true,
   });
-  const filter = filterSetter(paging);
+  // The selection's one bulk action is its export: activating a passenger is the approval wizard's decision.
+  const selection = useRowSelection(query.data?.data ?? []);
+  // A new filter starts over on the first page, with nothing selected.
+  const filter = filterSetter({
+    reset: () => {
+      paging.reset();
+      selection.clear();
+    },
+  });
 
   return (
     <Stack spacing={2}>
@@ -99,8 +108,13 @@ export function PassengerList({ registered, title }: { registered: boolean; titl
           filter={{ search: term, loyalty_class: loyalty, approved, registered, sortBy: 'id', descending: true }}
         />
       </Stack>
+      <SelectionBar
+        selection={selection}
+        endpoint={endpoints.passengersCsv}
+        order={{ sortBy: 'id', descending: true }}
+      />
       <PagedTable
-        columns={columns(t)}
+        columns={[selection.column, ...columns(t)]}
         query={query}
         paging={paging}
         rowKey={(p) => p.id}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BulkRequest, bulkResponse } from '../../resources/bulk';
 import type { FieldReference, ResourceDef } from '../../resources/define';
 import { catalogueResponses } from '../../resources/rows';
 import { endpoint } from '../endpoint';
@@ -39,8 +40,14 @@ function declare(def: ResourceDef, url: string) {
     create: endpoint<undefined, FormData>()('POST', base, responses.item),
     update: endpoint<undefined, FormData>()('PUT', item, responses.item),
     remove: endpoint<undefined, FormData>()('DELETE', item, responses.removed),
+    /** One action on the selected rows: a result per id (done, or refused with the single action's message). */
+    bulk: endpoint<undefined, BulkRequest>()('POST', `${base}/bulk`, bulkResponse),
     /** The current filter's rows as CSV (downloaded with the token as a blob). */
-    csv: endpoint<Omit<PageQuery, 'page' | 'perPage'> & Filters>()('GET', `${base}/export.csv`, responses.csv),
+    csv: endpoint<Omit<PageQuery, 'page' | 'perPage'> & Filters & { ids?: string }>()(
+      'GET',
+      `${base}/export.csv`,
+      responses.csv,
+    ),
     /** The rows under a row (`expand.url`, `{id}` the row's id). */
     expand: endpoint()('GET', (def.expand?.url ?? `${url}/{id}`).replace('{id}', ':id') as ItemPath, expandRows),
   };

@@ -9,6 +9,7 @@ import type {
   passengerConfirmationSchema,
   removeDocumentsSchema,
 } from '../../people';
+import { bulkResponse, type CaptainBulkRequest } from '../../resources/bulk';
 import { bookingsContract } from '../bookings';
 import { endpoint } from '../endpoint';
 import { peopleContract } from '../people';
@@ -82,6 +83,8 @@ export const peopleEndpoints = {
     'captain/:id/active',
     peopleContract.captain,
   ),
+  /** The selection's activation: a result per driver (done, or refused with the single activation's message). */
+  activateCaptains: endpoint<undefined, CaptainBulkRequest>()('POST', 'captain/bulk', bulkResponse),
   blockCaptain: endpoint<undefined, z.input<typeof blockCaptainSchema>>()(
     'PUT',
     'captain/:id/block',
