@@ -1,5 +1,6 @@
 import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
+  APPEARANCE_CONSTRAINT_LABELS,
   APPEARANCE_CONSTRAINTS,
   DEFAULT_APPEARANCE_CONSTRAINT,
   hasFileExtension,
@@ -76,19 +77,25 @@ export function AppearanceConstraintPicker(props: {
   value?: string;
   onChange: (value: (typeof APPEARANCE_CONSTRAINTS)[number]) => void;
   label?: string;
+  helperText?: string;
+  size?: 'small' | 'medium';
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <TextField
       select
+      size={props.size}
       label={props.label ?? t('Appearance constraint')}
       value={props.value ?? DEFAULT_APPEARANCE_CONSTRAINT}
       onChange={(e) => props.onChange(e.target.value as (typeof APPEARANCE_CONSTRAINTS)[number])}
+      helperText={props.helperText}
+      slotProps={{ htmlInput: { 'data-testid': props.testId } }}
       fullWidth
     >
       {APPEARANCE_CONSTRAINTS.map((c) => (
         <MenuItem key={c} value={c}>
-          {c}
+          {APPEARANCE_CONSTRAINT_LABELS[c]}
         </MenuItem>
       ))}
     </TextField>
