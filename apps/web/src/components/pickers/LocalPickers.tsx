@@ -196,14 +196,25 @@ export function ImagePicker(props: {
   );
 }
 
-/** Phone numbers, one per line. */
-export function PhoneNumbersInput(props: { label?: string; value: string[]; onChange: (numbers: string[]) => void }) {
+/** Phone numbers, one per line (blank lines dropped). */
+export function PhoneNumbersInput(props: {
+  label?: string;
+  value: string[];
+  onChange: (numbers: string[]) => void;
+  error?: string;
+  required?: boolean;
+  name?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(props.value.join('\n'));
   return (
     <TextField
       label={props.label ?? t('Phone numbers')}
-      helperText={t('One number per line')}
+      name={props.name}
+      required={props.required}
+      error={!!props.error}
+      helperText={props.error ?? t('One number per line')}
       multiline
       minRows={3}
       value={text}
@@ -216,6 +227,7 @@ export function PhoneNumbersInput(props: { label?: string; value: string[]; onCh
             .filter(Boolean),
         );
       }}
+      slotProps={{ htmlInput: { 'data-testid': props.testId, dir: 'ltr' } }}
       fullWidth
     />
   );
