@@ -286,6 +286,29 @@ describe('service-change suggestions', () => {
     expect(JSON.stringify(logs.json())).toContain('ai_service_change');
   });
 
+  it('confirm is one outcome: a captain who took another ride meanwhile is a 409 and the service stays', async () => {
+    const { captain, booking } = await serviceChange();
+    await t.app.ai.offerNext(booking.id);
+    const suggestion = await t.app.ai.answerOffer(captain.id, booking.id, true);
+    expect(suggestion).toMatchObject({ kind: 'service_change', status: 'PROPOSED' });
+    // Before the passenger answers, the captain is dispatched to another order.
+    const [ride] = await t.db.insert(rides).values({ captainId: captain.id }).returning();
+    await makeBooking(t.db, { status: 'STARTED', rideId: ride.id, pickUpLat: booking.pickUpLat });
+
+    const res = await call('POST', `booking/${booking.id}/confirm_suggestion`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BOOKING_MSG.captainBusy);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ serviceId: 7, vehicleType: 'luxury', status: 'PENDING', rideId: null });
+    expect(row.datetime.getTime()).toBe(booking.datetime.getTime());
+    // The suggestion is over (its captain is taken): it is not confirmed, and not left open to confirm again.
+    const [s] = await t.db.select().from(aiSuggestions).where(eq(aiSuggestions.bookingId, booking.id));
+    expect(s.status).toBe('EXPIRED');
+    expect((await call('POST', `booking/${booking.id}/confirm_suggestion`)).statusCode).toBe(409);
+    const logs = JSON.stringify((await call('GET', `booking/${booking.id}/logs`)).json());
+    expect(logs).not.toContain('ai_service_change');
+  });
+
   it('refuse keeps the service, releases the captain, and the refused service is not suggested again', async () => {
     const { captain, booking } = await serviceChange();
     await t.app.ai.offerNext(booking.id);

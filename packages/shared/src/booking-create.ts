@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { groupCarsSchema, groupOrderSchema } from './booking-groups';
 import { BOOKING_MSG } from './booking-messages';
 import { BOOKING_DATETIME_FORMAT } from './bookings';
+import { captainConstraintsSchema } from './captain-constraints';
 import { MSG } from './messages';
 import { DB_ID_MAX, dbId, TEXT_MAX, text } from './validation';
 
@@ -67,6 +69,12 @@ export const bookingCreateSchema = z
     room_number: optionalText,
     /** The hotel, restaurant or company it is booked for (its booking limit and services apply). */
     partner_id: dbId().optional().nullable(),
+    /** Create only: how many cars the caller books at once, one booking each in a new group (absent: one). */
+    cars: groupCarsSchema.optional(),
+    /** Create only: the group of orders (booking-groups.ts) the new order joins. */
+    group_order: groupOrderSchema.optional().nullable(),
+    /** Create only: captains the order must never or may only go to (captain-constraints.ts). */
+    captain_constraints: captainConstraintsSchema.optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.passenger_id && !v.new_passenger) {

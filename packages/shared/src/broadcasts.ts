@@ -16,16 +16,19 @@ export const BROADCAST_BODY_MAX = 500;
 /**
  * Who receives a message. `online`: every captain whose app is connected now; `sector`: captains whose last
  * position lies in the sector; `service`: captains who may serve the service (as dispatch decides it);
- * `shift`: captains whose shift is on now — there is no shift entity yet, so a shift is "online now".
+ * `shift`: captains whose shift is on now; `numbers`: the captains of the phone numbers listed with it
+ * (`phone_numbers`, one per line in the console), found as the phone searches find a number.
  */
-export const BROADCAST_TARGET_KINDS = ['online', 'sector', 'service', 'shift'] as const;
+export const BROADCAST_TARGET_KINDS = ['online', 'sector', 'service', 'shift', 'numbers'] as const;
 export type BroadcastTargetKind = (typeof BROADCAST_TARGET_KINDS)[number];
 
-/** A target as the API writes it: `online`, `shift`, `sector:<id>`, `service:<id>`. */
+/** A target as the API writes it: `online`, `shift`, `numbers`, `sector:<id>`, `service:<id>`. */
 export interface BroadcastTarget {
   kind: BroadcastTargetKind;
-  /** The sector's or service's id; null for `online` and `shift`. */
+  /** The sector's or service's id; null for `online`, `shift` and `numbers`. */
   id: number | null;
+  /** A `numbers` target once the server has read its numbers: the captains they name. */
+  captainIds?: readonly number[];
 }
 
 /** Kinds that name a sector or a service. */
@@ -34,9 +37,13 @@ export const TARGET_NEEDS_ID: Readonly<Record<BroadcastTargetKind, boolean>> = {
   shift: false,
   sector: true,
   service: true,
+  numbers: false,
 };
 
-const TARGET_RE = /^(?:(online|shift)|(sector|service):([1-9]\d{0,8}))$/;
+/** Phone numbers one `numbers` message lists at most. */
+export const BROADCAST_NUMBERS_MAX = 200;
+
+const TARGET_RE = /^(?:(online|shift|numbers)|(sector|service):([1-9]\d{0,8}))$/;
 
 /** `sector:3` → { kind: 'sector', id: 3 }; null for anything else. */
 export function parseTarget(value: string): BroadcastTarget | null {
@@ -64,6 +71,9 @@ export const BROADCAST_MSG = texts({
   invalidTarget: 'Choose who receives the message',
   unknownSector: 'This sector does not exist',
   unknownService: 'This service does not exist',
+  noNumbers: 'List at least one phone number',
+  unknownNumbers: (numbers: string) => tr('No captain has these numbers: {{numbers}}', { numbers }),
+  numbersNotCounted: 'Listed numbers are counted when the message is sent',
   sent: (count: number) => tr('Message sent to {{count}} captains', { count }),
   scheduled: 'Message scheduled',
   cancelled: 'Scheduled message stopped',
@@ -82,6 +92,7 @@ export const BROADCAST_LABELS = texts({
     sector: 'Captains of a sector',
     service: 'Captains of a service',
     shift: 'Captains on shift now',
+    numbers: 'Listed numbers',
   },
   recurrences: { none: 'Once', daily: 'Every day', weekly: 'Every week' },
   statuses: { scheduled: 'Active', done: 'Ended', cancelled: 'Stopped' },
@@ -95,11 +106,23 @@ export const broadcastTargetSchema = z
   .trim()
   .refine((v) => parseTarget(v) !== null, BROADCAST_MSG.invalidTarget);
 
+/** A `numbers` target's phone numbers (the other targets ignore them). */
+const phoneNumbersSchema = z.array(text(64)).max(BROADCAST_NUMBERS_MAX).optional();
+
+/** A `numbers` target lists one number at least (422 on phone_numbers). */
+function numbersListed(value: { target: string; phone_numbers?: string[] }, ctx: z.RefinementCtx): void {
+  if (value.target.trim() === 'numbers' && !value.phone_numbers?.some((n) => n !== ''))
+    ctx.addIssue({ code: 'custom', path: ['phone_numbers'], message: BROADCAST_MSG.noNumbers });
+}
+
 /** POST broadcast. */
-export const broadcastCreateSchema = z.object({
-  body: broadcastBodySchema,
-  target: broadcastTargetSchema,
-});
+export const broadcastCreateSchema = z
+  .object({
+    body: broadcastBodySchema,
+    target: broadcastTargetSchema,
+    phone_numbers: phoneNumbersSchema,
+  })
+  .superRefine(numbersListed);
 export type BroadcastCreateInput = z.input<typeof broadcastCreateSchema>;
 
 /** A date and time on the city's clock, `YYYY-MM-DD HH:mm` (or with a `T`), as the DateTextField gives it. */
@@ -114,6 +137,7 @@ export const scheduledMessageCreateSchema = z
   .object({
     body: broadcastBodySchema,
     target: broadcastTargetSchema,
+    phone_numbers: phoneNumbersSchema,
     send_at: cityDateTime,
     recurrence: z.enum(RECURRENCES, { error: RESOURCE_MSG.invalidOption }).default('none'),
     /** The last day a recurring message may be sent (optional; ignored when it does not recur). */
@@ -123,6 +147,7 @@ export const scheduledMessageCreateSchema = z
       .transform((v) => (v ? v : null)),
   })
   .superRefine((value, ctx) => {
+    numbersListed(value, ctx);
     if (!value.ends_at || value.recurrence === 'none') return;
     const start = cityLocalToDate(value.send_at);
     const end = cityLocalToDate(value.ends_at);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Actor,
+  BROADCAST_MSG,
+  broadcastCreateSchema,
   broadcastPolicy,
   cityLocalToDate,
   dateToCityLocal,
@@ -20,10 +22,22 @@ describe('broadcast targets', () => {
     expect(parseTarget(' shift ')).toEqual({ kind: 'shift', id: null });
     expect(parseTarget('sector:12')).toEqual({ kind: 'sector', id: 12 });
     expect(parseTarget('service:2')).toEqual({ kind: 'service', id: 2 });
-    for (const bad of ['', 'all', 'sector', 'sector:', 'sector:0', 'service:-1', 'online:3', 'sector:1e3'])
+    expect(parseTarget('numbers')).toEqual({ kind: 'numbers', id: null });
+    for (const bad of ['', 'all', 'sector', 'sector:', 'sector:0', 'service:-1', 'online:3', 'sector:1e3', 'numbers:2'])
       expect(parseTarget(bad), bad).toBeNull();
     expect(targetCode({ kind: 'sector', id: 12 })).toBe('sector:12');
     expect(targetCode({ kind: 'online', id: null })).toBe('online');
+  });
+
+  it('a list of numbers needs one number at least', () => {
+    const base = { body: 'Hello', target: 'numbers' };
+    const issues = (value: object) =>
+      broadcastCreateSchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues(base)).toEqual([['phone_numbers', BROADCAST_MSG.noNumbers]]);
+    expect(issues({ ...base, phone_numbers: ['  '] })).toEqual([['phone_numbers', BROADCAST_MSG.noNumbers]]);
+    expect(issues({ ...base, phone_numbers: ['+377 6 12 34 56 78'] })).toBeUndefined();
+    // Other targets ignore them.
+    expect(issues({ body: 'Hello', target: 'online' })).toBeUndefined();
   });
 
   it('the Goverment role never sends, even holding CAPTAINS', () => {

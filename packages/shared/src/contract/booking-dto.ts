@@ -99,6 +99,8 @@ export const bookingSchema = z
     status: z.enum(BOOKING_STATUSES),
     origin: z.enum(BOOKING_ORIGINS),
     group_order: z.string().nullable(),
+    /** How many orders its group holds, whatever their status (the list `grouper` opens); null outside a group. */
+    group_size: z.number().int().nullable(),
     high_priority: z.boolean(),
     datetime: z.string(),
     created_at: z.string(),

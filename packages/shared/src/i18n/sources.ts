@@ -1,10 +1,12 @@
 import { AI_LABELS, AI_MSG } from '../ai';
 import { AIRPORT_MSG } from '../airport';
 import { BONUS_MSG, DAYS_OF_WEEK } from '../bonuses';
+import { BOOKING_GROUP_MSG, BOOKING_GROUP_UI } from '../booking-groups';
 import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
+import { APPEARANCE_CONSTRAINT_LABELS, CAPTAIN_CONSTRAINT_MSG, CAPTAIN_CONSTRAINT_UI } from '../captain-constraints';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
 import { COMPANY_REQUEST_MSG } from '../company-requests';
@@ -86,6 +88,11 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     INTERVIEW_MSG,
     BOOKING_UI,
     BOOKING_MSG,
+    BOOKING_GROUP_MSG,
+    BOOKING_GROUP_UI,
+    CAPTAIN_CONSTRAINT_MSG,
+    CAPTAIN_CONSTRAINT_UI,
+    APPEARANCE_CONSTRAINT_LABELS,
     DISPATCH_UI,
     NOT_MOVING_UI,
     EXCEPTION_KIND_TEXTS,

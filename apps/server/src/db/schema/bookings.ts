@@ -68,6 +68,7 @@ export const bookings = pgTable(
     id: serial('id').primaryKey(),
     status: text('status').notNull().default('PENDING'),
     origin: text('origin').notNull().default('app'),
+    /** The group of orders booked together in one call (booking-groups.ts in packages/shared): the first one's id. */
     groupOrder: text('group_order'),
     highPriority: boolean('high_priority').notNull().default(false),
     datetime: ts('datetime').notNull(),
@@ -162,6 +163,8 @@ export const bookings = pgTable(
     index('bookings_origin_idx').on(t.origin, t.datetime),
     index('bookings_partner_idx').on(t.partnerId, t.status),
     index('bookings_partner_guest_idx').on(t.partnerGuestId),
+    // A group's orders (GET booking?group_order, the group sizes of a page): the few bookings that have one.
+    index('bookings_group_order_idx').on(t.groupOrder).where(sql`group_order is not null`),
   ],
 );
 

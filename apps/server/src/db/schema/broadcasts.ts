@@ -1,6 +1,6 @@
 import type { BroadcastTargetKind, DeliverySource, Recurrence, ScheduledStatus } from '@taxi/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { captains } from './people';
 import { users } from './users';
@@ -31,6 +31,8 @@ export const scheduledMessages = pgTable('scheduled_messages', {
   targetId: integer('target_id'),
   /** The sector's or service's name when the message was scheduled. */
   targetName: text('target_name'),
+  /** A `numbers` target: the captains its listed phone numbers named when it was scheduled. */
+  targetCaptainIds: jsonb('target_captain_ids').$type<number[]>(),
   recurrence: text('recurrence').$type<Recurrence>().notNull().default('none'),
   sendAt: ts('send_at').notNull(),
   nextRunAt: ts('next_run_at'),

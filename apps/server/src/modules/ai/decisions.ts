@@ -154,8 +154,10 @@ export async function snooze(
 }
 
 /**
- * POST booking/{id}/confirm_suggestion: the passenger said ok — the new time (and service, for a
- * service change) applies, then the AI dispatches to the suggested captain.
+ * POST booking/{id}/confirm_suggestion: the passenger said ok — the new time (and service, for a service
+ * change) applies and the booking goes to the suggested captain, in one transaction. When that dispatch is
+ * refused nothing of it applies: the suggestion ends as EXPIRED (it cannot be confirmed again: its captain is
+ * released, the popups close) and the refusal goes to the caller; the AI offers the booking anew.
  */
 export async function confirm(
   ai: AiDeps,
@@ -166,20 +168,28 @@ export async function confirm(
   if (!AI_ANSWERED_KINDS.includes(s.kind as AiSuggestionKind) || !s.newTime) throw conflict(AI_MSG.notTimeChange);
   // Accepting changes the order's time or service: the Goverment role may not (bookings.md §6).
   ai.bookings.authorizeRole(user, s.kind === 'service_change' ? 'changeService' : 'changeTime');
+  // The compare-and-set first: of two operators answering at once, one confirms, the other gets 409.
   await moveOpen(ai, s, 'CONFIRMED', user.id);
-  await moved(ai, s, 'CONFIRMED');
+  let booking: BookingDto;
   try {
-    const changed = await ai.bookings.applySuggestion(user.id, bookingId, {
-      datetime: s.newTime,
-      serviceId: s.newServiceId,
-    });
-    const booking = await ai.bookings.dispatch(user, bookingId, s.captainId);
-    const message = s.newServiceId ? AI_MSG.serviceConfirmed(changed.service?.name ?? '') : AI_MSG.confirmed;
-    return { booking, message };
+    booking = await ai.bookings.applySuggestion(
+      user,
+      bookingId,
+      { datetime: s.newTime, serviceId: s.newServiceId },
+      s.captainId,
+    );
   } catch (error) {
+    await ai.db
+      .update(aiSuggestions)
+      .set({ status: 'EXPIRED', updatedAt: dateOf(ai.clock) })
+      .where(eq(aiSuggestions.id, s.id));
     await ai.bookings.releaseHold(bookingId, s.captainId);
+    await moved(ai, s, 'EXPIRED');
     throw error;
   }
+  await moved(ai, s, 'CONFIRMED');
+  const message = s.newServiceId ? AI_MSG.serviceConfirmed(booking.service?.name ?? '') : AI_MSG.confirmed;
+  return { booking, message };
 }
 
 /**

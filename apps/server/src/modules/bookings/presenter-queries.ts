@@ -1,4 +1,4 @@
-import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
+import { count, eq, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -240,17 +240,30 @@ function passengersQuery(db: DbOrTx) {
     .prepare('booking_page_passengers');
 }
 
+/** How many orders each of these groups holds (whatever their status), by group id. */
+async function groupSizes(db: DbOrTx, groups: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ group: bookings.groupOrder, n: count() })
+    .from(bookings)
+    .where(inArray(bookings.groupOrder, groups))
+    .groupBy(bookings.groupOrder);
+  return new Map(rows.map((r) => [r.group as string, r.n]));
+}
+
 /**
  * What a page of bookings shows besides its own rows, in four statements run together whatever the
- * page size: passengers, rides with captains and cars, what hangs off each booking, and the lookups.
+ * page size: passengers, rides with captains and cars, what hangs off each booking, and the lookups; a
+ * fifth counts the groups of orders when the page has any.
  */
 export async function loadPage(db: DbOrTx, rows: BookingRow[]) {
   const rideIds = uniq(rows.map((b) => b.rideId));
-  const [passengerRows, rideRows, attachmentRows, lookups] = await Promise.all([
+  const groups = uniq(rows.map((b) => b.groupOrder));
+  const [passengerRows, rideRows, attachmentRows, lookups, groupSizesBy] = await Promise.all([
     preparedOnce(db, passengersQuery).execute({ passengerIds: uniq(rows.map((b) => b.passengerId)) }),
     rideIds.length ? preparedOnce(db, ridesQuery).execute({ rideIds }) : Promise.resolve([]),
     preparedOnce(db, attachmentsQuery).execute({ bookingIds: rows.map((b) => b.id) }),
     loadLookups(db, rows),
+    groups.length ? groupSizes(db, groups) : Promise.resolve(new Map<string, number>()),
   ]);
-  return { passengerRows, rideRows, attachmentRows, lookups };
+  return { passengerRows, rideRows, attachmentRows, lookups, groupSizesBy };
 }

@@ -170,7 +170,7 @@ export async function presentBookings(
 ): Promise<BookingDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((b) => b.id);
-  const { passengerRows, rideRows, attachmentRows, lookups } = await loadPage(db, rows);
+  const { passengerRows, rideRows, attachmentRows, lookups, groupSizesBy } = await loadPage(db, rows);
 
   let statusesBy = new Map<number, BookingStatusDto[]>();
   let geofenceBy = new Map<number, { enter_time: string | null; leave_time: string | null }[]>();
@@ -245,6 +245,7 @@ export async function presentBookings(
       status: b.status as BookingStatus,
       origin: b.origin as BookingOrigin,
       group_order: b.groupOrder,
+      group_size: b.groupOrder ? (groupSizesBy.get(b.groupOrder) ?? 1) : null,
       high_priority: b.highPriority,
       datetime: iso(b.datetime),
       created_at: iso(b.createdAt),

@@ -6,6 +6,7 @@ import {
   DB_ID_MAX,
   dbId,
   FINISHED_STATUSES,
+  groupOrderSchema,
   phoneSearch,
   REQUESTED_BY_VALUES,
   SEARCH_MAX,
@@ -53,8 +54,11 @@ const boardCursor = z
 export const boardQuerySchema = z.object({
   page,
   perPage: z.coerce.number().int().min(1).max(100).default(25),
-  group: z.enum(Object.keys(STATUS_GROUPS) as [StatusGroup, ...StatusGroup[]]).default('all'),
+  /** The tab; none is the active bookings, or every booking of a `group_order`. */
+  group: z.enum(Object.keys(STATUS_GROUPS) as [StatusGroup, ...StatusGroup[]]).optional(),
   search: optionalTrimmed,
+  /** The orders of one group (booking-groups.ts): the phone booking's list with `grouper`. */
+  group_order: z.preprocess((v) => (v === '' ? undefined : v), groupOrderSchema.optional()),
   service_id: dbId().optional(),
   origin: z.enum(['app', 'dashboard', 'phone']).optional(),
   /** 1 = immediate orders only, 0 = scheduled ones only (the reservations list). */
@@ -228,8 +232,10 @@ export async function boardWhere(
   q: BoardQuery,
   viewer: Viewer,
 ): Promise<{ where: SQL | undefined; newestFirst: boolean }> {
-  const statuses = STATUS_GROUPS[q.group];
-  const conditions: (SQL | undefined)[] = [inArray(bookings.status, [...statuses])];
+  // A group's list is every order of the group, whatever its status, unless a tab is asked for too.
+  const group = q.group ?? (q.group_order ? null : 'all');
+  const conditions: (SQL | undefined)[] = group ? [inArray(bookings.status, [...STATUS_GROUPS[group]])] : [];
+  if (q.group_order) conditions.push(eq(bookings.groupOrder, q.group_order));
   if (q.service_id) conditions.push(eq(bookings.serviceId, q.service_id));
   if (q.origin) conditions.push(eq(bookings.origin, q.origin));
   if (q.now) conditions.push(eq(bookings.now, q.now === '1'));
@@ -239,7 +245,7 @@ export async function boardWhere(
     );
   conditions.push(dateRange('from_date', q.from_date), dateRange('to_date', q.to_date));
   if (q.search) conditions.push(await boardTextMatches(db, q.search.replace(/^#/, ''), viewer));
-  const newestFirst = q.group === 'finished' || q.group === 'cancelled';
+  const newestFirst = group === 'finished' || group === 'cancelled';
   return { where: and(...conditions), newestFirst };
 }
 

@@ -1,5 +1,6 @@
 import {
   type Actor,
+  BOOKING_GROUP_MSG,
   BOOKING_MSG,
   BOOKING_PASSENGER_VIEW,
   bookingCreateSchema,
@@ -194,7 +195,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const booking = await svc.create(request.user, request.body);
-      return reply.status(201).send(ok(booking, BOOKING_MSG.created(booking.id)));
+      const cars = request.body.cars ?? 1;
+      const message =
+        cars > 1 && booking.group_order
+          ? BOOKING_GROUP_MSG.created(cars, booking.group_order)
+          : BOOKING_MSG.created(booking.id);
+      return reply.status(201).send(ok(booking, message));
     },
   );
 

@@ -107,9 +107,11 @@ export class BookingService {
   closeOffer = (id: number, captainId: number, answer: 'ACCEPTED' | 'REFUSED' | null, holdUntil?: Date) =>
     closeOffer(this.deps, id, captainId, answer, holdUntil);
   releaseHold = (id: number, captainId: number) => releaseHold(this.deps, id, captainId);
+  /** The accepted change and the dispatch to the suggested captain, applied whole or refused whole. */
   applySuggestion = (
-    actorId: number | null,
+    actor: Actor,
     id: number,
     change: { datetime?: Date | null; serviceId?: number | null },
-  ) => applySuggestion(this.deps, actorId, id, change);
+    captainId: number,
+  ) => applySuggestion(this.deps, actor, id, change, captainId);
 }

@@ -1,6 +1,14 @@
-import { BROADCAST_MSG, type BroadcastTarget } from '@taxi/shared';
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import {
+  BROADCAST_MSG,
+  type BroadcastTarget,
+  CITY_PHONE_REGION,
+  type PhoneSearch,
+  phoneMatches,
+  phoneSearch,
+} from '@taxi/shared';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { phoneMatch } from '../../db/phone-match';
 import { captains, cars, services } from '../../db/schema';
 import { serviceMismatch } from '../../dispatch/candidates';
 import { validationError } from '../../http/errors';
@@ -8,7 +16,7 @@ import type { CityService } from '../city/service';
 import type { FleetRules } from '../fleet/rules';
 import { captainsOnShift } from '../planning/shifts';
 
-/** A target and the name of its sector or service (null for online and shift). */
+/** A target and the name of its sector or service (null for online, shift and numbers). */
 export interface NamedTarget extends BroadcastTarget {
   name: string | null;
 }
@@ -20,7 +28,8 @@ export interface NamedTarget extends BroadcastTarget {
  *   window, ended at its end or when they went offline after it);
  * - sector: captains whose last known position lies in the sector (the city's sector index, as places);
  * - service: captains who may serve the service as dispatch decides it (`serviceMismatch`: their services
- *   list, and their newest car's vehicle type), whether online or not.
+ *   list, and their newest car's vehicle type), whether online or not;
+ * - numbers: the captains its listed phone numbers named (`listed`, when the message was written).
  */
 export class Audience {
   constructor(private readonly deps: { city: CityService; fleet?: Pick<FleetRules, 'vehicleTypesOf'> }) {}
@@ -51,9 +60,50 @@ export class Audience {
     return service;
   }
 
+  /**
+   * A `numbers` target with the captains its phone numbers name, each number read as the caller lookup reads
+   * one (phoneSearch's `number` mode: that number, written nationally or internationally). 422 on
+   * phone_numbers listing every number that names no captain (or is no number).
+   */
+  async listed(db: DbOrTx, target: BroadcastTarget, numbers: readonly string[]): Promise<BroadcastTarget> {
+    if (target.kind !== 'numbers') return target;
+    const lines = [...new Set(numbers.map((n) => n.trim()).filter(Boolean))];
+    if (lines.length === 0) throw validationError('phone_numbers', BROADCAST_MSG.noNumbers);
+    const searches = lines.map((line) => ({ line, search: phoneSearch(line, CITY_PHONE_REGION, 'number') }));
+    const readable = searches.filter((s): s is { line: string; search: PhoneSearch } => s.search !== null);
+    const rows = readable.length
+      ? await db
+          .select({ id: captains.id, phone: captains.phoneNumber })
+          .from(captains)
+          .where(or(...readable.map((s) => phoneMatch(captains.phoneNumber, s.search))))
+          .orderBy(asc(captains.id))
+      : [];
+    const ids = new Set<number>();
+    const unknown: string[] = [];
+    for (const { line, search } of searches) {
+      // The SQL found the captains of any number; phoneMatches (its mirror) tells whose number each one is.
+      const named = search ? rows.filter((r) => phoneMatches(search, r.phone)) : [];
+      if (named.length === 0) unknown.push(line);
+      for (const r of named) ids.add(r.id);
+    }
+    if (unknown.length) throw validationError('phone_numbers', BROADCAST_MSG.unknownNumbers(unknown.join(', ')));
+    return { ...target, captainIds: [...ids] };
+  }
+
   /** The captains the target reaches now, by id. */
   async captainIds(db: DbOrTx, target: BroadcastTarget): Promise<number[]> {
     switch (target.kind) {
+      case 'numbers': {
+        // The listed captains that are still active captains.
+        const listed = [...(target.captainIds ?? [])];
+        if (listed.length === 0) return [];
+        const rows = await db
+          .select({ id: captains.id })
+          .from(captains)
+          .where(and(inArray(captains.id, listed), eq(captains.active, true)))
+          .orderBy(asc(captains.id));
+        return rows.map((r) => r.id);
+      }
       case 'shift':
         return captainsOnShift(db);
       case 'online': {

@@ -24,7 +24,10 @@ const pageQuery = pageQueryAmong(new Set(ROWS_PER_PAGE_OPTIONS), RESOURCE_MSG.in
   page: true,
   perPage: true,
 });
-const previewQuery = z.object({ target: broadcastTargetSchema });
+// A list of numbers is not counted ahead: its numbers travel in the message's body, never in a URL.
+const previewQuery = z.object({
+  target: broadcastTargetSchema.refine((v) => parseTarget(v)?.kind !== 'numbers', BROADCAST_MSG.numbersNotCounted),
+});
 /** The target's shape was checked by the schema. */
 const targetOf = (code: string) => parseTarget(code) as BroadcastTarget;
 
@@ -64,8 +67,13 @@ export const broadcastsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: replies(contract.broadcast, { body: broadcastCreateSchema }),
     },
     async (request) => {
-      const { body, target } = request.body;
-      const sent = await app.broadcasts.send({ body, target: targetOf(target), actorId: request.user.id });
+      const { body, target, phone_numbers } = request.body;
+      const sent = await app.broadcasts.send({
+        body,
+        target: targetOf(target),
+        phoneNumbers: phone_numbers,
+        actorId: request.user.id,
+      });
       return ok(sent, BROADCAST_MSG.sent(sent.counts.targeted));
     },
   );

@@ -31,6 +31,8 @@ export interface ScheduledRunPayload {
 export interface ScheduledMessageInput {
   body: string;
   target: string;
+  /** A `numbers` target's phone numbers. */
+  phone_numbers?: string[];
   /** City-local `YYYY-MM-DD HH:mm`. */
   send_at: string;
   recurrence: Recurrence;
@@ -66,7 +68,12 @@ export class ScheduledMessageService {
 
   /** POST scheduled_messages. */
   async create(input: ScheduledMessageInput, actorId: number): Promise<ScheduledMessageDto> {
-    const target = parseTarget(input.target) as BroadcastTarget;
+    // A list of numbers names its captains once, now: the runs reach those captains.
+    const target = await this.deps.broadcasts.audience.listed(
+      this.deps.db,
+      parseTarget(input.target) as BroadcastTarget,
+      input.phone_numbers ?? [],
+    );
     const sendAt = cityLocalToDate(input.send_at);
     if (!sendAt) throw validationError('send_at', BROADCAST_MSG.invalidTime);
     if (sendAt <= this.now()) throw validationError('send_at', BROADCAST_MSG.timeInPast);
@@ -83,6 +90,7 @@ export class ScheduledMessageService {
           targetKind: named.kind,
           targetId: named.id,
           targetName: named.name,
+          targetCaptainIds: target.captainIds ? [...target.captainIds] : null,
           recurrence: input.recurrence,
           sendAt,
           nextRunAt: sendAt,
@@ -145,7 +153,11 @@ export class ScheduledMessageService {
         .where(eq(scheduledMessages.id, payload.scheduled_message_id))
         .for('update');
       if (row?.status !== 'scheduled' || row.nextRunAt?.getTime() !== runAt.getTime()) return;
-      const target: BroadcastTarget = { kind: row.targetKind, id: row.targetId };
+      const target: BroadcastTarget = {
+        kind: row.targetKind,
+        id: row.targetId,
+        ...(row.targetCaptainIds ? { captainIds: row.targetCaptainIds } : {}),
+      };
       const sent = await this.deps.broadcasts
         .sendIn(tx, {
           body: row.body,

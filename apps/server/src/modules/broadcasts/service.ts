@@ -21,6 +21,8 @@ import type { CaptainInboxService } from './inbox';
 export interface SendInput {
   body: string;
   target: BroadcastTarget;
+  /** A `numbers` target's phone numbers (read into its captains before the message is written). */
+  phoneNumbers?: readonly string[];
   /** Who sends (null: the server, for a scheduled run whose author is gone). */
   actorId: number | null;
   /** One run of a scheduled message: sent at most once per message and run time. */
@@ -67,7 +69,8 @@ export class BroadcastService {
 
   /** POST broadcast: sends now; the broadcast with its counts. */
   async send(input: SendInput): Promise<BroadcastDto> {
-    const id = await this.deps.db.transaction((tx) => this.sendIn(tx, input));
+    const target = await this.audience.listed(this.deps.db, input.target, input.phoneNumbers ?? []);
+    const id = await this.deps.db.transaction((tx) => this.sendIn(tx, { ...input, target }));
     if (id === null) throw notFound();
     return this.get(id);
   }

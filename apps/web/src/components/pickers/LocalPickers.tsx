@@ -1,5 +1,6 @@
 import { Box, Button, FormHelperText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
+  APPEARANCE_CONSTRAINT_LABELS,
   APPEARANCE_CONSTRAINTS,
   DEFAULT_APPEARANCE_CONSTRAINT,
   hasFileExtension,
@@ -69,19 +70,25 @@ export function AppearanceConstraintPicker(props: {
   value?: string;
   onChange: (value: (typeof APPEARANCE_CONSTRAINTS)[number]) => void;
   label?: string;
+  helperText?: string;
+  size?: 'small' | 'medium';
+  testId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <TextField
       select
+      size={props.size}
       label={props.label ?? t('Appearance constraint')}
       value={props.value ?? DEFAULT_APPEARANCE_CONSTRAINT}
       onChange={(e) => props.onChange(e.target.value as (typeof APPEARANCE_CONSTRAINTS)[number])}
+      helperText={props.helperText}
+      slotProps={{ htmlInput: { 'data-testid': props.testId } }}
       fullWidth
     >
       {APPEARANCE_CONSTRAINTS.map((c) => (
         <MenuItem key={c} value={c}>
-          {c}
+          {APPEARANCE_CONSTRAINT_LABELS[c]}
         </MenuItem>
       ))}
     </TextField>
@@ -182,14 +189,25 @@ export function ImagePicker(props: {
   );
 }
 
-/** Phone numbers, one per line. */
-export function PhoneNumbersInput(props: { label?: string; value: string[]; onChange: (numbers: string[]) => void }) {
+/** Phone numbers, one per line (blank lines dropped). */
+export function PhoneNumbersInput(props: {
+  label?: string;
+  value: string[];
+  onChange: (numbers: string[]) => void;
+  error?: string;
+  required?: boolean;
+  name?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(props.value.join('\n'));
   return (
     <TextField
       label={props.label ?? t('Phone numbers')}
-      helperText={t('One number per line')}
+      name={props.name}
+      required={props.required}
+      error={!!props.error}
+      helperText={props.error ?? t('One number per line')}
       multiline
       minRows={3}
       value={text}
@@ -202,6 +220,7 @@ export function PhoneNumbersInput(props: { label?: string; value: string[]; onCh
             .filter(Boolean),
         );
       }}
+      slotProps={{ htmlInput: { 'data-testid': props.testId, dir: 'ltr' } }}
       fullWidth
     />
   );

@@ -6,15 +6,18 @@ import PlaceIcon from '@mui/icons-material/Place';
 import StickyNote2Icon from '@mui/icons-material/StickyNote2';
 import { Box, Button, Chip, Divider, Link, Paper, Stack, Typography } from '@mui/material';
 import {
+  BOOKING_GROUP_UI,
   BOOKING_MSG,
   BOOKING_UI,
   type BookingDto,
   bookingPolicy,
   cardStatusLabel,
   codeLabel,
+  mayOpen,
   PARTNER_UI,
   pathTo,
   ridersOrBags,
+  routeByName,
   suggestionLine,
   UNASSIGNED_LABELS,
   UNASSIGNED_REASONS,
@@ -25,7 +28,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatOrderTime } from '../../i18n/format';
-import { usePolicy } from '../auth/currentUser';
+import { useCurrentUser, usePolicy } from '../auth/currentUser';
 import { PhoneLink } from '../voice/PhoneLink';
 import { useBooking } from './api';
 import { BesoinChip } from './BesoinChip';
@@ -38,6 +41,7 @@ import { useTouch } from './commands';
 import { useOpenDialog } from './dialogContext';
 import { bookingPartnerLabel, statusColour } from './format';
 import { NotMovingWarning } from './NotMovingWarning';
+import { groupOrdersPath } from './phone/grouper';
 
 /** The airport desk's "OK, we received" on a card it has not touched yet. */
 function TouchButton({ booking, disabled }: { booking: BookingDto; disabled: boolean }) {
@@ -98,6 +102,29 @@ function GoneChip() {
   );
 }
 
+/** "Group of N": the booking is one car of a group; it opens the group's orders for who may open the phone booking. */
+function GroupChip({ booking, height }: { booking: BookingDto; height: number }) {
+  const user = useCurrentUser();
+  if (!booking.group_order || booking.group_size === null) return null;
+  const label = BOOKING_GROUP_UI.groupOf(booking.group_size);
+  const sx = { height, fontSize: 11, flexShrink: 0 };
+  return mayOpen(routeByName('PhoneBooking'), user) ? (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="primary"
+      clickable
+      component={RouterLink}
+      to={groupOrdersPath(booking.group_order)}
+      label={label}
+      data-testid="group-chip"
+      sx={sx}
+    />
+  ) : (
+    <Chip size="small" variant="outlined" label={label} data-testid="group-chip" sx={sx} />
+  );
+}
+
 function CardBody({ booking, selected, gone }: CardProps) {
   const { t } = useTranslation();
   const openDialog = useOpenDialog();
@@ -155,6 +182,7 @@ function CardBody({ booking, selected, gone }: CardProps) {
           />
         )}
         <NotMovingWarning booking={booking} />
+        <GroupChip booking={booking} height={22} />
         <ConstraintChips constraints={[...booking.static_constraints, ...booking.dynamic_constraints]} />
         <Box sx={{ flex: 1 }} />
         <Typography sx={{ fontSize: 13, fontWeight: 600 }} data-testid="order-time">
@@ -389,6 +417,7 @@ function CompactCardBody({ booking, selected, gone }: CardProps) {
           )}
           <BesoinChip booking={booking} height={20} />
           <NotMovingWarning booking={booking} />
+          <GroupChip booking={booking} height={20} />
           {notes > 0 && (
             <Chip
               size="small"

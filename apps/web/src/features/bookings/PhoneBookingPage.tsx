@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  Alert,
+  AlertTitle,
   Box,
   Button,
   FormControlLabel,
@@ -15,11 +17,13 @@ import {
 import { alpha } from '@mui/material/styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  BOOKING_GROUP_UI,
   BOOKING_UI,
   type BookingCreate,
   type BookingCreateInput,
   bookingCreateSchema,
   dateToCityLocal,
+  GROUP_CARS_MAX,
   MSG,
 } from '@taxi/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -34,6 +38,7 @@ import { toast } from '../../api/toast';
 import { DateTextField } from '../../components/DateTextField';
 import type { PickerOption } from '../../components/pickers';
 import { RefSelect } from '../../components/RefSelect';
+import { translateText } from '../../i18n';
 import { FareEstimate } from '../fares/FareEstimate';
 import { reportCallBooking } from '../voice/api';
 import { PHONE_BOOKING_PARAMS, passengerByPhone, phoneBookingPrefill } from '../voice/targets';
@@ -41,8 +46,15 @@ import { useServices } from './api';
 import { mergeBooking } from './cache';
 import { bookingKeys } from './keys';
 import { MapPicker, type MapPoint } from './MapPicker';
+import {
+  type CaptainConstraintRow,
+  CaptainConstraintsField,
+  captainConstraintsBody,
+} from './phone/CaptainConstraintsField';
 import { ConstraintsField } from './phone/ConstraintsField';
 import { enterSubmits, isSelectButton } from './phone/enterSubmits';
+import { GroupOrders } from './phone/GroupOrders';
+import { grouperOf, groupOrdersKey, useGroupOrders } from './phone/grouper';
 import { EMPTY_ORDER, orderFormOf, passengerOption } from './phone/orderForm';
 import { PartnerField } from './phone/PartnerField';
 import { PassengerFields, type PassengerMode } from './phone/PassengerFields';
@@ -63,7 +75,8 @@ function placePoint(p: { lon?: unknown; lat?: unknown } | null | undefined): { l
 /**
  * PhoneBooking: a call-centre operator creates (or, with edit=1&id, edits) an order by phone. Opened from an
  * answered call it has `phone` (the caller's number: their passenger chosen, or a new passenger with that
- * number) and `call` (the SIP Call-ID: the order created is linked to the call).
+ * number) and `call` (the SIP Call-ID: the order created is linked to the call). With `grouper` (a group of
+ * orders) the order list is the group's and the order created joins the group, the form starting from its order.
  */
 export default function PhoneBookingPage() {
   const { t } = useTranslation();
@@ -74,6 +87,9 @@ export default function PhoneBookingPage() {
   const editId = params.get('edit') === '1' ? Number(params.get('id')) || null : null;
   const prefill = useMemo(() => phoneBookingPrefill(params), [params]);
   const showOrdersOf = params.has('show_order_list') ? Number(params.get('id')) || null : null;
+  const grouper = editId ? null : grouperOf(params);
+  const [captainRules, setCaptainRules] = useState<CaptainConstraintRow[]>([]);
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const services = useServices();
   const [mode, setMode] = useState<PassengerMode>('existing');
   const [passenger, setPassenger] = useState<PickerOption | null>(null);
@@ -182,6 +198,22 @@ export default function PhoneBookingPage() {
     }
   }, [byPhone.data, prefill.phone, setValue]);
 
+  // Adding a car to a group starts from the group's order (its first): the same passenger, places and time.
+  const group = useGroupOrders(grouper);
+  const prefilledGroup = useRef<string | null>(null);
+  useEffect(() => {
+    const orders = group.data?.data ?? [];
+    const first = orders.find((b) => String(b.id) === grouper) ?? [...orders].sort((a, b) => a.id - b.id)[0];
+    if (!grouper || !first || prefilledGroup.current === grouper) return;
+    prefilledGroup.current = grouper;
+    if (form.getValues('passenger_id')) return;
+    setMode('existing');
+    setPassenger(passengerOption(first));
+    setPartner(bookingPartnerChoice(first));
+    reset(orderFormOf(first));
+    setWhen(first.now ? '' : dateToCityLocal(first.datetime).replace(' ', 'T'));
+  }, [group.data, grouper, form, reset]);
+
   const serviceOptions = services.data ?? [];
 
   const clear = () => {
@@ -189,7 +221,19 @@ export default function PhoneBookingPage() {
     setPassenger(null);
     setPartner(null);
     setWhen('');
+    setCaptainRules([]);
+    setRuleErrors({});
   };
+
+  const leaveGroup = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('grouper');
+        return next;
+      },
+      { replace: true },
+    );
 
   const onMapPick = (p: MapPoint) => {
     const place = { name: BOOKING_UI.mapPoint(p.lat, p.lon), details: null, lon: p.lon, lat: p.lat, place_id: null };
@@ -227,18 +271,32 @@ export default function PhoneBookingPage() {
         setMode('existing');
         setNextCaller((n) => n + 1);
       }
+      if (grouper) {
+        // The group's list shows the new car, and the form starts from the group's order again.
+        prefilledGroup.current = null;
+        void qc.invalidateQueries({ queryKey: groupOrdersKey(grouper) });
+      }
     },
     onError: (error) => {
       if (!(error instanceof ApiError && error.status === 422)) return;
+      const rules: Record<string, string> = {};
       for (const [field, messages] of Object.entries(error.errors)) {
-        setError(field as FieldPath<BookingCreateInput>, { message: messages[0] });
+        if (field.startsWith('captain_constraints')) rules[field] = messages[0];
+        else setError(field as FieldPath<BookingCreateInput>, { message: messages[0] });
       }
+      setRuleErrors(rules);
     },
   });
 
-  const onSubmit = handleSubmit((values) =>
-    save.mutate(mode === 'existing' ? { ...values, new_passenger: null } : { ...values, passenger_id: null }),
-  );
+  const onSubmit = handleSubmit((values) => {
+    const who = mode === 'existing' ? { new_passenger: null } : { passenger_id: null };
+    // Cars, the group and the captain constraints are taken when an order is created.
+    const created = editId
+      ? { cars: undefined }
+      : { group_order: grouper, captain_constraints: captainConstraintsBody(captainRules) };
+    setRuleErrors({});
+    save.mutate({ ...values, ...who, ...created });
+  });
 
   const err = formState.errors;
 
@@ -273,6 +331,21 @@ export default function PhoneBookingPage() {
             </Typography>
             <Typography sx={{ fontSize: 12, color: 'text.secondary' }}>{BOOKING_UI.keyboardHint}</Typography>
           </Stack>
+
+          {grouper && (
+            <Alert
+              severity={err.group_order ? 'error' : 'info'}
+              data-testid="add-car-to-group"
+              action={
+                <Button size="small" color="inherit" onClick={leaveGroup}>
+                  {BOOKING_GROUP_UI.leaveGroup}
+                </Button>
+              }
+            >
+              <AlertTitle>{BOOKING_GROUP_UI.addCar}</AlertTitle>
+              {err.group_order?.message ? translateText(err.group_order.message) : BOOKING_GROUP_UI.addCarHint(grouper)}
+            </Alert>
+          )}
 
           <PassengerFields
             mode={mode}
@@ -376,6 +449,18 @@ export default function PhoneBookingPage() {
               sx={{ width: 100 }}
               slotProps={{ htmlInput: { min: 1, max: 8 } }}
             />
+            {!editId && (
+              <TextField
+                size="small"
+                type="number"
+                label={BOOKING_GROUP_UI.cars}
+                {...register('cars')}
+                error={!!err.cars}
+                helperText={err.cars?.message ? translateText(err.cars.message) : undefined}
+                sx={{ width: 100 }}
+                slotProps={{ htmlInput: { min: 1, max: GROUP_CARS_MAX, 'data-testid': 'phone-cars' } }}
+              />
+            )}
           </Stack>
 
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -424,6 +509,8 @@ export default function PhoneBookingPage() {
             )}
           />
 
+          {!editId && <CaptainConstraintsField value={captainRules} onChange={setCaptainRules} errors={ruleErrors} />}
+
           <FareEstimate input={fareInput} />
 
           <TextField
@@ -460,7 +547,7 @@ export default function PhoneBookingPage() {
           >
             <Button onClick={clear}>{BOOKING_UI.clear}</Button>
             <Button type="submit" variant="contained" disabled={save.isPending} data-testid="phone-booking-submit">
-              {editId ? BOOKING_UI.saveOrder : BOOKING_UI.createOrder}
+              {editId ? BOOKING_UI.saveOrder : grouper ? BOOKING_GROUP_UI.addCar : BOOKING_UI.createOrder}
             </Button>
           </Stack>
         </Stack>
@@ -484,7 +571,11 @@ export default function PhoneBookingPage() {
             onPick={onMapPick}
           />
         </Box>
-        {showOrdersOf && <PassengerOrders passengerId={showOrdersOf} />}
+        {params.has('show_order_list') && grouper ? (
+          <GroupOrders group={grouper} />
+        ) : (
+          showOrdersOf && <PassengerOrders passengerId={showOrdersOf} />
+        )}
       </Stack>
     </Stack>
   );

@@ -33,6 +33,7 @@ export default function BroadcastPage() {
   const client = useQueryClient();
   const invalidate = useBroadcastsInvalidate();
   const [target, setTarget] = useState('online');
+  const [numbers, setNumbers] = useState<string[]>([]);
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [sentId, setSentId] = useState<number | null>(null);
@@ -62,7 +63,11 @@ export default function BroadcastPage() {
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = broadcastCreateSchema.safeParse({ body, target });
+    const parsed = broadcastCreateSchema.safeParse({
+      body,
+      target,
+      ...(target === 'numbers' ? { phone_numbers: numbers } : {}),
+    });
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
@@ -89,14 +94,21 @@ export default function BroadcastPage() {
             <Typography variant="h6" component="h2" id="broadcast-new-title">
               {t('New message')}
             </Typography>
-            <TargetPicker value={target} onChange={setTarget} error={errors.target} />
+            <TargetPicker
+              value={target}
+              onChange={setTarget}
+              error={errors.target}
+              numbers={numbers}
+              onNumbers={setNumbers}
+              numbersError={errors.phone_numbers}
+            />
             <MessageField value={body} onChange={setBody} error={errors.body} />
             <Stack
               direction={{ xs: 'column', sm: 'row' }}
               spacing={2}
               sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
             >
-              <PreviewLine target={target} />
+              <PreviewLine target={target} numbers={numbers.length} />
               <Button type="submit" variant="contained" loading={send.isPending} data-testid="broadcast-send">
                 {t('Send')}
               </Button>

@@ -22,7 +22,14 @@ import { SaveCancelActions } from '../people/SaveCancelActions';
 import { useBroadcastsInvalidate } from './api';
 import { MessageField, PreviewLine, TargetPicker } from './components';
 
-type Form = { body: string; target: string; send_at: string; recurrence: Recurrence; ends_at: string };
+type Form = {
+  body: string;
+  target: string;
+  phone_numbers: string[];
+  send_at: string;
+  recurrence: Recurrence;
+  ends_at: string;
+};
 type Errors = Partial<Record<keyof Form, string>>;
 
 /** The next full hour on the city's clock, as the date field holds it ('YYYY-MM-DDTHH:00'). */
@@ -40,6 +47,7 @@ export default function ScheduledMessageCreatePage() {
   const [form, setForm] = useState<Form>(() => ({
     body: '',
     target: 'online',
+    phone_numbers: [],
     send_at: nextHour(),
     recurrence: 'none',
     ends_at: '',
@@ -66,6 +74,7 @@ export default function ScheduledMessageCreatePage() {
     e.preventDefault();
     const input: ScheduledMessageCreateInput = {
       ...form,
+      phone_numbers: form.target === 'numbers' ? form.phone_numbers : undefined,
       ends_at: form.recurrence === 'none' ? null : form.ends_at || null,
     };
     const parsed = scheduledMessageCreateSchema.safeParse(input);
@@ -86,9 +95,16 @@ export default function ScheduledMessageCreatePage() {
           <Typography variant="h6" component="h2">
             {t('Message and captains')}
           </Typography>
-          <TargetPicker value={form.target} onChange={(v) => set('target', v)} error={errors.target} />
+          <TargetPicker
+            value={form.target}
+            onChange={(v) => set('target', v)}
+            error={errors.target}
+            numbers={form.phone_numbers}
+            onNumbers={(v) => set('phone_numbers', v)}
+            numbersError={errors.phone_numbers}
+          />
           <MessageField value={form.body} onChange={(v) => set('body', v)} error={errors.body} />
-          <PreviewLine target={form.target} />
+          <PreviewLine target={form.target} numbers={form.phone_numbers.length} />
           <Typography variant="h6" component="h2">
             {t('When')}
           </Typography>

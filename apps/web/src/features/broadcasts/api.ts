@@ -25,12 +25,13 @@ export function useBroadcastTargets() {
   });
 }
 
-/** How many captains a complete target reaches now (nothing asked for an incomplete one). */
+/** How many captains a complete target reaches now (nothing asked for an incomplete one, nor for listed numbers). */
 export function useBroadcastPreview(target: string) {
   return useQuery({
     queryKey: broadcastKeys.preview(target),
     queryFn: ({ signal }) => apiData(endpoints.broadcastPreview, { query: { target }, signal }),
-    enabled: parseTarget(target) !== null,
+    // A list of numbers is counted when it is sent (its numbers never go into a URL).
+    enabled: ![null, 'numbers'].includes(parseTarget(target)?.kind ?? null),
     refetchInterval: COUNTS_REFRESH_MS,
   });
 }

@@ -13,6 +13,7 @@ import { dataLabel } from '@taxi/shared/i18n';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PagedColumn } from '../../components/PagedTable';
+import { PhoneNumbersInput } from '../../components/pickers';
 import { translateText } from '../../i18n';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useBroadcastPreview, useBroadcastTargets } from './api';
@@ -34,23 +35,30 @@ export function targetText(
 }
 
 /**
- * The target of a message: a kind, then the sector or service it names. `value` is the target's code
- * (`online`, `shift`, `sector:3`, `service:2`; `sector:` while no sector is chosen yet).
+ * The target of a message: a kind, then the sector or service it names, or the phone numbers it lists.
+ * `value` is the target's code (`online`, `shift`, `numbers`, `sector:3`, `service:2`; `sector:` while no
+ * sector is chosen yet); `numbers` the listed phone numbers, one per line.
  */
 export function TargetPicker({
   value,
   onChange,
   error,
+  numbers,
+  onNumbers,
+  numbersError,
 }: {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  numbers: string[];
+  onNumbers: (numbers: string[]) => void;
+  numbersError?: string;
 }) {
   const { t } = useTranslation();
   const targets = useBroadcastTargets();
   const [kind, id = ''] = value.split(':') as [BroadcastTargetKind, string?];
   const options = kind === 'sector' ? targets.data?.sectors : kind === 'service' ? targets.data?.services : undefined;
-  return (
+  const picker = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
         select
@@ -99,6 +107,21 @@ export function TargetPicker({
       )}
     </Stack>
   );
+  if (kind !== 'numbers') return picker;
+  return (
+    <Stack spacing={2}>
+      {picker}
+      <PhoneNumbersInput
+        name="phone_numbers"
+        label={t('Captains’ phone numbers')}
+        required
+        value={numbers}
+        onChange={onNumbers}
+        error={numbersError ? translateText(numbersError) : undefined}
+        testId="broadcast-numbers"
+      />
+    </Stack>
+  );
 }
 
 /** The message's text, with how many characters are left. */
@@ -133,8 +156,11 @@ export function MessageField({
   );
 }
 
-/** "This message reaches N captains now", once the target is complete. */
-export function PreviewLine({ target }: { target: string }) {
+/**
+ * "This message reaches N captains now", once the target is complete; for listed numbers, how many are listed
+ * (their captains are found when the message is sent).
+ */
+export function PreviewLine({ target, numbers = 0 }: { target: string; numbers?: number }) {
   const { t } = useTranslation();
   const preview = useBroadcastPreview(target);
   const complete = parseTarget(target) !== null;
@@ -142,9 +168,11 @@ export function PreviewLine({ target }: { target: string }) {
     <Typography variant="body2" color="textSecondary" aria-live="polite" data-testid="broadcast-preview">
       {!complete
         ? t('Choose who receives the message')
-        : preview.data
-          ? t('This message reaches {{count}} captains now', { count: preview.data.captains })
-          : t('Counting captains…')}
+        : target === 'numbers'
+          ? t('{{count}} numbers listed: their captains are found when the message is sent', { count: numbers })
+          : preview.data
+            ? t('This message reaches {{count}} captains now', { count: preview.data.captains })
+            : t('Counting captains…')}
     </Typography>
   );
 }

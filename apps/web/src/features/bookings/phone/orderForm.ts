@@ -17,6 +17,7 @@ export const EMPTY_ORDER: BookingCreateInput = {
   origin: 'phone',
   partner_id: null,
   room_number: '',
+  cars: 1,
 };
 
 /** The passenger of a booking as the passenger picker shows it. */

@@ -6,25 +6,26 @@ import { validationError } from '../../../../http/errors';
 
 /**
  * MaxBookingCount: a passenger holding `max` active (not finished, not cancelled) bookings may not book
- * again — 422 on passenger_id. The passenger's row is locked first, so two bookings made at once are counted
- * one after the other. `max` 0 is no limit.
+ * again — 422 on passenger_id; `adding` bookings at once (the cars of one call) count as that many. The
+ * passenger's row is locked first, so two bookings made at once are counted one after the other. `max` 0 is
+ * no limit.
  */
-export async function assertBookingAllowance(tx: Tx, passengerId: number, max: number): Promise<void> {
+export async function assertBookingAllowance(tx: Tx, passengerId: number, max: number, adding = 1): Promise<void> {
   if (max <= 0 || !passengerId) return;
   await tx.execute(sql`select 1 from ${passengers} where ${passengers.id} = ${passengerId} for update`);
   const [{ n }] = await tx
     .select({ n: count() })
     .from(bookings)
     .where(and(eq(bookings.passengerId, passengerId), inArray(bookings.status, [...ACTIVE_STATUSES])));
-  if (n >= max) throw validationError('passenger_id', SETTING_MSG.tooManyBookings(max));
+  if (n + adding > max) throw validationError('passenger_id', SETTING_MSG.tooManyBookings(max));
 }
 
 /**
  * A partner's booking limit (hotels, restaurants, companies): it must be active, may book only its services
  * (none listed: every service), and may hold at most `max_active_bookings` active bookings at once (0: no
- * limit) — 422 on partner_id. Its row is locked first, like the passenger's.
+ * limit; `adding` counted as for a passenger) — 422 on partner_id. Its row is locked first, like the passenger's.
  */
-export async function assertPartnerAllowance(tx: Tx, partnerId: number, serviceId: number): Promise<void> {
+export async function assertPartnerAllowance(tx: Tx, partnerId: number, serviceId: number, adding = 1): Promise<void> {
   const [partner] = await tx
     .select({
       active: partners.active,
@@ -43,5 +44,5 @@ export async function assertPartnerAllowance(tx: Tx, partnerId: number, serviceI
     .select({ n: count() })
     .from(bookings)
     .where(and(eq(bookings.partnerId, partnerId), inArray(bookings.status, [...ACTIVE_STATUSES])));
-  if (n >= partner.max) throw validationError('partner_id', PARTNER_MSG.tooManyBookings(partner.max));
+  if (n + adding > partner.max) throw validationError('partner_id', PARTNER_MSG.tooManyBookings(partner.max));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_group_order_idx" ON "bookings" USING btree ("group_order") WHERE group_order is not null;

@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_messages" ADD COLUMN "target_captain_ids" jsonb;
