@@ -22,8 +22,9 @@ setHttpHandlers({
   onUnauthorized: (error) => {
     endSession();
     if (error.reason === TOKEN_REFUSALS.expired) {
-      toast.error(MSG.tokenExpired);
-      void router.navigate(PUBLIC_PATHS.login, { replace: true });
+      // Shown once /login is there (its chunk may take a while to load): the notice's 3 s are spent on the page
+      // the user lands on, not on the one they leave.
+      void router.navigate(PUBLIC_PATHS.login, { replace: true }).then(() => toast.error(MSG.tokenExpired));
     }
   },
   onForbidden: (error) => {
