@@ -265,6 +265,8 @@ test('compact cards: at least eight orders at 1440×900, the card’s parts kept
   const captainOrOffer = new RegExp(`^(${BOOKING_UI.captain}|${BOOKING_UI.suggestedCaptain})$`);
   await expect(card.getByRole('img', { name: captainOrOffer })).toBeVisible();
   await expect(card.getByTestId(`actions-${id}`)).toBeVisible();
+  // A dispatched card keeps its captain's name (the first page of every order may be all driver searches).
+  await page.getByTestId('group-dispatched').click();
   const captained = board.locator('[data-testid^="booking-card-"]').filter({ has: page.getByTestId('captain-name') });
   await expect(captained.first().getByTestId('captain-name')).toBeVisible();
 
