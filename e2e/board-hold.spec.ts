@@ -269,6 +269,8 @@ test('compact cards: at least eight orders at 1440×900, the card’s parts kept
   await page.getByTestId('group-dispatched').click();
   const captained = board.locator('[data-testid^="booking-card-"]').filter({ has: page.getByTestId('captain-name') });
   await expect(captained.first().getByTestId('captain-name')).toBeVisible();
+  await page.getByTestId('group-all').click();
+  await expect(board.locator('[data-testid^="booking-card-"]').first()).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.waitForTimeout(300);
