@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type BookingStatus, historyLabel, TRACKING_UI } from '@taxi/shared';
+import { type BookingStatus, historyLabel, RIDE_UI, TRACKING_UI } from '@taxi/shared';
 import { expect, test } from './fixtures';
 import { api, login, USERS } from './helpers';
 
@@ -88,8 +88,11 @@ test('ride page: every status row of the history has a label, never a raw code',
     expect(text, `history row ${code}`).toBe(historyLabel(code));
     expect(text).not.toBe(code);
   }
-  // The map frames pickup, dropoff and route; the legend lists only what is drawn.
+  // The map opens at the ride page's zoom (16) and frames pickup, dropoff and route on Fit route; the legend lists
+  // only what is drawn.
   const map = page.locator('[data-map="ride"]');
+  await expect(map).toHaveAttribute('data-zoom', '16.00');
+  await page.getByRole('button', { name: RIDE_UI.fitRoute }).click();
   await expect(map).toHaveAttribute('data-fitted', '1');
   const legend = page.getByTestId('ride-legend-item');
   const drawnCaptain = (await map.getAttribute('data-source-ride-captain')) === '1';
