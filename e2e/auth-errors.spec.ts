@@ -65,9 +65,11 @@ test('an expired token says “Token has expired” and goes to /login, in the c
   await page.route('**/api/check_auth', (route) =>
     route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify(expired) }),
   );
+  // Watched from before the navigation: the notice lasts its 3 s, which a loaded machine may spend elsewhere.
+  const notice = errorToast(page).filter({ hasText: CATALOGUES.fr[MSG.tokenExpired] }).waitFor();
   await page.goto('/requests');
   await expect(page).toHaveURL(/\/login(\?|$)/);
-  await expect(errorToast(page)).toHaveText(CATALOGUES.fr[MSG.tokenExpired]);
+  await notice;
   expect(await page.evaluate(() => localStorage.getItem('taxi.session'))).toBeNull();
 });
 

@@ -15,6 +15,7 @@ import { Providers } from './app/Providers';
 import { startPreferences } from './app/preferences';
 import { router } from './app/router';
 import { endSession } from './features/auth/api';
+import { setLoginNotice } from './features/auth/loginNotice';
 
 // 401 → logout flow; an expired token (the answer's reason, whatever the language) says so and goes to /login.
 // 403 → toast and /forbidden.
@@ -22,9 +23,9 @@ setHttpHandlers({
   onUnauthorized: (error) => {
     endSession();
     if (error.reason === TOKEN_REFUSALS.expired) {
-      // Shown once /login is there (its chunk may take a while to load): the notice's 3 s are spent on the page
-      // the user lands on, not on the one they leave.
-      void router.navigate(PUBLIC_PATHS.login, { replace: true }).then(() => toast.error(MSG.tokenExpired));
+      // Shown by the sign-in page when it is drawn (features/auth/loginNotice.ts).
+      setLoginNotice(MSG.tokenExpired);
+      void router.navigate(PUBLIC_PATHS.login, { replace: true });
     }
   },
   onForbidden: (error) => {

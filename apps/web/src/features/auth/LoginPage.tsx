@@ -1,6 +1,6 @@
 import { Button, Checkbox, FormControlLabel, Link, Stack } from '@mui/material';
 import { isValidEmail, isValidPassword, MSG, PUBLIC_PATHS } from '@taxi/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useApiMutation } from '../../api/mutation';
@@ -10,6 +10,7 @@ import { toast } from '../../api/toast';
 import { AuthCard } from '../../components/AuthCard';
 import { AuthField } from '../../components/AuthField';
 import { allowedNext, type Credentials, homePath, login, meQuery, sendCode } from './api';
+import { takeLoginNotice } from './loginNotice';
 import { type FieldRules, useCheckedForm } from './useCheckedForm';
 
 interface CodeForm {
@@ -32,6 +33,11 @@ export function LoginPage() {
   const [sentMessage, setSentMessage] = useState<string>(MSG.codeSent);
   const step1 = useCheckedForm<Credentials>({ username: '', password: '', remember_me: false }, credentialRules);
   const step2 = useCheckedForm<CodeForm>({ code: '' }, codeRules);
+  // What ended the last session, said here ('Token has expired'), once.
+  useEffect(() => {
+    const notice = takeLoginNotice();
+    if (notice) toast.error(notice);
+  }, []);
   // A ref, not the mutation's state: a second submit in the same tick must see the first one running.
   const running = useRef(false);
   const release = () => {
