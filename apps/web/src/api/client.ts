@@ -140,7 +140,7 @@ export const http = {
 
 /**
  * The message to show for a rejection: the server's message; without one (no answer, an empty 500) the caller's
- * `fallback` (the login's 'Check your info', the reminders' 'Error Occurrd'), else the client's own message.
+ * `fallback` (the login's MSG.checkYourInfo, the reminders' BOOKING_MSG.reminderFallbackError), else the client's own message.
  */
 export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback ?? error.message;

@@ -1,6 +1,7 @@
-import { Button, Stack, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import { RESOURCE_MSG } from '@taxi/shared';
 import { useTranslation } from 'react-i18next';
+import { SelectionToolbar } from './SelectionToolbar';
 
 export interface BulkBarProps {
   count: number;
@@ -37,27 +38,13 @@ export function BulkBar({
     </Button>
   );
   return (
-    <Stack
-      role="toolbar"
-      aria-label={RESOURCE_MSG.bulkActions}
-      direction="row"
-      spacing={1}
-      useFlexGap
-      data-testid="bulk-bar"
-      // On the paper itself: the error colour of Delete keeps its contrast in both schemes.
-      sx={{
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        px: 2,
-        py: 1,
-        borderTop: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
+    // On the paper itself: the error colour of Delete keeps its contrast in both schemes.
+    <SelectionToolbar
+      count={count}
+      onClear={onClear}
+      clearDisabled={pending}
+      sx={{ borderTop: 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 500 }} aria-live="polite">
-        {RESOURCE_MSG.selected(count)}
-      </Typography>
       {onActivate && button(RESOURCE_MSG.activate, onActivate)}
       {onDeactivate && button(RESOURCE_MSG.deactivate, onDeactivate)}
       {button(RESOURCE_MSG.exportSelection, onExport, { loading: exporting })}
@@ -67,9 +54,6 @@ export function BulkBar({
         </Button>
       ))}
       {onDelete && button(RESOURCE_MSG.delete, onDelete, { color: 'error' })}
-      <Button size="small" onClick={onClear} disabled={pending}>
-        {RESOURCE_MSG.clearSelection}
-      </Button>
-    </Stack>
+    </SelectionToolbar>
   );
 }

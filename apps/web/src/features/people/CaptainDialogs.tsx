@@ -11,18 +11,65 @@ import { serverMessageOr } from '../../components/DataTable/errors';
 import { CashRegisterPicker, DatePicker, type PickerOption } from '../../components/pickers';
 import { usePeopleInvalidate } from './api';
 
+/**
+ * The cash register chooser of a driver's activation (people.md §5: 'Choose cash register please' without one),
+ * for one driver or a selection: `onActivate` runs with the register chosen; a server error on it lands here.
+ */
+function CashRegisterDialog(props: {
+  title: string;
+  open: boolean;
+  pending: boolean;
+  error: string | undefined;
+  setError: (error: string | undefined) => void;
+  onClose: () => void;
+  onActivate: (register: PickerOption) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [register, setRegister] = useState<PickerOption | null>(null);
+  const submit = () => {
+    if (!register) {
+      props.setError(PEOPLE_MSG.chooseCashRegister);
+      toast.error(PEOPLE_MSG.chooseCashRegister);
+      return;
+    }
+    props.onActivate(register);
+  };
+  return (
+    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid={props.testId}>
+      <DialogTitle>{props.title}</DialogTitle>
+      <DialogContent dividers>
+        <CashRegisterPicker
+          value={register}
+          onChange={(v) => {
+            setRegister(v);
+            props.setError(undefined);
+          }}
+          label={t('Cash register')}
+          error={props.error && t(props.error)}
+          required
+          autoFocus
+          testId="cash-register-picker"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>{t('Cancel')}</Button>
+        <Button variant="contained" onClick={submit} loading={props.pending}>
+          {t('Activate')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** Captain activation needs a cash register (people.md §2, §5). */
 export function ActivateCaptainDialog(props: { captainId: number; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [register, setRegister] = useState<PickerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
   const invalidate = usePeopleInvalidate();
   const activate = useMutation({
-    mutationFn: () =>
-      api(endpoints.activateCaptain, {
-        params: { id: props.captainId },
-        body: register ? { cash_register_id: register.id } : {},
-      }),
+    mutationFn: (cashRegisterId: number) =>
+      api(endpoints.activateCaptain, { params: { id: props.captainId }, body: { cash_register_id: cashRegisterId } }),
     onSuccess: (res) => {
       toast.success(res.message ?? PEOPLE_MSG.activationCompleted);
       void invalidate.captains();
@@ -33,38 +80,17 @@ export function ActivateCaptainDialog(props: { captainId: number; open: boolean;
       toast.error(errorMessage(e));
     },
   });
-  const submit = () => {
-    if (!register) {
-      setError(PEOPLE_MSG.chooseCashRegister);
-      toast.error(PEOPLE_MSG.chooseCashRegister);
-      return;
-    }
-    activate.mutate();
-  };
   return (
-    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid="activate-captain-dialog">
-      <DialogTitle>{t('Activate driver')}</DialogTitle>
-      <DialogContent dividers>
-        <CashRegisterPicker
-          value={register}
-          onChange={(v) => {
-            setRegister(v);
-            setError(undefined);
-          }}
-          label={t('Cash register')}
-          error={error && t(error)}
-          required
-          autoFocus
-          testId="cash-register-picker"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('Cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={activate.isPending}>
-          {t('Activate')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CashRegisterDialog
+      title={t('Activate driver')}
+      open={props.open}
+      pending={activate.isPending}
+      error={error}
+      setError={setError}
+      onClose={props.onClose}
+      onActivate={(register) => activate.mutate(register.id)}
+      testId="activate-captain-dialog"
+    />
   );
 }
 
@@ -79,7 +105,6 @@ export function ActivateCaptainsDialog(props: {
   onDone: (done: ReadonlySet<number>) => void;
 }) {
   const { t } = useTranslation();
-  const [register, setRegister] = useState<PickerOption | null>(null);
   const [error, setError] = useState<string | undefined>();
   const invalidate = usePeopleInvalidate();
   const activate = useMutation({
@@ -97,38 +122,17 @@ export function ActivateCaptainsDialog(props: {
     },
     onSettled: () => void invalidate.captains(),
   });
-  const submit = () => {
-    if (!register) {
-      setError(PEOPLE_MSG.chooseCashRegister);
-      toast.error(PEOPLE_MSG.chooseCashRegister);
-      return;
-    }
-    activate.mutate(register.id);
-  };
   return (
-    <Dialog open={props.open} onClose={props.onClose} maxWidth="xs" fullWidth data-testid="activate-captains-dialog">
-      <DialogTitle>{t('Activate {{count}} drivers', { count: props.ids.length })}</DialogTitle>
-      <DialogContent dividers>
-        <CashRegisterPicker
-          value={register}
-          onChange={(v) => {
-            setRegister(v);
-            setError(undefined);
-          }}
-          label={t('Cash register')}
-          error={error && t(error)}
-          required
-          autoFocus
-          testId="cash-register-picker"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={props.onClose}>{t('Cancel')}</Button>
-        <Button variant="contained" onClick={submit} loading={activate.isPending}>
-          {t('Activate')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CashRegisterDialog
+      title={t('Activate {{count}} drivers', { count: props.ids.length })}
+      open={props.open}
+      pending={activate.isPending}
+      error={error}
+      setError={setError}
+      onClose={props.onClose}
+      onActivate={(register) => activate.mutate(register.id)}
+      testId="activate-captains-dialog"
+    />
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Stack, Typography } from '@mui/material';
+import { Checkbox } from '@mui/material';
 import { type Endpoint, EXPORT_MAX_IDS, exportIdsValue, RESOURCE_MSG } from '@taxi/shared';
 import { type ReactNode, useState } from 'react';
 import type { QueryValue } from '../../api/client';
+import { SelectionToolbar } from '../../components/DataTable/SelectionToolbar';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import type { PagedColumn } from '../../components/PagedTable';
 
@@ -73,27 +74,17 @@ export function SelectionBar({
 }) {
   if (selection.count === 0) return null;
   return (
-    <Stack
-      role="toolbar"
-      aria-label={RESOURCE_MSG.bulkActions}
-      direction="row"
-      spacing={1}
-      useFlexGap
-      data-testid="bulk-bar"
-      sx={{ alignItems: 'center', flexWrap: 'wrap', px: 2, py: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    <SelectionToolbar
+      count={selection.count}
+      onClear={selection.clear}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
     >
-      <Typography variant="body2" sx={{ fontWeight: 500 }} aria-live="polite">
-        {RESOURCE_MSG.selected(selection.count)}
-      </Typography>
       {children}
       <ExportCsvButton
         endpoint={endpoint}
         filter={{ ...order, ids: exportIdsValue(selection.ids) }}
         disabled={selection.count > EXPORT_MAX_IDS}
       />
-      <Button size="small" onClick={selection.clear}>
-        {RESOURCE_MSG.clearSelection}
-      </Button>
-    </Stack>
+    </SelectionToolbar>
   );
 }
