@@ -104,6 +104,58 @@ describe('the queue, as the SIP server asks', () => {
     expect((await sip('next?call=c4&from=1234')).statusCode).toBe(204);
   });
 
+  it('frees the operator of a decision the SIP server gave up on, whichever of the two it reads first', async () => {
+    const op = sipUserOf(await credentials(callcenter));
+    expect((await call('PUT', 'online', callcenter, { online: true })).statusCode).toBe(200);
+    expect((await sip(`registration?user=${op}&expires=600`)).statusCode).toBe(200);
+    const outcome = async (id: string) => (await t.db.select().from(calls).where(eq(calls.sipCallId, id)))[0];
+
+    // The answer reached the SIP server too late: the call is logged as ringing on the operator, who is held…
+    expect((await sip('next?call=g1&from=555')).body).toBe(op);
+    expect((await sip('next?call=g2&from=556')).statusCode).toBe(204);
+    // …until the SIP server says it answered the caller 480 instead: missed, and the operator is free again.
+    expect((await sip('event?call=g1&event=gaveup&from=555')).statusCode).toBe(200);
+    expect(await outcome('g1')).toMatchObject({ outcome: 'missed', endedAt: expect.any(Date), rungUsers: [op] });
+    expect((await sip('next?call=g3&from=557')).body).toBe(op);
+    expect((await sip('event?call=g3&event=gaveup')).statusCode).toBe(200);
+
+    // The word read before the late decision (both waited on a stalled server): the call stays missed.
+    expect((await sip('event?call=g4&event=gaveup&from=%2B33622222222')).statusCode).toBe(200);
+    expect((await sip('next?call=g4&from=%2B33622222222')).body).toBe(op);
+    expect(await outcome('g4')).toMatchObject({
+      outcome: 'missed',
+      direction: 'inbound',
+      fromNumber: '+33622222222',
+      toNumber: '777',
+      rungUsers: [],
+    });
+    expect((await sip('next?call=g5&from=558')).body).toBe(op);
+    // It ends only a call still ringing: one answered meanwhile is not the SIP server's to end this way.
+    expect((await call('POST', 'voice/calls/answered', callcenter, { call_id: 'g5' })).statusCode).toBe(200);
+    expect((await sip('event?call=g5&event=gaveup')).statusCode).toBe(200);
+    expect((await outcome('g5')).outcome).toBe('answered');
+    expect((await call('POST', 'voice/calls/ended', callcenter, { call_id: 'g5' })).statusCode).toBe(200);
+
+    // Should the word be lost, a ring round older than the SIP server rings one (VOICE_RING_SECONDS and its
+    // margin) holds no one; a live one does.
+    const ringing = (id: string, ageS: number) => ({
+      sipCallId: id,
+      direction: 'inbound' as const,
+      fromNumber: '559',
+      toNumber: '777',
+      outcome: 'ringing' as const,
+      startedAt: new Date(Date.now() - ageS * 1000),
+      lastRingAt: new Date(Date.now() - ageS * 1000),
+      rungUsers: [op],
+    });
+    await t.db.insert(calls).values(ringing('g6', 15 + 20 + 5));
+    expect((await sip('next?call=g7&from=560')).body).toBe(op);
+    expect((await sip('next?call=g8&from=561')).statusCode).toBe(204);
+    for (const id of ['g6', 'g7']) expect((await sip(`event?call=${id}&event=gaveup`)).statusCode).toBe(200);
+    expect((await sip('event?call=g9&event=later')).statusCode).toBe(422);
+    expect((await sip(`registration?user=${op}&expires=0`)).statusCode).toBe(200);
+  });
+
   it('refuses a registration, a call or a transfer whose session ended, or whose user takes no calls', async () => {
     const [token] = await loginAll(t.app, 'dispatcher@example.com');
     const user = sipUserOf(await credentials(token));

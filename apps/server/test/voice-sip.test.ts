@@ -320,6 +320,57 @@ describe.skipIf(!installed)('the voice connection on Kamailio', () => {
     await expect.poll(async () => (await callsFrom(admin, '+21698000002'))[0]?.outcome).toBe('abandoned');
   });
 
+  it('releases the operator when the answer to "whom next?" comes after the SIP server gave up (a stalled server)', async () => {
+    // One operator in the queue: callcenter (admin steps out for this call).
+    expect((await call('PUT', 'online', admin, { online: false })).statusCode).toBe(200);
+    const op = await operator(callcenter);
+    const opId = (await call('GET', 'check_auth', callcenter)).json().data.id as number;
+    const free = async () =>
+      ((await call('GET', 'voice/operators', admin)).json().data as { id: number }[]).map((o) => o.id);
+    expect(await free()).toContain(opId);
+
+    // The server's event loop is blocked (a long synchronous task) the moment the next question arrives, well
+    // past the SIP server's 2 s budget (http_client connection_timeout): whatever it decides arrives too late.
+    const STALL_MS = 3500;
+    let stalled = false;
+    const stall = (req: { url?: string }) => {
+      if (stalled || !req.url?.startsWith('/api/voice/sip/next?')) return;
+      stalled = true;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, STALL_MS);
+    };
+    t.app.server.prependListener('request', stall);
+    try {
+      const caller = await SipClient.connect(WS, ORIGIN, DOMAIN, '+21698000006');
+      clients.push(caller);
+      const first = caller.invite('1000');
+      expect((await caller.final(first.callId, 'INVITE', 15_000)).status).toBe(480);
+      expect(stalled).toBe(true);
+      // The late decision rang no one: the call ends as missed, and the operator is free again.
+      await expect
+        .poll(async () => (await callsFrom(admin, '+21698000006')).find((c) => c.sip_call_id === first.callId)?.outcome)
+        .toBe('missed');
+      expect(await free()).toContain(opId);
+      expect(op.client.received.some((m) => header(m, 'call-id') === first.callId)).toBe(false);
+
+      // The next caller rings that operator.
+      const second = caller.invite('1000');
+      const invite = await op.client.next((m) => m.method === 'INVITE' && header(m, 'call-id') === second.callId);
+      expect(header(invite, 'from')).toContain('+21698000006');
+      // The caller gives up: the rung softphone answers the CANCEL (487).
+      op.client.received.push(invite);
+      caller.cancel(second);
+      expect((await caller.final(second.callId, 'INVITE')).status).toBe(487);
+      await expect
+        .poll(
+          async () => (await callsFrom(admin, '+21698000006')).find((c) => c.sip_call_id === second.callId)?.outcome,
+        )
+        .toBe('abandoned');
+    } finally {
+      t.app.server.removeListener('request', stall);
+      expect((await call('PUT', 'online', admin, { online: true })).statusCode).toBe(200);
+    }
+  }, 40_000);
+
   it('ends the softphone with the session: logout drops the registration; it cannot register, call or message again', async () => {
     const [token] = await loginAll(t.app, 'supervisor@example.com');
     const c = await credentials(token);

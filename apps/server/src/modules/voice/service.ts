@@ -1,6 +1,5 @@
 import {
   ACTIVE_STATUSES,
-  CALL_STALE_RINGING_S,
   CALL_TRANSFER_WINDOW_S,
   type CallDto,
   type CallerLookup,
@@ -39,6 +38,8 @@ type CallRow = typeof calls.$inferSelect;
 
 /** The advisory lock key of the queue's decisions (any constant of this app's own). */
 const QUEUE_LOCK = 7_300_101;
+/** What a ring round may last on the SIP server beyond VOICE_RING_SECONDS (liveRoundSince). */
+const RING_ROUND_SLACK_S = 20;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const seconds = (from: Date | null, to: Date | null) =>
@@ -172,13 +173,13 @@ export class VoiceService {
       .from(calls)
       .where(and(inArray(calls.operatorId, ids), eq(calls.outcome, 'answered')));
     const busyIds = new Set(busy.map((b) => b.operatorId));
-    // The operator each waiting call rings now (the last one named): not offered a second call meanwhile.
+    // The operator each waiting call rings now (the last one named): not offered a second call meanwhile. Only
+    // while that ring round can still be live on the SIP server: one the SIP server gave up on is logged missed
+    // at once (sipEvent 'gaveup'), and should that word be lost, the round's own bound frees the operator.
     const ringing = await db
       .select({ rung: calls.rungUsers })
       .from(calls)
-      .where(
-        and(eq(calls.outcome, 'ringing'), gt(calls.startedAt, new Date(now.getTime() - CALL_STALE_RINGING_S * 1000))),
-      );
+      .where(and(eq(calls.outcome, 'ringing'), gt(calls.lastRingAt, this.liveRoundSince(now))));
     const ringingNow = new Set(ringing.map((r) => r.rung.at(-1)));
     const last = await db
       .select({ operatorId: calls.operatorId, at: max(sql<Date>`coalesce(${calls.endedAt}, ${calls.answeredAt})`) })
@@ -189,6 +190,17 @@ export class VoiceService {
     return rows
       .filter((r) => !busyIds.has(r.userId) && !ringingNow.has(r.sipUser))
       .map((r) => ({ sipUser: r.sipUser, userId: r.userId, lastBusyAt: lastAt.get(r.userId) ?? 0 }));
+  }
+
+  /**
+   * Since when a ring round may still be ringing on the SIP server. voice/kamailio.cfg rings a round for
+   * VOICE_RING_SECONDS from its first provisional reply (fr_inv_timer, not restarted by later ones), which
+   * comes within fr_timer (10 s); its next question then renews last_ring_at or ends the call. A round
+   * named earlier than that, plus the question's own 2 s and a margin, rings no one any more.
+   */
+  private liveRoundSince(now: Date): Date {
+    const ringSeconds = this.voice?.ringSeconds ?? 0;
+    return new Date(now.getTime() - (ringSeconds + RING_ROUND_SLACK_S) * 1000);
   }
 
   /**
@@ -277,11 +289,40 @@ export class VoiceService {
     return this.get(row.id);
   }
 
-  /** The SIP server saw the caller give up (CANCEL) or someone hang up (BYE). */
-  async sipEvent(sipCallId: string, event: 'cancel' | 'bye'): Promise<void> {
+  /**
+   * The SIP server saw the caller give up (CANCEL) or someone hang up (BYE), or it gave up itself: it answered
+   * the caller 480 without ringing what the API decided last (the answer to its question came too late, or
+   * never, or it asked too often). Whoever that decision named is free again, and the call is logged missed:
+   * nobody took it, the caller did not hang up.
+   *
+   * `gaveup` is the SIP server's word rather than a deadline the API would keep: the API cannot tell from its
+   * own clock how long a question waited before its event loop read it (a stall), and the SIP server's clock
+   * may differ from the API's. The word may even be read before the late decision it undoes (both wait on a
+   * stalled loop): the call is then logged missed first, and the decision, which only updates a call still
+   * ringing, leaves it so.
+   */
+  async sipEvent(sipCallId: string, event: SipEvent, fromNumber = ''): Promise<void> {
     const now = this.now();
     const { db } = this.deps;
-    if (event === 'cancel') {
+    if (event === 'gaveup') {
+      await db
+        .insert(calls)
+        .values({
+          sipCallId,
+          direction: 'inbound',
+          fromNumber,
+          toNumber: this.voice?.queueNumber ?? '',
+          outcome: 'missed',
+          startedAt: now,
+          endedAt: now,
+          rungUsers: [],
+        })
+        .onConflictDoUpdate({
+          target: calls.sipCallId,
+          set: { outcome: 'missed', endedAt: now },
+          where: eq(calls.outcome, 'ringing'),
+        });
+    } else if (event === 'cancel') {
       await db
         .update(calls)
         .set({ outcome: 'abandoned', endedAt: now })
@@ -454,6 +495,9 @@ export class VoiceService {
     return { active_bookings: active.map(brief), recent_bookings: recent.map(brief) };
   }
 }
+
+/** What the SIP server reports of a queued call (GET /voice/sip/event). */
+export type SipEvent = 'cancel' | 'bye' | 'gaveup';
 
 export interface CallFilters {
   id?: number;

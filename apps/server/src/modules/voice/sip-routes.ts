@@ -78,12 +78,18 @@ export const sipRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: SIP,
       schema: {
-        querystring: z.object({ call: sipCallId, event: z.enum(['cancel', 'bye']) }),
+        querystring: z.object({
+          call: sipCallId,
+          // cancel: the caller hung up while it rang; bye: a hang-up in the call; gaveup: the SIP server answered
+          // the caller 480 without ringing what it was told last (the answer came too late).
+          event: z.enum(['cancel', 'bye', 'gaveup']),
+          from: digits.default(''),
+        }),
         response: { 200: contract.sipOk },
       },
     },
     async (request) => {
-      await app.voice.sipEvent(request.query.call, request.query.event);
+      await app.voice.sipEvent(request.query.call, request.query.event, request.query.from);
       return ok({ ok: true as const });
     },
   );
