@@ -160,6 +160,27 @@ export async function login(app: FastifyInstance, email: string): Promise<string
   return res.json().data.accessToken as string;
 }
 
+/** The code of the newest SMS to `e164` in the development outbox (its message's job run first), or null. */
+export async function lastSmsCode(app: FastifyInstance, e164: string): Promise<string | null> {
+  await app.jobs.runDue();
+  const res = await app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  const sms = (res.json().data as { channel: string; to: string; text: string }[]).find(
+    (m) => m.channel === 'sms' && m.to === e164,
+  );
+  // The digits of phone numbers in the text are not the code.
+  return sms ? (/\b(\d{6})\b/.exec(sms.text.replace(/\+\d{8,15}/g, ''))?.[1] ?? null) : null;
+}
+
+/** The captain app's sign-in (code by SMS, then login); returns the captain session's token. */
+export async function captainLogin(app: FastifyInstance, e164: string): Promise<string> {
+  const sent = await app.inject({ method: 'POST', url: '/api/captain-app/send_code', payload: { phone: e164 } });
+  if (sent.statusCode !== 200) throw new Error(`captain send code failed: ${sent.body}`);
+  const code = await lastSmsCode(app, e164);
+  const res = await app.inject({ method: 'POST', url: '/api/captain-app/login', payload: { phone: e164, code } });
+  if (res.statusCode !== 200) throw new Error(`captain login failed: ${res.body}`);
+  return res.json().data.token as string;
+}
+
 /** A multipart body for app.inject. */
 export function multipart(fields: Record<string, string | { filename: string; type: string; data: Buffer }>) {
   const boundary = `----taxi${randomBytes(8).toString('hex')}`;

@@ -14,6 +14,7 @@ export * from './booking-view';
 export * from './bookings';
 export * from './boot-text';
 export * from './broadcasts';
+export * from './captain-app';
 export * from './captain-constraints';
 export * from './car-requests';
 export * from './chat';

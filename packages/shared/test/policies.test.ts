@@ -6,9 +6,12 @@ import {
   BOOKING_MSG,
   bookingPolicy,
   broadcastPolicy,
+  CAPTAIN_REFUSALS,
   COMPLAINT_MSG,
+  captainAppPolicy,
   captainCancellationReasonsResource,
   captainPolicy,
+  captainWorkRefusal,
   cataloguePolicy,
   complaintPolicy,
   DEMO_ROLES,
@@ -109,6 +112,31 @@ describe('policies for the demo roles', () => {
       expect(got).toEqual(allowed);
     });
   }
+
+  it('the captain-app rules allow no staff role, and work only for a captain who may work', () => {
+    for (const rule of [captainAppPolicy.own, captainAppPolicy.work]) {
+      expect(ROLES.filter((role) => rule.allows(DEMO[role]))).toEqual([]);
+    }
+    expect(captainAppPolicy.own.allowsCaptain({ id: 1, refusal: 'blocked' })).toBe(true);
+    expect(captainAppPolicy.work.allowsCaptain({ id: 1, refusal: null })).toBe(true);
+    for (const refusal of CAPTAIN_REFUSALS) {
+      expect(captainAppPolicy.work.allowsCaptain({ id: 1, refusal }), refusal).toBe(false);
+    }
+    expect(captainAppPolicy.sendCode.public).toBe(true);
+  });
+
+  it('a captain works unless blocked, unapproved, inactive or without a car (a punishment named first)', () => {
+    const now = new Date('2026-05-01T12:00:00Z');
+    const fine = { registered: true, active: true, blocked_until: null, has_car: true };
+    expect(captainWorkRefusal(fine, now)).toBeNull();
+    expect(captainWorkRefusal({ ...fine, blocked_until: new Date(now.getTime() - 1) }, now)).toBeNull();
+    expect(captainWorkRefusal({ ...fine, blocked_until: new Date(now.getTime() + 1), active: false }, now)).toBe(
+      'blocked',
+    );
+    expect(captainWorkRefusal({ ...fine, registered: false }, now)).toBe('unregistered');
+    expect(captainWorkRefusal({ ...fine, active: false }, now)).toBe('inactive');
+    expect(captainWorkRefusal({ ...fine, has_car: false }, now)).toBe('no_car');
+  });
 
   it('the Goverment role reads the board and complaints but changes no booking and gets no AI popups', () => {
     const gov = DEMO.goverment;

@@ -1,10 +1,21 @@
-import { type Actor, MSG, type RoleRef, type RouteRule, type Rule, TOKEN_REFUSALS } from '@taxi/shared';
+import {
+  type Actor,
+  type CaptainActor,
+  type CaptainRouteRule,
+  isCaptainRule,
+  MSG,
+  type RoleRef,
+  type RouteRule,
+  type Rule,
+  TOKEN_REFUSALS,
+} from '@taxi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../lib/clock';
 import { sha256 } from '../lib/crypto';
 import { findTokenSession, findTokenSessionById, type TokenSession } from '../modules/auth/queries';
+import { findCaptainSession, refused } from '../modules/captain-app/sessions';
 import type { UserProfile } from '../modules/users/queries';
 import { HttpError, tokenRefused, unauthenticated } from './errors';
 import { isLoopback } from './loopback';
@@ -29,6 +40,10 @@ declare module 'fastify' {
     userRow: UserProfile | null;
     /** Id of the access token of this request. */
     tokenId: number | null;
+    /** The captain of a captain-app route's session (null elsewhere: staff routes set `user`). */
+    captain: CaptainActor | null;
+    /** Id of that captain session. */
+    captainSessionId: number | null;
   }
   interface FastifyContextConfig {
     /**
@@ -133,14 +148,40 @@ export async function signIn(db: Db, request: FastifyRequest, clock: Clock = sys
 }
 
 /**
+ * A captain-app route: the bearer must be a live captain session (a staff token is none: 401, as an unknown
+ * one), then the rule decides for that captain; a captain the rule refuses is told why (403 with `reason`).
+ */
+export async function signInCaptain(
+  db: Db,
+  request: FastifyRequest,
+  rule: CaptainRouteRule,
+  clock: Clock = systemClock,
+): Promise<void> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw unauthenticated();
+  const now = new Date(clock.now());
+  const session = await findCaptainSession(db, token, now);
+  if (!session || session.revokedAt) throw unauthenticated();
+  if (session.expiresAt.getTime() <= now.getTime()) throw tokenRefused(TOKEN_REFUSALS.expired);
+  const captain: CaptainActor = { id: session.id, refusal: session.refusal };
+  request.captain = captain;
+  request.captainSessionId = session.sessionId;
+  if (!rule.allowsCaptain(captain))
+    throw captain.refusal ? refused(captain.refusal) : new HttpError(403, MSG.forbidden);
+}
+
+/**
  * Every /api route names its rule (`config.policy`); a route without one is refused at registration,
  * so a new route cannot ship unguarded. At onRequest, before any body byte is parsed: a public rule
- * passes; otherwise the bearer token must be valid (401) and the rule must allow the user (403).
+ * passes; a captain-app rule asks for a captain session (signInCaptain); otherwise the bearer token must be a
+ * staff one (401) and the rule must allow the user (403).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('user', null as unknown as RequestUser);
   app.decorateRequest('userRow', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('captain', null);
+  app.decorateRequest('captainSessionId', null);
   app.addHook('onRoute', (route) => {
     if (isApiUrl(route.url) && !policyOf(route.config)) {
       throw new Error(`${String(route.method)} ${route.url} has no policy rule (config.policy)`);
@@ -156,6 +197,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     const policy = policyOf(config);
     if (!policy) throw new HttpError(403, MSG.forbidden);
     if (isPublic(policy)) return;
+    if (isCaptainRule(policy)) return signInCaptain(opts.db, request, policy, app.clock);
     await signIn(opts.db, request, app.clock);
     authorize(request, policy);
   });

@@ -3,6 +3,7 @@ import { airportModule } from './airport/module';
 import { authModule } from './auth/module';
 import { bookingsModule } from './bookings/module';
 import { broadcastsModule } from './broadcasts/module';
+import { captainAppModule } from './captain-app/module';
 import { carRequestsModule } from './car-requests/module';
 import { chatModule } from './chat/module';
 import { cityModule } from './city/module';
@@ -73,6 +74,7 @@ export const MODULES: readonly ServerModule[] = [
   surveysModule,
   carRequestsModule,
   aiModule,
+  captainAppModule,
   airportModule,
   partnersModule,
   companyRequestsModule,

@@ -2,12 +2,15 @@
  * The route × role matrix: every route of Fastify's own route table, called by every demo role and
  * without a token, must answer as the declared table says (403 for a role it does not list, 401
  * without a token unless public, and never 401/403 for a role it lists). Routes come from the app
- * itself, so a new route without a row here fails; a row without a route fails too.
+ * itself, so a new route without a row here fails; a row without a route fails too. A captain-app
+ * session is a caller too: it opens the captain-app routes and no other (401), and no staff token
+ * opens a captain-app route (401).
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, login, type TestApp } from '../helpers';
-import { ACCESS, PUBLIC, ROLE_LETTERS, type RoleLetter } from './access-table';
+import { makeCaptain } from '../factories';
+import { bearer, buildTestApp, captainLogin, login, type TestApp } from '../helpers';
+import { ACCESS, CAPTAIN, PUBLIC, ROLE_LETTERS, type RoleLetter } from './access-table';
 
 interface Route {
   method: string;
@@ -20,7 +23,9 @@ let t: TestApp;
 const tokens = new Map<RoleLetter, string>();
 const LETTERS = Object.keys(ROLE_LETTERS) as RoleLetter[];
 /** Calls that end the caller's session: the role signs in again after them. */
-const ENDS_SESSION = new Set(['PUT /api/logout', 'PUT /api/logout_all']);
+const ENDS_SESSION = new Set(['PUT /api/logout', 'PUT /api/logout_all', 'POST /api/captain-app/logout']);
+let captainPhone = '';
+let captainToken = '';
 
 /** A concrete address for a route pattern: ids that exist nowhere, a well-formed stored file name. */
 function concrete(url: string): string {
@@ -55,6 +60,9 @@ beforeAll(async () => {
     },
   });
   for (const letter of LETTERS) await signIn(letter);
+  const { captain } = await makeCaptain(t.db, { online: false });
+  captainPhone = captain.phoneNumber as string;
+  captainToken = await captainLogin(t.app, captainPhone);
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -86,9 +94,20 @@ describe('route × role matrix', () => {
       const d = difference(key, 'anonymous', anonymous, row === PUBLIC, true);
       if (d) differences.push(d);
       if (row === PUBLIC) continue;
+      // A captain session: access to the captain-app routes, 401 everywhere else.
+      const byCaptain = await call(route.method, route.url, captainToken);
+      calls++;
+      if (row === CAPTAIN ? byCaptain >= 500 || byCaptain === 401 || byCaptain === 403 : byCaptain !== 401) {
+        differences.push(`${key} as a captain: ${byCaptain}, expected ${row === CAPTAIN ? 'access' : 401}`);
+      }
+      if (ENDS_SESSION.has(key) && byCaptain < 300) captainToken = await captainLogin(t.app, captainPhone);
       for (const letter of LETTERS) {
         const status = await call(route.method, route.url, tokens.get(letter) ?? null);
         calls++;
+        if (row === CAPTAIN) {
+          if (status !== 401) differences.push(`${key} as ${letter}: ${status}, expected 401 (no captain session)`);
+          continue;
+        }
         const diff = difference(key, letter, status, row.includes(letter), false);
         if (diff) differences.push(diff);
         if (ENDS_SESSION.has(key) && status < 300) await signIn(letter);

@@ -7,7 +7,7 @@
  * S Supervisor (USERS, SETTINGS, PUNISHMENT… but not TYPES, PRICE_RULES, CARLO_PAYMENT) ·
  * P Airport agency (role 11) · Q Airport supervisor (role 12). The airport roles hold no permission.
  * H Hotel staff · W Restaurant staff · Y Company staff (partner roles 21-23, no permission: their partner desk).
- * `public` needs no token. The POST twins of PUT/PATCH/DELETE routes (`_method`) follow their target.
+ * `public` needs no token; `captain` a captain-app session (and no staff token). The POST twins of PUT/PATCH/DELETE routes (`_method`) follow their target.
  */
 export const ROLE_LETTERS = {
   A: 'admin@example.com',
@@ -24,6 +24,11 @@ export const ROLE_LETTERS = {
 export type RoleLetter = keyof typeof ROLE_LETTERS;
 
 export const PUBLIC = 'public';
+/**
+ * A captain-app route: a captain session only. Every staff token is refused as no captain's (401, like no
+ * token), and a captain's token opens no other route (401 on every staff route).
+ */
+export const CAPTAIN = 'captain';
 const EVERYONE = 'ADCGSPQHWY';
 /** The airport and partner desks: the pickers of their booking forms. */
 const DESKS = 'PQHWY';
@@ -433,4 +438,19 @@ export const ACCESS: Record<string, string> = {
   'GET /api/reports/monitor': 'ADS',
   'GET /api/reports/statistics': 'AS',
   'GET /api/reports/statistics/export.csv': 'AS',
+
+  // the captain app: sign-in by SMS code, then the captain's own session
+  'POST /api/captain-app/send_code': PUBLIC,
+  'POST /api/captain-app/login': PUBLIC,
+  'GET /api/captain-app/me': CAPTAIN,
+  'POST /api/captain-app/logout': CAPTAIN,
+  'POST /api/captain-app/online': CAPTAIN,
+  'POST /api/captain-app/offline': CAPTAIN,
+  'POST /api/captain-app/positions': CAPTAIN,
+  'GET /api/captain-app/offers': CAPTAIN,
+  'POST /api/captain-app/offers/:bookingId/answer': CAPTAIN,
+  'GET /api/captain-app/rides/current': CAPTAIN,
+  'GET /api/captain-app/cancellation-reasons': CAPTAIN,
+  'POST /api/captain-app/bookings/:id/step': CAPTAIN,
+  'POST /api/captain-app/bookings/:id/cancel': CAPTAIN,
 };

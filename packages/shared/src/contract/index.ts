@@ -5,6 +5,7 @@ export * from './airport';
 export * from './booking-dto';
 export * from './bookings';
 export * from './broadcasts';
+export * from './captain-app';
 export * from './car-requests';
 export * from './chat';
 export * from './city';

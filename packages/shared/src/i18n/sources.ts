@@ -6,6 +6,7 @@ import { BOOKING_MSG } from '../booking-messages';
 import { BOOKING_UI } from '../booking-ui';
 import { CODE_LABELS, HISTORY_LABELS, STATUS_LABELS } from '../bookings';
 import { BROADCAST_LABELS, BROADCAST_MSG } from '../broadcasts';
+import { CAPTAIN_APP_MSG } from '../captain-app';
 import { APPEARANCE_CONSTRAINT_LABELS, CAPTAIN_CONSTRAINT_MSG, CAPTAIN_CONSTRAINT_UI } from '../captain-constraints';
 import { CAR_REQUEST_LABELS, CAR_REQUEST_MSG } from '../car-requests';
 import { CHAT_MSG } from '../chat';
@@ -90,6 +91,7 @@ export function sharedSourceTexts(catalogues: readonly ResourceDef[]): string[] 
     BOOKING_MSG,
     BOOKING_GROUP_MSG,
     BOOKING_GROUP_UI,
+    CAPTAIN_APP_MSG,
     CAPTAIN_CONSTRAINT_MSG,
     CAPTAIN_CONSTRAINT_UI,
     APPEARANCE_CONSTRAINT_LABELS,

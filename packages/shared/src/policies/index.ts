@@ -1,6 +1,7 @@
 export * from './airport';
 export * from './bookings';
 export * from './broadcasts';
+export * from './captain-app';
 export * from './catalogues';
 export * from './chat';
 export * from './city';

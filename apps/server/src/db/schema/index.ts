@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bonuses';
 export * from './bookings';
 export * from './broadcasts';
+export * from './captain-app';
 export * from './catalogue';
 export * from './city';
 export * from './complaints';

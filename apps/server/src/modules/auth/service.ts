@@ -45,7 +45,13 @@ export interface AuthServiceDeps {
 }
 
 /** The public calls limited per address and per (account, address) pair. */
-export type LimitedAction = 'send_code' | 'login' | 'password_forgot' | 'password_reset';
+export type LimitedAction =
+  | 'send_code'
+  | 'login'
+  | 'password_forgot'
+  | 'password_reset'
+  | 'captain_send_code'
+  | 'captain_login';
 
 /** The label of the login-code key derived from the server secret. */
 export const LOGIN_CODE_KEY = 'taxi/login-code/v1';

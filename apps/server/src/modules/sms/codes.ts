@@ -89,11 +89,15 @@ export class SmsCodeService {
     return toE164(first) ?? toE164(second);
   }
 
-  /** Makes a code, stores its hash and queues the message carrying it (one transaction). */
+  /**
+   * Makes a code, stores its hash and queues the message carrying it (one transaction). `to` (E.164) is the
+   * number to send it to when the caller has read it already (the captain app's sign-in: the number typed, which
+   * is the one on file however it is written there); otherwise the recipient's number on file.
+   */
   async issueCode(
     recipient: SmsRecipient,
     purpose: SmsCodePurpose,
-    options: { channel?: MessageChannel } = {},
+    options: { channel?: MessageChannel; to?: string } = {},
   ): Promise<IssuedCode> {
     const { db, clock, messages } = this.deps;
     const channel = options.channel ?? 'sms';
@@ -101,7 +105,7 @@ export class SmsCodeService {
     const now = dateOf(clock);
     const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_MS);
     return db.transaction(async (tx) => {
-      const phone = await this.phoneOf(tx, recipient, channel);
+      const phone = toE164(options.to) ?? (await this.phoneOf(tx, recipient, channel));
       if (!phone) throw new RecipientWithoutPhoneError(recipient);
       await tx
         .update(smsCodes)
