@@ -20,12 +20,13 @@ import {
   bookingStatuses,
   captainCancellationReasons,
   captainSessions,
+  captains,
   geofenceLogs,
   rides,
 } from '../src/db/schema';
 import { sha256 } from '../src/lib/crypto';
 import { makeBooking, makeCaptain } from './factories';
-import { apiCaller, lastSmsCode, login, testAppForFile } from './helpers';
+import { apiCaller, captainLogin, lastSmsCode, login, testAppForFile } from './helpers';
 
 const t = testAppForFile();
 const call = apiCaller(() => t.app);
@@ -135,8 +136,10 @@ describe('sign-in by phone and SMS code', () => {
     }
   });
 
-  it('keeps captain and staff sessions apart, and logout revokes', async () => {
-    const { token } = await signedInCaptain();
+  it('keeps captain and staff sessions apart, and logout revokes (the last one takes the captain offline)', async () => {
+    const { captain, token } = await signedInCaptain();
+    const second = await captainLogin(t.app, captain.phoneNumber as string);
+    expect((await call('POST', 'captain-app/online', token)).statusCode).toBe(200);
     const staffOnCaptain = await call('GET', 'captain-app/me', dispatcher);
     expect(staffOnCaptain.statusCode).toBe(401);
     expect((await call('GET', 'captain-app/offers', dispatcher)).statusCode).toBe(401);
@@ -146,11 +149,14 @@ describe('sign-in by phone and SMS code', () => {
 
     expect((await call('POST', 'captain-app/logout', token)).statusCode).toBe(200);
     expect((await call('GET', 'captain-app/me', token)).statusCode).toBe(401);
+    expect((await call('GET', 'captain-app/me', second)).json().data.online).toBe(true);
+    expect((await call('POST', 'captain-app/logout', second)).statusCode).toBe(200);
+    const [row] = await t.db.select({ online: captains.online }).from(captains).where(eq(captains.id, captain.id));
+    expect(row.online).toBe(false);
   });
 
   it('a captain blocked after signing in keeps their session but may no longer work', async () => {
     const { captain, token } = await signedInCaptain();
-    const { captains } = await import('../src/db/schema');
     await t.db
       .update(captains)
       .set({ blockedUntil: new Date(Date.now() + 3_600_000) })
@@ -284,7 +290,7 @@ describe('offers and the ride', () => {
 
     const steps = ['ACCEPTED', 'STARTED', 'ARRIVED', 'PICKED_UP', 'DONE'] as const;
     for (const [i, status] of steps.entries()) {
-      const body = { step_id: `step-${booking.id}-${i}`, lon: lon + 0.0001, lat };
+      const body = { step_id: `ride-step-${booking.id}-${i}`, lon: lon + 0.0001, lat };
       const first = await call('POST', `captain-app/bookings/${booking.id}/step`, token, body);
       expect(first.statusCode, status).toBe(200);
       expect(first.json().data.status).toBe(status);
@@ -313,7 +319,7 @@ describe('offers and the ride', () => {
     expect(past.statusCode).toBe(409);
     // A step id used for this booking's step is not a cancel's.
     const reused = await call('POST', `captain-app/bookings/${booking.id}/cancel`, token, {
-      step_id: `step-${booking.id}-0`,
+      step_id: `ride-step-${booking.id}-0`,
       reason_id: await captainReasonId(),
     });
     expect(reused.statusCode).toBe(422);
@@ -336,7 +342,25 @@ describe('offers and the ride', () => {
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toHaveProperty('reason_id');
 
-    const body = { step_id: `cancel-${booking.id}`, reason_id: reasonId };
+    // The same step sent twice at once (the phone retrying while the first is on its way): applied once.
+    const step = { step_id: `race-step-${booking.id}` };
+    const raced = await Promise.all([
+      call('POST', `captain-app/bookings/${booking.id}/step`, token, step),
+      call('POST', `captain-app/bookings/${booking.id}/step`, token, step),
+    ]);
+    const codes = raced.map((r) => r.statusCode).sort();
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(codes);
+    for (const r of raced.filter((r) => r.statusCode === 200)) expect(r.json().data.status).toBe('ACCEPTED');
+    const accepted = await t.db
+      .select()
+      .from(bookingStatuses)
+      .where(and(eq(bookingStatuses.bookingId, booking.id), eq(bookingStatuses.status, 'ACCEPTED')));
+    expect(accepted).toHaveLength(1);
+
+    const body = { step_id: `cancel-step-${booking.id}`, reason_id: reasonId };
     const first = await call('POST', `captain-app/bookings/${booking.id}/cancel`, token, body);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toMatchObject({

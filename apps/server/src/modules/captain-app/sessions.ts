@@ -5,7 +5,7 @@ import {
   type CaptainRefusal,
   captainWorkRefusal,
 } from '@taxi/shared';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { captainSessions, captains, cars } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -92,6 +92,22 @@ export async function revokeCaptainSession(db: DbOrTx, sessionId: number, now: D
     .update(captainSessions)
     .set({ revokedAt: now })
     .where(and(eq(captainSessions.id, sessionId), isNull(captainSessions.revokedAt)));
+}
+
+/** Whether the captain still has a session that is neither revoked nor expired (another phone of theirs). */
+export async function hasLiveCaptainSession(db: DbOrTx, captainId: number, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: captainSessions.id })
+    .from(captainSessions)
+    .where(
+      and(
+        eq(captainSessions.captainId, captainId),
+        isNull(captainSessions.revokedAt),
+        gt(captainSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** The captain's first car (the one a ride gets, as the dispatch engine picks it). */

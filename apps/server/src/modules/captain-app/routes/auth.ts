@@ -9,11 +9,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../http/envelope';
 import { replies } from '../../../http/schema';
 import { dateOf } from '../../../lib/clock';
-import { revokeCaptainSession } from '../sessions';
+import { hasLiveCaptainSession, revokeCaptainSession } from '../sessions';
 import { captainLogin, captainProfile, sendCaptainCode } from '../sign-in';
 import { signedInCaptain } from './actor';
 
-/** Signing in by phone and SMS code, the captain's profile, signing out. */
+/** Signing in by phone and SMS code, the captain's profile, signing out (offline too when it was their last session). */
 export const captainAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/captain-app/send_code',
@@ -39,8 +39,11 @@ export const captainAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/captain-app/logout',
     { config: { policy: policy.own }, schema: replies(contract.signedOut) },
     async (request) => {
-      signedInCaptain(request);
-      await revokeCaptainSession(app.db, request.captainSessionId as number, dateOf(app.clock));
+      const { id } = signedInCaptain(request);
+      const now = dateOf(app.clock);
+      await revokeCaptainSession(app.db, request.captainSessionId as number, now);
+      // No app of theirs is left to take offers: off the map and out of the dispatch.
+      if (!(await hasLiveCaptainSession(app.db, id, now))) await app.locations.setOnline(id, false);
       return ok(null, CAPTAIN_APP_MSG.signedOut);
     },
   );
