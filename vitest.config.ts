@@ -22,6 +22,8 @@ const ENGINE_NEUTRAL = [
   'config',
   // The embedded engine's own backup and restore: it opens PGlite data directories whatever the run's engine.
   'ops-backup',
+  // The embedded engine's turns with the event loop (its own PGlite), and the export batches' sizes.
+  'loop-turns',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 /**
  * With PostgreSQL in the run (CI), every server test runs on it, and on PGlite (the embedded engine, which the

@@ -30,6 +30,7 @@ import { benchGeo } from './geo';
 import { benchLedger } from './ledger';
 import { benchPeople } from './people';
 import { benchReports } from './reports';
+import { benchStall } from './stall';
 import { benchHttp } from './throughput';
 import { benchTickets } from './tickets';
 import { benchVoice } from './voice';
@@ -52,6 +53,7 @@ const SUITES: Record<string, () => Promise<void>> = {
   complaints: benchComplaints,
   ledger: benchLedger,
   reports: benchReports,
+  stall: benchStall,
 };
 
 const wanted = process.argv.slice(2);

@@ -10,6 +10,7 @@ import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-o
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { statementsTakeTurns } from './pglite-turns';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -106,6 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       extensions: { pg_trgm },
     });
+    statementsTakeTurns(client);
     const pgliteDb = drizzlePglite(client, { schema });
     let closed = false;
     return {

@@ -8,8 +8,15 @@ import { and, asc, Column, desc, is, or, type SQL, type SQLWrapper, sql } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Clock, dateOf } from '../lib/clock';
 
-/** Rows read from the database per statement while a CSV export streams (tests make it small). */
-export const csvBatch = { size: 1000 };
+/**
+ * Rows read per statement while a CSV export streams: at most `size` (tests make it small), and fewer while a
+ * batch's statement takes longer than `targetMs`: the embedded engine answers in this thread, so one long statement
+ * of a heavy query is a stall for every other request.
+ */
+export const csvBatch = { size: 1000, targetMs: 20 };
+/** The first batch's rows: small, so that a heavy query's first statement is short too. */
+const FIRST_BATCH = 100;
+const MIN_BATCH = 20;
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
@@ -130,15 +137,22 @@ export type KeysetLoad<T> = (page: {
 export async function* keysetBatches<T>(
   keys: readonly KeysetKey[],
   load: KeysetLoad<T>,
-  size = csvBatch.size,
+  max = csvBatch.size,
 ): AsyncGenerator<T[]> {
   const order = keysetOrder(keys);
   const cursor = keysetCursor(keys);
   let after: SQL | undefined;
+  let size = Math.min(FIRST_BATCH, max);
   for (;;) {
+    const started = performance.now();
     const rows = await load({ after, order, cursor, limit: size });
+    // The statement's time sets the next batch's size: doubled while well under the target, halved over it (the
+    // time the consumer then spends is not counted: it includes waiting for a slow reader).
+    const took = performance.now() - started;
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
+    if (took > csvBatch.targetMs) size = Math.min(max, Math.max(MIN_BATCH, Math.floor(size / 2)));
+    else if (took < csvBatch.targetMs / 2) size = Math.min(max, size * 2);
     // PGlite answers in the same thread, its promises resolve without leaving the microtask queue: let the
     // socket write this batch and other requests run before the next one.
     await nextTurn();

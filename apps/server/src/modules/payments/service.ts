@@ -118,6 +118,12 @@ export class PaymentService {
   list(q: RideListQuery): PageSource<PaymentRideRow> {
     return {
       count: async () => {
+        // Without a search the joins change nothing (every ride has its captain, a car or none): rides alone are
+        // counted, a third of the work (the export counts before it streams, on the embedded engine in this thread).
+        if (!q.search) {
+          const [row] = await this.db.select({ n: count() }).from(rides);
+          return Number(row?.n ?? 0);
+        }
         const [row] = await this.db
           .select({ n: count() })
           .from(rides)
