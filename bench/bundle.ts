@@ -13,7 +13,7 @@ import { writeResult } from './lib';
  * Runs `npm run build` first unless BENCH_BUNDLE_BUILD=0 (then it measures the dist as it is).
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/web/dist');
+const DIST = path.resolve(process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
 const TARGET_GZIP_BYTES = 200_000;
 
 interface FileSize {

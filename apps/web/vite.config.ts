@@ -29,11 +29,31 @@ function bootShellTexts(): Plugin {
 
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
+/**
+ * zod's jitless switch (the console's CSP has no 'unsafe-eval') is set by public/boot.js, before any module runs,
+ * through the global zod reads its configuration from: the shared package's zod-config module, which the server
+ * and the tests import, is empty in the browser, so a page whose modules build no schema does not load zod.
+ */
+function zodConfiguredByBoot(): Plugin {
+  const EMPTY = '\0zod-config-in-boot';
+  return {
+    name: 'zod-config-in-boot',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!/zod-config(\.ts)?$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && /[\\/]shared[\\/]src[\\/]zod-config\.ts$/.test(resolved.id) ? EMPTY : null;
+    },
+    load: (id) => (id === EMPTY ? 'export {};' : null),
+  };
+}
+
 const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [
     react(),
+    zodConfiguredByBoot(),
     bootShellTexts(),
     // Precompressed siblings (x.js.br, x.js.gz) of the built text files, served by the API server's
     // @fastify/static with preCompressed: true (no compression work per request).

@@ -17,3 +17,7 @@
   const dark = prefs.theme === 'dark' || (prefs.theme !== 'light' && systemDark);
   root.setAttribute('data-boot-theme', dark ? 'dark' : 'light');
 })();
+
+// zod's configuration, read by zod when it loads (zod/v4/core keeps it on this global): no compiled parsers, which
+// would probe `new Function` under the console's Content-Security-Policy (no 'unsafe-eval').
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });

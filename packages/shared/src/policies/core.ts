@@ -1,4 +1,4 @@
-import { PARTNER_ROLE_IDS } from '../partners';
+import { PARTNER_ROLE_IDS } from '../partner-roles';
 import { can, type Permission } from '../permissions';
 import { AIRPORT_SUPERVISOR_ROLE_ID, isAirportRole, isGovernmentRole, primaryRole, type RoleRef } from '../roles';
 

@@ -1,4 +1,4 @@
-import { PARTNER_ROLE_IDS } from '../partners';
+import { PARTNER_ROLE_IDS } from '../partner-roles';
 import type { Permission } from '../permissions';
 import { ADMIN_ROLE_ID, AIRPORT_ROLE_IDS, primaryRole } from '../roles';
 import { type Actor, holds, mayChange, rule, signedInRule } from './core';
