@@ -18,5 +18,6 @@ export function useAppInfo() {
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { refetchOnConnect: false },
   });
 }

@@ -12,6 +12,7 @@ export function useChatToken() {
     queryFn: ({ signal }) => apiData(endpoints.chatToken, { signal }),
     enabled: allows(sessionPolicy.chatToken),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { refetchOnConnect: false },
     retry: false,
   });
 }
