@@ -66,7 +66,7 @@ test('an expired token says “Token has expired” and goes to /login, in the c
     route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify(expired) }),
   );
   // Watched from before the navigation: the notice lasts its 3 s, which a loaded machine may spend elsewhere.
-  const notice = errorToast(page).filter({ hasText: CATALOGUES.fr[MSG.tokenExpired] }).waitFor();
+  const notice = errorToast(page).filter({ hasText: CATALOGUES.fr[MSG.tokenExpired] }).waitFor({ timeout: 20_000 });
   await page.goto('/requests');
   await expect(page).toHaveURL(/\/login(\?|$)/);
   await notice;

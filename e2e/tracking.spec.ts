@@ -104,9 +104,12 @@ test('the tracking map keeps drawing while 5,000 captains move', async ({ page, 
       for (const e of list.getEntries()) w.__perf.long.push(e.duration);
     }).observe({ type: 'longtask', buffered: false });
   });
+  // Four seconds of batches: enough for every captain to be drawn and counted, and the frames to be reported (the
+  // frame-rate target is the browser benchmark's); ten took the other worker's CPU for as long.
+  const SECONDS = 4;
   const started = Date.now();
   let ticks = 0;
-  while (Date.now() - started < 10_000) {
+  while (Date.now() - started < SECONDS * 1000) {
     for (const part of binaryEvent('captain_location_updated', batch(ticks++))) ws.send(part);
     await page.waitForTimeout(150);
   }
@@ -121,10 +124,10 @@ test('the tracking map keeps drawing while 5,000 captains move', async ({ page, 
   const frames = perf.frames.slice(5).sort((a, b) => a - b);
   const p50 = frames[Math.floor(frames.length * 0.5)];
   const p95 = frames[Math.floor(frames.length * 0.95)];
-  const fps = frames.length / 10;
+  const fps = frames.length / SECONDS;
   const longest = Math.max(0, ...perf.long);
   console.log(
-    `5000 captains, ${ticks} batches in 10 s: ${fps.toFixed(1)} fps, frame p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
+    `5000 captains, ${ticks} batches in ${SECONDS} s: ${fps.toFixed(1)} fps, frame p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
       `long tasks ${perf.long.length} (longest ${longest.toFixed(0)} ms)`,
   );
   await page.screenshot({ path: `${ARTIFACTS}/tracking-5000.png` });

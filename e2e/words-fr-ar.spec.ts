@@ -81,6 +81,8 @@ test.describe('every word in the console’s language', () => {
         const service = page.getByRole('combobox', { name: say(language, BOOKING_UI.service) });
         await expect(service).toBeVisible();
         await service.click();
+        // The list opens at once; its options come with the services' answer.
+        await expect(page.getByRole('option', { name: say(language, DEMO_DATA.services.fullCar) })).toBeVisible();
         const options = await page.getByRole('option').allInnerTexts();
         expect(options).toContain(say(language, DEMO_DATA.services.fullCar));
         expect(options).toContain(say(language, DEMO_DATA.services.pooling));

@@ -61,12 +61,8 @@ export function connectSocket(token: string): TaxiSocket {
     setStatus('connected');
     // Events sent before this connection were missed: while away, and on the first connection too, between a page's
     // first fetch and the socket's handshake. Refetch what is on screen; a fetch still running is left to finish
-    // (it read the server a moment ago), so a page's first paint does not wait for the socket. What no event
-    // changes (the app's info, the chat connection's token: `meta.refetchOnConnect: false`) is not read again.
-    void queryClient.refetchQueries(
-      { type: 'active', predicate: (query) => query.meta?.refetchOnConnect !== false },
-      { cancelRefetch: false },
-    );
+    // (it read the server a moment ago), so a page's first paint does not wait for the socket.
+    void queryClient.refetchQueries({ type: 'active' }, { cancelRefetch: false });
   });
   next.on('disconnect', (reason) => {
     // A disconnect by either side is final (no automatic reconnection); anything else is retried.

@@ -18,6 +18,5 @@ export function useAppInfo() {
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
-    meta: { refetchOnConnect: false },
   });
 }

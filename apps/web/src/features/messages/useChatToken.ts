@@ -12,7 +12,6 @@ export function useChatToken() {
     queryFn: ({ signal }) => apiData(endpoints.chatToken, { signal }),
     enabled: allows(sessionPolicy.chatToken),
     staleTime: Number.POSITIVE_INFINITY,
-    meta: { refetchOnConnect: false },
     retry: false,
   });
 }
