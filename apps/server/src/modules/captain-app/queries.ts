@@ -14,6 +14,20 @@ import { bookingStops, bookingSuggestions, bookings, geofenceLogs, passengers, r
 import { notFound } from '../../http/errors';
 import { dateOf } from '../../lib/clock';
 
+/** A booking's trip as the app shows it, in an offer and in a ride. */
+const TRIP_COLUMNS = {
+  pickUpLocationName: bookings.pickUpLocationName,
+  pickUpLocationDetails: bookings.pickUpLocationDetails,
+  pickUpLon: bookings.pickUpLon,
+  pickUpLat: bookings.pickUpLat,
+  pullDownLocationName: bookings.pullDownLocationName,
+  pullDownLocationDetails: bookings.pullDownLocationDetails,
+  pullDownLon: bookings.pullDownLon,
+  pullDownLat: bookings.pullDownLat,
+  seats: bookings.seats,
+  fareEstimate: bookings.fareEstimate,
+};
+
 /** Statuses a captain's app shows as the current ride: on the way, at the pickup, on the trip, and done awaiting payment. */
 export const CURRENT_RIDE_STATUSES: readonly BookingStatus[] = [...BUSY_BOOKING_STATUSES, 'DONE'];
 
@@ -29,18 +43,7 @@ export async function openOffers(app: FastifyInstance, captainId: number): Promi
       kind: bookingSuggestions.kind,
       until: bookingSuggestions.until,
       score: bookingSuggestions.score,
-      b: {
-        pickUpLocationName: bookings.pickUpLocationName,
-        pickUpLocationDetails: bookings.pickUpLocationDetails,
-        pickUpLon: bookings.pickUpLon,
-        pickUpLat: bookings.pickUpLat,
-        pullDownLocationName: bookings.pullDownLocationName,
-        pullDownLocationDetails: bookings.pullDownLocationDetails,
-        pullDownLon: bookings.pullDownLon,
-        pullDownLat: bookings.pullDownLat,
-        seats: bookings.seats,
-        fareEstimate: bookings.fareEstimate,
-      },
+      b: TRIP_COLUMNS,
     })
     .from(bookingSuggestions)
     .innerJoin(bookings, eq(bookings.id, bookingSuggestions.bookingId))
@@ -107,16 +110,7 @@ async function presentRides(db: DbOrTx, captainId: number, where: ReturnType<typ
     .select({
       id: bookings.id,
       status: bookings.status,
-      pickUpLocationName: bookings.pickUpLocationName,
-      pickUpLocationDetails: bookings.pickUpLocationDetails,
-      pickUpLon: bookings.pickUpLon,
-      pickUpLat: bookings.pickUpLat,
-      pullDownLocationName: bookings.pullDownLocationName,
-      pullDownLocationDetails: bookings.pullDownLocationDetails,
-      pullDownLon: bookings.pullDownLon,
-      pullDownLat: bookings.pullDownLat,
-      seats: bookings.seats,
-      fareEstimate: bookings.fareEstimate,
+      ...TRIP_COLUMNS,
       firstName: passengers.firstName,
       lastName: passengers.lastName,
       phone: passengers.phoneNumber,

@@ -12,7 +12,7 @@ import { CashRegisterPicker, DatePicker, type PickerOption } from '../../compone
 import { usePeopleInvalidate } from './api';
 
 /**
- * The cash register chooser of a driver's activation (people.md §5: 'Choose cash register please' without one),
+ * The cash register chooser of a driver's activation (people.md §5: PEOPLE_MSG.chooseCashRegister without one),
  * for one driver or a selection: `onActivate` runs with the register chosen; a server error on it lands here.
  */
 function CashRegisterDialog(props: {
